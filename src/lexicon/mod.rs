@@ -1,0 +1,3 @@
+//! The EN-PL lexicon, stemming and lemmas, cognates, names and numbers.
+//!
+//! (Issue 5 builds it.)

@@ -1,0 +1,50 @@
+//! # bialign
+//!
+//! Align sentences and quotations across an English and a Polish news article about the same story,
+//! even when the Polish article is a retelling that reorders, drops, merges and adds material.
+//!
+//! The pipeline runs one way; each stage is one module and adds to the [`Document`]:
+//!
+//! ```text
+//! ingest ──▶ lang ──▶ segment ──▶ quote ──▶ align ──▶ qa ──▶ output
+//!                                             ▲
+//!                                          lexicon
+//! ```
+//!
+//! Everything downstream of ingest refers to byte spans ([`Span`]) of the one decoded text.
+
+pub mod align;
+pub mod error;
+pub mod ingest;
+pub mod lang;
+pub mod lexicon;
+pub mod model;
+pub mod output;
+pub mod quote;
+pub mod segment;
+
+pub use align::{align, AlignOptions};
+pub use error::{Error, Result};
+pub use lang::Lang;
+pub use model::*;
+
+/// Run the per-document stages (ingest, language, sentences, quotes) on raw bytes.
+///
+/// `name` is used in error messages (a file name or a record id).
+pub fn analyze(name: &str, bytes: &[u8], opts: &ingest::IngestOptions) -> Result<Document> {
+    let mut doc = ingest::ingest_bytes(name, bytes, opts)?;
+    lang::route(&mut doc);
+    segment::segment(&mut doc);
+    quote::extract(&mut doc);
+    Ok(doc)
+}
+
+/// Run the per-document stages on a file (`-` reads standard input).
+pub fn analyze_file(path: &std::path::Path, opts: &ingest::IngestOptions) -> Result<Document> {
+    let (name, bytes) = ingest::read_input(path, opts)?;
+    let opts = ingest::IngestOptions {
+        html: opts.html.or_else(|| ingest::looks_like_html_path(path).then_some(true)),
+        ..opts.clone()
+    };
+    analyze(&name, &bytes, &opts)
+}

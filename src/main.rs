@@ -1,0 +1,361 @@
+//! The bialign command line: parses arguments, calls the library, prints.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use bialign::ingest::IngestOptions;
+use bialign::output::jsonl::Only;
+use bialign::{Document, Error, Lang};
+
+#[derive(Parser)]
+#[command(
+    name = "bialign",
+    version,
+    about = "Align sentences and quotations across an English and a Polish news article",
+    long_about = "bialign reads an English and a Polish article about the same story (plain text or HTML; \
+UTF-8, UTF-16, Windows-1250 or ISO-8859-2), detects each text's language, splits both into sentences, \
+extracts quotations with their speakers, and links matching sentences and quotes even when the Polish \
+article reorders, drops, merges or adds material.\n\nExit status: 0 success; 1 some documents of a batch \
+failed; 2 bad usage or input."
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Args, Clone)]
+struct InputArgs {
+    /// Force the input encoding (e.g. utf-8, utf-16le, windows-1250, iso-8859-2) instead of detecting it
+    #[arg(long, value_name = "NAME")]
+    encoding: Option<String>,
+    /// Refuse inputs larger than this many bytes
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024 * 1024)]
+    max_input_bytes: u64,
+}
+
+impl InputArgs {
+    fn options(&self) -> IngestOptions {
+        IngestOptions { encoding: self.encoding.clone(), html: None, max_bytes: self.max_input_bytes }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum StageFormat {
+    Text,
+    Jsonl,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum AlignFormat {
+    Text,
+    Jsonl,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum OnlyArg {
+    Sentences,
+    Quotes,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum LangArg {
+    Auto,
+    En,
+    Pl,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Align an English and a Polish article (given in either order)
+    Align {
+        /// The two articles; the language detector decides which is English and which Polish
+        #[arg(num_args = 2, value_names = ["EN", "PL"])]
+        files: Vec<PathBuf>,
+        /// Output format
+        #[arg(long, value_enum, default_value_t = AlignFormat::Text)]
+        format: AlignFormat,
+        /// Only write sentence links or only quote links
+        #[arg(long, value_enum)]
+        only: Option<OnlyArg>,
+        /// Drop links scoring below this (unmatched units are still listed)
+        #[arg(long, default_value_t = 0.0)]
+        min_score: f32,
+        /// Write to FILE instead of standard output
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Print the decoded article text (what all offsets index for non-UTF-8 or HTML input)
+    Ingest {
+        /// The file to read (`-` for standard input)
+        file: PathBuf,
+        /// Show the paragraphs one per block with their byte spans instead of the raw text
+        #[arg(long)]
+        paragraphs: bool,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Detect the language of whole files, paragraphs or lines
+    Detect {
+        /// Files to examine
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Unit of detection
+        #[arg(long, value_enum, default_value_t = ByArg::Document)]
+        by: ByArg,
+        #[arg(long, value_enum, default_value_t = StageFormat::Text)]
+        format: StageFormat,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Split an article into sentences
+    Split {
+        file: PathBuf,
+        /// Language rules to use; `auto` routes each paragraph by its detected language
+        #[arg(long, value_enum, default_value_t = LangArg::Auto)]
+        lang: LangArg,
+        #[arg(long, value_enum, default_value_t = StageFormat::Text)]
+        format: StageFormat,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Extract quotations with their kind and speaker
+    Quotes {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t = StageFormat::Text)]
+        format: StageFormat,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum ByArg {
+    Document,
+    Paragraph,
+    Line,
+}
+
+/// A failure the CLI reports as one line and an exit status.
+struct Failure {
+    msg: String,
+    code: u8,
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure { msg: e.to_string(), code: 2 }
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure { msg: format!("writing output: {e}"), code: 2 }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            // A closed pipe (`| head`) is not an error worth a message.
+            if !f.msg.contains("Broken pipe") {
+                eprintln!("bialign: {}", f.msg);
+            }
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+/// Where output goes: a file (written to a temporary name and renamed at the end) or stdout.
+struct Sink {
+    tmp: Option<(PathBuf, PathBuf)>,
+    w: Box<dyn Write>,
+}
+
+impl Sink {
+    fn open(path: Option<&Path>) -> Result<Sink, Failure> {
+        match path {
+            None => Ok(Sink { tmp: None, w: Box::new(std::io::BufWriter::new(std::io::stdout().lock())) }),
+            Some(p) => {
+                let tmp = p.with_extension(format!(
+                    "{}.tmp",
+                    p.extension().and_then(|e| e.to_str()).unwrap_or("out")
+                ));
+                let f = std::fs::File::create(&tmp).map_err(|e| Failure {
+                    msg: format!("{}: cannot create: {e}", tmp.display()),
+                    code: 2,
+                })?;
+                Ok(Sink { tmp: Some((tmp, p.to_path_buf())), w: Box::new(std::io::BufWriter::new(f)) })
+            }
+        }
+    }
+    fn finish(mut self) -> Result<(), Failure> {
+        self.w.flush()?;
+        drop(self.w);
+        if let Some((tmp, dest)) = self.tmp {
+            std::fs::rename(&tmp, &dest)
+                .map_err(|e| Failure { msg: format!("{}: cannot write: {e}", dest.display()), code: 2 })?;
+        }
+        Ok(())
+    }
+}
+
+fn run(cli: Cli) -> Result<u8, Failure> {
+    match cli.cmd {
+        Cmd::Ingest { file, paragraphs, input } => cmd_ingest(&file, paragraphs, &input),
+        Cmd::Detect { files, by, format, input } => cmd_detect(&files, by, format, &input),
+        Cmd::Split { file, lang, format, input } => cmd_split(&file, lang, format, &input),
+        Cmd::Quotes { file, format, input } => cmd_quotes(&file, format, &input),
+        Cmd::Align { files, format, only, min_score, output, input } => {
+            cmd_align(&files[0], &files[1], format, only, min_score, output.as_deref(), &input)
+        }
+    }
+}
+
+fn cmd_ingest(file: &Path, paragraphs: bool, input: &InputArgs) -> Result<u8, Failure> {
+    let doc = bialign::analyze_file(file, &input.options())?;
+    let mut out = Sink::open(None)?;
+    if paragraphs {
+        for p in &doc.paragraphs {
+            writeln!(out.w, "[{}..{}] {}", p.span.start, p.span.end, doc.slice(p.span))?;
+        }
+    } else {
+        out.w.write_all(doc.text.as_bytes())?;
+        if !doc.text.ends_with('\n') {
+            writeln!(out.w)?;
+        }
+    }
+    out.finish()?;
+    Ok(0)
+}
+
+fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
+    let mut out = Sink::open(None)?;
+    for file in files {
+        let doc = bialign::analyze_file(file, &input.options())?;
+        let name = file.display().to_string();
+        match by {
+            ByArg::Document => bialign::output::stage::write_detection(
+                &mut out.w,
+                format == StageFormat::Jsonl,
+                &name,
+                None,
+                doc.lang,
+                doc.lang_confidence,
+            )?,
+            ByArg::Paragraph => {
+                for p in &doc.paragraphs {
+                    bialign::output::stage::write_detection(
+                        &mut out.w,
+                        format == StageFormat::Jsonl,
+                        &name,
+                        Some((p.span, doc.slice(p.span))),
+                        p.lang,
+                        p.confidence,
+                    )?;
+                }
+            }
+            ByArg::Line => {
+                let mut pos = 0;
+                for line in doc.text.split_inclusive('\n') {
+                    let t = line.trim_end_matches(['\n', '\r']);
+                    let d = bialign::lang::detect(t);
+                    let span = bialign::Span::new(pos, pos + t.len());
+                    bialign::output::stage::write_detection(
+                        &mut out.w,
+                        format == StageFormat::Jsonl,
+                        &name,
+                        Some((span, t)),
+                        d.lang,
+                        d.confidence,
+                    )?;
+                    pos += line.len();
+                }
+            }
+        }
+    }
+    out.finish()?;
+    Ok(0)
+}
+
+fn cmd_split(file: &Path, lang: LangArg, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
+    let mut doc = bialign::analyze_file(file, &input.options())?;
+    let forced = match lang {
+        LangArg::Auto => None,
+        LangArg::En => Some(Lang::En),
+        LangArg::Pl => Some(Lang::Pl),
+    };
+    if let Some(l) = forced {
+        for p in &mut doc.paragraphs {
+            p.lang = l;
+        }
+        bialign::segment::segment(&mut doc);
+    }
+    let mut out = Sink::open(None)?;
+    bialign::output::stage::write_sentences(&mut out.w, format == StageFormat::Jsonl, &doc)?;
+    out.finish()?;
+    Ok(0)
+}
+
+fn cmd_quotes(file: &Path, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
+    let doc = bialign::analyze_file(file, &input.options())?;
+    let mut out = Sink::open(None)?;
+    bialign::output::stage::write_quotes(&mut out.w, format == StageFormat::Jsonl, &doc)?;
+    out.finish()?;
+    Ok(0)
+}
+
+/// Read both files and decide which is English and which Polish.
+fn load_pair(a: &Path, b: &Path, input: &InputArgs) -> Result<(Document, Document, bool), Failure> {
+    let da = bialign::analyze_file(a, &input.options())?;
+    let db = bialign::analyze_file(b, &input.options())?;
+    let (en, pl, swapped) = bialign::lang::order_pair(da, db)?;
+    Ok((en, pl, swapped))
+}
+
+fn cmd_align(
+    a: &Path,
+    b: &Path,
+    format: AlignFormat,
+    only: Option<OnlyArg>,
+    min_score: f32,
+    output: Option<&Path>,
+    input: &InputArgs,
+) -> Result<u8, Failure> {
+    let (en, pl, swapped) = load_pair(a, b, input)?;
+    let opts = bialign::AlignOptions { min_score };
+    let alignment = bialign::align(&en, &pl, &opts);
+    let only = match only {
+        None => Only::Both,
+        Some(OnlyArg::Sentences) => Only::Sentences,
+        Some(OnlyArg::Quotes) => Only::Quotes,
+    };
+    let mut out = Sink::open(output)?;
+    match format {
+        AlignFormat::Jsonl => {
+            bialign::output::jsonl::write_alignment(&mut out.w, None, &alignment, &en, &pl, only, min_score)?
+        }
+        AlignFormat::Text => {
+            writeln!(
+                out.w,
+                "English: {}  ({}, confidence {:.2})\nPolish:  {}  ({}, confidence {:.2}){}\n",
+                en.name,
+                en.lang,
+                en.lang_confidence,
+                pl.name,
+                pl.lang,
+                pl.lang_confidence,
+                if swapped { "\n(the files were given Polish first; taken in the right order)" } else { "" }
+            )?;
+            bialign::output::text::write_alignment(&mut out.w, &alignment, &en, &pl, only, min_score)?
+        }
+    }
+    out.finish()?;
+    Ok(0)
+}

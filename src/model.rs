@@ -1,0 +1,122 @@
+//! The data model shared by all stages.
+
+use serde::{Deserialize, Serialize};
+
+use crate::lang::Lang;
+
+/// A byte range into [`Document::text`], end-exclusive. Always on UTF-8 character boundaries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.end <= self.start
+    }
+    /// The text this span covers (empty if the span is out of range or not on boundaries).
+    pub fn text<'a>(&self, text: &'a str) -> &'a str {
+        text.get(self.start..self.end).unwrap_or("")
+    }
+    pub fn contains(&self, other: &Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+    pub fn overlap(&self, other: &Span) -> usize {
+        self.end.min(other.end).saturating_sub(self.start.max(other.start))
+    }
+}
+
+/// A paragraph of the document, with its detected language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Paragraph {
+    pub span: Span,
+    pub lang: Lang,
+    /// Confidence of `lang` in [0, 1].
+    pub confidence: f32,
+}
+
+/// A sentence: a span inside one paragraph.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sentence {
+    pub span: Span,
+    /// Index into [`Document::paragraphs`].
+    pub paragraph: usize,
+}
+
+/// What a quotation is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QuoteKind {
+    /// Someone's words.
+    Speech,
+    /// The name of a work, event, tour, show, song, book…
+    Title,
+    /// A word or phrase set off without being anyone's speech.
+    Scare,
+}
+
+impl QuoteKind {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            QuoteKind::Speech => "speech",
+            QuoteKind::Title => "title",
+            QuoteKind::Scare => "scare",
+        }
+    }
+}
+
+/// Who says a quotation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Speaker {
+    /// Canonical form: nominative where it can be inferred, the full name where one was introduced.
+    pub name: String,
+    /// The mention as written in the text (may be a pronoun resolved to `name`).
+    pub span: Span,
+}
+
+/// A quotation: the text inside the marks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Quote {
+    /// The text inside the quotation marks (marks excluded).
+    pub span: Span,
+    pub kind: QuoteKind,
+    pub speaker: Option<Speaker>,
+    /// Index of the sentence holding the start of the quote.
+    pub sentence: usize,
+    /// Quotes split by their attribution share an utterance id ("…,” Butler says. “…”).
+    pub utterance: usize,
+    /// Nesting depth: 0 for a top-level quote.
+    pub depth: u8,
+    /// The marks were unbalanced: the span is a best effort.
+    pub unbalanced: bool,
+}
+
+/// A decoded article and everything the stages found in it.
+#[derive(Debug, Clone, Default)]
+pub struct Document {
+    /// File name or record id, for messages.
+    pub name: String,
+    /// The decoded article text. For plain UTF-8 input this is the input bytes exactly.
+    pub text: String,
+    /// The encoding the bytes were decoded from.
+    pub encoding: &'static str,
+    /// The document's main language.
+    pub lang: Lang,
+    pub lang_confidence: f32,
+    pub paragraphs: Vec<Paragraph>,
+    pub sentences: Vec<Sentence>,
+    pub quotes: Vec<Quote>,
+}
+
+impl Document {
+    pub fn slice(&self, span: Span) -> &str {
+        span.text(&self.text)
+    }
+}
