@@ -1,0 +1,9 @@
+//! Polish attribution rules: "…" - mówi Harris / – dodaje Butler / — powiedziała X / twierdzi X /
+//! według X / X mówi: „…” / X: „…”; the verb may come without a subject (pronoun dropped).
+
+use super::speaker::{verbs_pl, Rules};
+
+/// The Polish rules.
+pub fn rules() -> Rules {
+    Rules { verbs: verbs_pl(), according: &[("według", ""), ("zdaniem", "")], max_descriptors: 4 }
+}
