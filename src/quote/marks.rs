@@ -169,8 +169,10 @@ pub fn scan_paragraph(
                 }
             }
             '"' => {
-                if open_idx.is_some() {
+                if open_idx.is_some() && !(left && !right && prev.is_some_and(char::is_whitespace)) {
                     Some(false)
+                } else if open_idx.is_some() {
+                    Some(true) // a straight quotation nested in a straight one: as "we used to do" for
                 } else if prev.is_some_and(|p| p.is_ascii_digit()) && !is_word(next) {
                     None // an inch mark: 12" vinyl
                 } else if !is_space(next) && (opens_after(prev) || !is_word(prev)) {

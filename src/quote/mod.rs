@@ -83,6 +83,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         }
         let carried = carry.take().filter(|c| c.2 + 1 == para);
         let (pspan, plang) = paras[para];
+        let prev_para_start = paras[para.saturating_sub(1)].0.start;
         let lang = if plang == Lang::Pl || (plang != Lang::En && doc.lang == Lang::Pl) {
             Lang::Pl
         } else {
@@ -160,13 +161,36 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             let mut who: Option<Speaker> = None;
             match atts[n].map(|a| a.who) {
                 Some(Who::Name { span, genitive }) => {
-                    let name = book.canonical(text, span, lang, genitive);
-                    last_named = Some((name.clone(), para));
-                    who = Some(Speaker { name, span });
+                    // After a Polish verb the subject is nominative: an inflected first word belongs to a
+                    // description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij Pieskow").
+                    let mut span = Some(span);
+                    if lang == Lang::Pl && !genitive {
+                        let toks = speaker::tokenize(text, span.unwrap());
+                        if toks.first().is_some_and(|t| book.is_inflected_pl(t.word)) {
+                            span =
+                                toks.get(1).map(|t| Span::new(t.span.start, toks[toks.len() - 1].span.end));
+                        }
+                    }
+                    // One capitalised word that the text also writes in lower case is a common noun
+                    // at a sentence start ("Rzecznik dodał:", "Officials said").
+                    if span
+                        .is_some_and(|s| !s.text(text).contains(' ') && book.occurs_lowercase(s.text(text)))
+                    {
+                        span = None;
+                    }
+                    if let Some(span) = span {
+                        let name = book.canonical(text, span, lang, genitive);
+                        last_named = Some((name.clone(), para));
+                        who = Some(Speaker { name, span });
+                    }
                 }
                 Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
                     let from_para = last_in_para.as_ref().map(|s| s.name.clone());
-                    if let Some(name) = from_para.or_else(|| last_named.as_ref().map(|(n, _)| n.clone())) {
+                    let name =
+                        from_para.or_else(|| last_named.as_ref().map(|(n, _)| n.clone())).or_else(|| {
+                            book.last_mention_before(span.start, prev_para_start).map(str::to_string)
+                        });
+                    if let Some(name) = name {
                         who = Some(Speaker { name, span });
                     }
                 }

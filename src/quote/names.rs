@@ -18,6 +18,10 @@ pub struct NameBook {
     forms: HashSet<String>,
     /// Canonical surname → the distinct full names ending in it.
     full: HashMap<String, Vec<String>>,
+    /// Words written in lower case.
+    lower: HashSet<String>,
+    /// Full-name mentions in text order (start offset, full name).
+    mentions: Vec<(usize, String)>,
 }
 
 /// Candidate nominatives of an inflected Polish name form, most specific rule first.
@@ -46,6 +50,7 @@ fn pl_candidates(w: &str) -> Vec<String> {
         ("owi", ""),
         ("em", ""),
         ("ie", ""),
+        ("rze", "r"),
         ("a", ""),
         ("u", ""),
         ("y", "a"),
@@ -57,7 +62,10 @@ fn pl_candidates(w: &str) -> Vec<String> {
     ];
     for (suf, rep) in rules {
         if let Some(stem) = w.strip_suffix(suf) {
-            if stem.chars().count() >= 2 {
+            // Endings that leave the bare stem need a consonant before them (Harrisa → Harris, but
+            // Kasia is no form of "Kasi").
+            let bare_ok = !rep.is_empty() || stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c));
+            if stem.chars().count() >= 2 && bare_ok {
                 out.push(format!("{stem}{rep}"));
             }
         }
@@ -89,6 +97,9 @@ impl NameBook {
         let mut i = 0;
         while i < toks.len() {
             if !nameish(&toks[i]) {
+                if toks[i].word.starts_with(char::is_lowercase) {
+                    book.lower.insert(toks[i].word.to_string());
+                }
                 i += 1;
                 continue;
             }
@@ -104,8 +115,19 @@ impl NameBook {
             while a < j && stop.contains(toks[a].lower().as_str()) {
                 a += 1;
             }
+            // The full name: the surname, the initials before it and one given name ("Amy B. Harris",
+            // "House Intelligence Committee Chairman Adam Schiff" → "Adam Schiff").
+            let mut g = j - 1;
+            while g > a && toks[g - 1].is_initial() {
+                g -= 1;
+            }
+            if g > a {
+                g -= 1;
+            }
+            let a = g;
             if j - a >= 2 && !toks[j - 1].is_initial() {
                 let full = join(&toks[a..j]);
+                book.mentions.push((toks[a].span.start, full.clone()));
                 let e = book.full.entry(toks[j - 1].word.to_string()).or_default();
                 if !e.contains(&full) {
                     e.push(full);
@@ -114,6 +136,24 @@ impl NameBook {
             i = j.max(i + 1);
         }
         book
+    }
+
+    /// The last full name mentioned before `pos`: the fallback for a pronoun when no speaker was named
+    /// yet ("… posted by Sydney woman Jordy Lee. “…,” she said").
+    /// Only mentions at or after `floor` count.
+    pub fn last_mention_before(&self, pos: usize, floor: usize) -> Option<&str> {
+        let k = self.mentions.partition_point(|(p, _)| *p < pos);
+        k.checked_sub(1).filter(|&k| self.mentions[k].0 >= floor).map(|k| self.mentions[k].1.as_str())
+    }
+
+    /// Does the word also occur in lower case in the text (a common noun: "Rzecznik dodał")?
+    pub fn occurs_lowercase(&self, w: &str) -> bool {
+        self.lower.contains(&w.to_lowercase())
+    }
+
+    /// Is the Polish word `w` an inflected form of another name of the text (Liverpoolu → Liverpool)?
+    pub fn is_inflected_pl(&self, w: &str) -> bool {
+        pl_candidates(w).into_iter().any(|c| c != w && self.forms.contains(&c))
     }
 
     /// The canonical form of the name written at `span`.

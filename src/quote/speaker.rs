@@ -187,8 +187,10 @@ pub struct Rules {
     pub verbs: &'static HashSet<&'static str>,
     /// Words introducing a source in the genitive or after "to": ("according", "to"), ("według", "").
     pub according: &'static [(&'static str, &'static str)],
-    /// Lower-case words that may stand before a name in a description ("executive producer").
+    /// How many lower-case words may stand before a name in a description ("executive producer").
     pub max_descriptors: usize,
+    /// Prepositions: a capitalised word right after one is no speaker.
+    pub prepositions: &'static [&'static str],
 }
 
 impl Rules {
@@ -216,6 +218,12 @@ impl Rules {
         let start = i;
         while i < toks.len() && i - start <= self.max_descriptors {
             if let Some(r) = name_forward(toks, i) {
+                // After a preposition the first capitalised word is a place or a medium, not the
+                // speaker ("napisał na Twitterze Schiff", "said on CNN Smith").
+                let after_prep = i > start && self.prepositions.contains(&toks[i - 1].lower().as_str());
+                if after_prep {
+                    return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
+                }
                 return Some(r);
             }
             let t = &toks[i];
@@ -344,6 +352,10 @@ impl Rules {
                 continue;
             }
             let p = &toks[j - 1];
+            // A participle after a comma: "…, adding: “…”" / "…, dodając: „…”" — the sentence's subject.
+            if p.trail.starts_with(',') && (toks[j].word.ends_with("ing") || toks[j].word.ends_with("ąc")) {
+                return Some(Attribution { who: Who::Implicit(toks[j].span) });
+            }
             if !p.trail.is_empty() && !p.is_initial() {
                 continue;
             }

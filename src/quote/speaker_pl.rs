@@ -5,5 +5,13 @@ use super::speaker::{verbs_pl, Rules};
 
 /// The Polish rules.
 pub fn rules() -> Rules {
-    Rules { verbs: verbs_pl(), according: &[("według", ""), ("zdaniem", "")], max_descriptors: 4 }
+    Rules {
+        verbs: verbs_pl(),
+        according: &[("według", ""), ("zdaniem", "")],
+        max_descriptors: 4,
+        prepositions: &[
+            "na", "w", "we", "z", "ze", "do", "od", "przez", "dla", "o", "po", "u", "przed", "za", "pod",
+            "nad", "dla",
+        ],
+    }
 }
