@@ -69,17 +69,25 @@ pub fn classify(inner: &str, before: &str, attributed: bool) -> QuoteKind {
     let n = ws.len();
     let trimmed = inner.trim();
     // The cue: one of the two words before the mark ("the song", "album pt.", "so-called").
-    let prev: Vec<String> = before
+    let prev: Vec<&str> = before
         .split_whitespace()
         .rev()
         .take(2)
-        .map(|w| w.trim_start_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .map(|w| w.trim_start_matches(|c: char| !c.is_alphanumeric()))
         .collect();
     let cue = prev.iter().enumerate().find_map(|(k, w)| {
-        let w = w.trim_end_matches([',', ':', ';']);
-        let c = cues().get(w).or_else(|| cues().get(w.trim_end_matches('.')))?;
-        // The nearer word decides; a cue two words back only when the nearer one is not a name word.
-        (k == 0 || !cap(prev[0].as_str())).then_some(*c)
+        let lw = w.to_lowercase();
+        let bare = lw.trim_end_matches([',', ':', ';', '.', '!', '?']);
+        // "pt." and "tzw." keep their dot; any other word ending a sentence is no cue.
+        let c = cues().get(lw.as_str()).or_else(|| {
+            if bare.len() + 1 >= lw.len() && !lw.ends_with(['.', '!', '?']) {
+                cues().get(bare)
+            } else {
+                None
+            }
+        })?;
+        // The nearer word decides; a cue two words back only when the nearer one is a plain word.
+        (k == 0 || (!cap(prev[0]) && !prev[0].ends_with([',', '.', ':', ';', '!', '?']))).then_some(*c)
     });
     // A possessive right before: Madonna’s “Like a Virgin.”
     let possessive = prev.first().is_some_and(|w| w.ends_with("’s") || w.ends_with("'s"));

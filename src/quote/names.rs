@@ -3,6 +3,7 @@
 //! a lone surname becomes the full name introduced earlier ("Amy B. Harris" … "Harris").
 
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use super::speaker::{nameish, tokenize, Tok};
 use crate::lang::Lang;
@@ -10,6 +11,18 @@ use crate::model::Span;
 
 /// Function words that start a capitalised run without being part of a name ("The Carrie Diaries").
 const NOT_NAME_START: &str = include_str!("data/not_name_start.txt");
+
+fn function_words() -> &'static HashSet<&'static str> {
+    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| {
+        NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+    })
+}
+
+/// A capitalised function word that is never a name by itself ("The", "Then", "But", "Według").
+pub fn is_function_word(w: &str) -> bool {
+    w.chars().count() > 1 && function_words().contains(w.to_lowercase().as_str())
+}
 
 /// What the document tells about the names in it.
 #[derive(Debug, Default)]
@@ -90,8 +103,7 @@ fn pl_genitive_guess(w: &str) -> Option<String> {
 impl NameBook {
     /// Collect the capitalised forms and full names of `text`.
     pub fn new(text: &str) -> NameBook {
-        let stop: HashSet<&str> =
-            NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+        let stop = function_words();
         let mut book = NameBook::default();
         let toks: Vec<Tok> = tokenize(text, Span::new(0, text.len()));
         let mut i = 0;

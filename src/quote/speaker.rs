@@ -74,7 +74,7 @@ const PARTICLES: &[&str] =
 
 /// Can this token be part of a person's or organisation's name?
 pub fn nameish(t: &Tok) -> bool {
-    if t.word.is_empty() {
+    if t.word.is_empty() || super::names::is_function_word(t.word) {
         return false;
     }
     if t.is_initial() {
@@ -313,14 +313,26 @@ impl Rules {
     /// `She adds later, “…`, `Według Harrisa, „…`, `Harris: “…`).
     pub fn before(&self, text: &str, region: Span) -> Option<Attribution> {
         let s = region.text(text).trim_end();
-        if !s.ends_with([':', ',', '-', '–', '—']) {
-            return None;
-        }
         let all: Vec<Tok> = tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).collect();
         // The clause: tokens after the last sentence end.
         let from = all.iter().rposition(|t| t.ends_sentence()).map_or(0, |k| k + 1);
         let toks = &all[from..];
         if toks.is_empty() {
+            return None;
+        }
+        // Według Harrisa, „…” / Zdaniem Nowickiego „…” / According to Harris, “…”
+        for k in toks.len().saturating_sub(6)..toks.len() {
+            if let Some(n) = self.according_at(toks, k) {
+                if let Some(r) = name_forward(toks, n) {
+                    if r.1 == toks.len() {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, r), genitive: true },
+                        });
+                    }
+                }
+            }
+        }
+        if !s.ends_with([':', ',', '-', '–', '—']) {
             return None;
         }
         let last = toks.len() - 1;
@@ -331,18 +343,6 @@ impl Rules {
                     return Some(Attribution {
                         who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                     });
-                }
-            }
-        }
-        // Według Harrisa, „…” / According to Harris, “…”
-        for k in 0..toks.len() {
-            if let Some(n) = self.according_at(toks, k) {
-                if let Some(r) = name_forward(toks, n) {
-                    if r.1 == toks.len() {
-                        return Some(Attribution {
-                            who: Who::Name { span: span_of(toks, r), genitive: true },
-                        });
-                    }
                 }
             }
         }
