@@ -946,6 +946,8 @@ mod tests {
         let s =
             "W kwietniu 2018 r. Stany Zjednoczone uderzyły. Przemawiał na 74. Zwyczajnym Posiedzeniu ONZ.";
         assert_eq!(split(s, Lang::Pl).len(), 2);
+        let s = "Zapadł w sen. Wynik to 49,13. Ayyasamy był wolniejszy. Biegł 30 min. Potem odpadł.";
+        assert_eq!(split(s, Lang::Pl).len(), 5);
         let s = "Wynik wyniósł 74. Jednak to mało.";
         assert_eq!(split(s, Lang::Pl), vec!["Wynik wyniósł 74.", "Jednak to mało."]);
         let s = "a professional workplace? . . . They didn't want to work here. . . . People left.";

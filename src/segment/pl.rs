@@ -30,7 +30,7 @@ pub fn rules() -> &'static Rules {
 /// stand before capitalised names too ("na 74. Zwyczajnym Posiedzeniu", "lata 90. XX wieku"), so
 /// before a capitalised word the period after a short number ends the sentence only when that
 /// word typically opens one ("… wyniósł 74. Jednak …") or a quotation opens. A year (four
-/// digits, 1000-2199) is no ordinal: "… do roku 2025. Premier …" ends there.
+/// digits, 1000-2199) or a decimal is no ordinal: "… do roku 2025. Premier …" ends there.
 pub(super) fn number_ends_sentence(
     rules: &Rules,
     num: &str,
@@ -43,6 +43,10 @@ pub(super) fn number_ends_sentence(
     }
     if next_word.len() >= 2 && is_roman(next_word) {
         return false;
+    }
+    // a decimal ("49,13.") or a date ("8.04.2013.") is no ordinal either
+    if num.contains([',', '.']) {
+        return true;
     }
     let year = num.len() == 4 && (num.starts_with('1') || num.starts_with("20") || num.starts_with("21"));
     year || opener || rules.is_starter(next_word)
