@@ -772,15 +772,28 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
                 }
             }
             Abbr::Count => {
+                // after a number, or a number and another unit: "10 tys.", "5 mln zł."
                 let prev = self.prev_token(tok_start);
-                is_number(prev) && next.kind != Kind::Digit && (next.opener || starter())
+                let counted = is_number(prev)
+                    || (self.r.abbrev(prev.trim_end_matches('.')) == Some(Abbr::Count)
+                        && is_number(self.prev_token(prev_start(self, tok_start, prev))));
+                counted && next.kind != Kind::Digit && (next.opener || starter())
             }
             Abbr::Saint => {
+                // "Była msza św. Potem …" ends; "Po mszy św. Papież odjechał" goes on.
                 let prev = self.prev_token(tok_start);
                 let _ = tok;
-                pl::ends_mass(prev)
+                pl::ends_mass(prev) && (next.opener || starter())
             }
         }
+    }
+
+    /// Skip ASCII spaces from `i`.
+    fn skip_plain_spaces(&self, mut i: usize) -> usize {
+        while i < self.b.len() && self.b[i] == b' ' {
+            i += 1;
+        }
+        i
     }
 
     /// The whitespace-separated token before `tok_start` within the sentence.
@@ -810,7 +823,15 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         }
         match self.r.lang {
             Lang::Pl => {
-                pl::number_ends_sentence(self.r, tok, next.kind == Kind::Upper, next.opener, next.word)
+                let second = self.word_at(self.skip_plain_spaces(next.at + next.word.len()));
+                pl::number_ends_sentence(
+                    self.r,
+                    tok,
+                    next.kind == Kind::Upper,
+                    next.opener,
+                    next.word,
+                    second,
+                )
             }
             _ => true,
         }
@@ -948,6 +969,10 @@ mod tests {
         assert_eq!(split(s, Lang::Pl).len(), 2);
         let s = "Zapadł w sen. Wynik to 49,13. Ayyasamy był wolniejszy. Biegł 30 min. Potem odpadł.";
         assert_eq!(split(s, Lang::Pl).len(), 5);
+        let s = "Jest przy ul. Marszałkowskiej 1. Wstęp wolny. Zarobił 5 mln zł. W 2011 r. już 10 mln zł.";
+        assert_eq!(split(s, Lang::Pl).len(), 4);
+        let s = "Po mszy św. Papież odjechał. Odbył się 39. Szczyt SADC.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
         let s = "Wynik wyniósł 74. Jednak to mało.";
         assert_eq!(split(s, Lang::Pl), vec!["Wynik wyniósł 74.", "Jednak to mało."]);
         let s = "a professional workplace? . . . They didn't want to work here. . . . People left.";
