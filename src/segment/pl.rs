@@ -63,6 +63,10 @@ pub(super) fn number_ends_sentence(
 /// "8 kwietnia 2013 r. Kowalski…"): every word before it is a number, a Roman numeral, a month
 /// name or a date preposition. Then `r.` does not end the sentence.
 pub(super) fn date_opens_sentence<F: FnMut(usize, usize)>(sc: &Scanner<'_, F>, year_start: usize) -> bool {
+    // a date phrase opening a sentence is short; the bound keeps the scan linear
+    if year_start.saturating_sub(sc.sent_start) > 120 {
+        return false;
+    }
     let before = &sc.s[sc.sent_start..year_start.max(sc.sent_start)];
     let mut count = 0;
     for w in before.split_whitespace() {
