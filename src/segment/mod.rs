@@ -22,6 +22,29 @@ pub mod en;
 pub mod pl;
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a: the word lists are small and fixed, keys are short words; a cheap hash keeps
+/// lookups at candidate boundaries fast.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+type Set<K> = HashSet<K, BuildHasherDefault<Fnv>>;
 
 use crate::lang::Lang;
 use crate::model::{Document, Sentence, Span};
@@ -115,12 +138,12 @@ impl Abbr {
 pub struct Rules {
     /// English or Polish: selects the language-specific decisions.
     pub lang: Lang,
-    abbrev: HashMap<&'static str, Abbr>,
+    abbrev: Map<&'static str, Abbr>,
     /// Abbreviations of another language that also appear in this one (English titles in Polish).
     extra_abbrev: Option<&'static Rules>,
-    starters: HashSet<&'static str>,
-    reporting: HashSet<&'static str>,
-    date_words: HashSet<&'static str>,
+    starters: Set<&'static str>,
+    reporting: Set<&'static str>,
+    date_words: Set<&'static str>,
 }
 
 /// The non-comment, non-empty lines of a data file, trimmed.
@@ -164,11 +187,19 @@ impl Rules {
         }
         let mut chars = tok.chars();
         let first = chars.next()?;
-        if first.is_uppercase() {
-            let mut low: String = first.to_lowercase().collect();
-            low.push_str(chars.as_str());
-            if let Some(a) = self.abbrev.get(low.as_str()) {
-                return Some(*a);
+        if first.is_uppercase() && tok.len() <= 32 {
+            // lower-case the first letter into a stack buffer
+            let mut buf = [0u8; 40];
+            let mut n = 0;
+            for c in first.to_lowercase() {
+                n += c.encode_utf8(&mut buf[n..]).len();
+            }
+            let rest = chars.as_str().as_bytes();
+            buf[n..n + rest.len()].copy_from_slice(rest);
+            if let Ok(low) = std::str::from_utf8(&buf[..n + rest.len()]) {
+                if let Some(a) = self.abbrev.get(low) {
+                    return Some(*a);
+                }
             }
         }
         match self.extra_abbrev {
