@@ -762,7 +762,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
                 .all(|p| !p.is_empty() && p.chars().count() <= 4 && p.chars().all(char::is_alphabetic));
             if parts_ok {
                 let class = self.r.abbrev(tok).unwrap_or(Abbr::Amb);
-                return self.apply(class, tok_start, tok, next);
+                return self.apply(class, tok_start, next);
             }
             if tok.split('.').all(is_number) {
                 return self.number(tok_start, tok, next);
@@ -776,7 +776,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         let first = chars.next().unwrap_or(' ');
         let single = chars.next().is_none();
         if let Some(class) = self.r.abbrev(tok) {
-            return self.apply(class, tok_start, tok, next);
+            return self.apply(class, tok_start, next);
         }
         if single && first.is_uppercase() {
             // An initial (Amy B. Harris, George H. W. Bush) unless a typical sentence opener follows.
@@ -786,7 +786,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
     }
 
     /// Decide a listed abbreviation.
-    fn apply(&self, class: Abbr, tok_start: usize, tok: &str, next: &Next<'a>) -> bool {
+    fn apply(&self, class: Abbr, tok_start: usize, next: &Next<'a>) -> bool {
         let starter = || next.kind == Kind::Upper && self.r.is_starter(next.word);
         match class {
             Abbr::Title | Abbr::Inner => false,
@@ -813,7 +813,6 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
             Abbr::Saint => {
                 // "Była msza św. Potem …" ends; "Po mszy św. Papież odjechał" goes on.
                 let prev = self.prev_token(tok_start);
-                let _ = tok;
                 pl::ends_mass(prev) && (next.opener || starter())
             }
         }
