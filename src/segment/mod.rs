@@ -906,6 +906,8 @@ mod tests {
         );
         let s = "George H. W. Bush met Amy B. Harris. They talked.";
         assert_eq!(split(s, Lang::En), vec!["George H. W. Bush met Amy B. Harris.", "They talked."]);
+        let s = "He lives in Boston, Mass. The rest is history. Boston, Mass. Gov. Baker agreed.";
+        assert_eq!(split(s, Lang::En).len(), 3);
         let s = "He moved to the U.S. The rest is history.";
         assert_eq!(split(s, Lang::En), vec!["He moved to the U.S.", "The rest is history."]);
         let s = "Apples, pears, etc. Then we left. Shares of Apple Inc. The company fell 3.5% to $10.50.";
@@ -988,6 +990,9 @@ mod tests {
             split(s, Lang::Pl),
             vec!["Była msza św.", "Potem św. Jan przemówił.", "Jabłka, gruszki itd.", "Na koniec sok."]
         );
+        let s =
+            "Rzecznik KGP insp. Mariusz Ciarka i st. sierż. Jan Nowak byli tam w marcu br. W kwietniu nie.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
         let s = "Mecz Legia v. Lech w St. Louis. Dr. Who wrócił.";
         assert_eq!(split(s, Lang::Pl), vec!["Mecz Legia v. Lech w St. Louis.", "Dr. Who wrócił."]);
     }
