@@ -139,6 +139,12 @@ fn lines(text: &str) -> Vec<Line> {
     out
 }
 
+/// The lines of a text (split at `\n`, `\r\n` and lone `\r`), as spans without their line ends.
+/// Blank lines are included, so there is one span per input line.
+pub fn line_spans(text: &str) -> Vec<Span> {
+    lines(text).into_iter().map(|l| Span::new(l.start, l.end)).collect()
+}
+
 /// Does the line end like a sentence or clause (so it is not a heading)?
 fn ends_with_punctuation(line: &str) -> bool {
     line.trim_end().ends_with(|c: char| {
