@@ -660,6 +660,14 @@ mod tests {
         assert_eq!(langs, [Lang::Pl, Lang::En, Lang::Pl, Lang::Pl]);
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_text_gives_a_confidence_in_range(text in "\\PC{0,80}") {
+            let d = detect(&text);
+            proptest::prop_assert!((0.0..=1.0).contains(&d.confidence));
+        }
+    }
+
     #[test]
     fn confidence_stays_in_range() {
         for t in [EN, PL, CS, SK, DE, RU, "a", "I", "the the the the the the the the the the"] {

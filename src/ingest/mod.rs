@@ -287,6 +287,33 @@ mod tests {
         ));
     }
 
+    proptest::proptest! {
+        /// Any bytes: an error or a document whose paragraph spans are ordered, non-empty, trimmed
+        /// and on character boundaries of the text. Never a panic.
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400)) {
+            if let Ok(d) = ingest_bytes("p", &bytes, &IngestOptions::default()) {
+                let mut last = 0;
+                for p in &d.paragraphs {
+                    proptest::prop_assert!(p.span.start >= last && p.span.end > p.span.start);
+                    let t = d.text.get(p.span.start..p.span.end).expect("char boundaries");
+                    proptest::prop_assert_eq!(t, t.trim());
+                    last = p.span.end;
+                }
+            }
+        }
+
+        #[test]
+        fn arbitrary_text_paragraphs_are_well_formed(text in "[a-zA-Ząłś .,\r\n\t]{0,300}") {
+            let mut last = 0;
+            for p in paragraphs(&text) {
+                proptest::prop_assert!(p.span.start >= last && p.span.end > p.span.start);
+                proptest::prop_assert!(text.is_char_boundary(p.span.start) && text.is_char_boundary(p.span.end));
+                last = p.span.end;
+            }
+        }
+    }
+
     #[test]
     fn html_is_sniffed_and_windows_1250_meta_honoured() {
         let mut b = b"<html><head><meta charset=windows-1250></head><body><p>Za".to_vec();
