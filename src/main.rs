@@ -262,11 +262,9 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
                 }
             }
             ByArg::Line => {
-                let mut pos = 0;
-                for line in doc.text.split_inclusive('\n') {
-                    let t = line.trim_end_matches(['\n', '\r']);
+                for span in bialign::ingest::line_spans(&doc.text) {
+                    let t = doc.slice(span);
                     let d = bialign::lang::detect(t);
-                    let span = bialign::Span::new(pos, pos + t.len());
                     bialign::output::stage::write_detection(
                         &mut out.w,
                         format == StageFormat::Jsonl,
@@ -275,7 +273,6 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
                         d.lang,
                         d.confidence,
                     )?;
-                    pos += line.len();
                 }
             }
         }
