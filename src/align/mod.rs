@@ -71,15 +71,12 @@ impl Default for AlignOptions {
 
 /// The lexicon [`AlignOptions::default`] uses.
 pub fn default_lexicon() -> Option<Arc<dyn Concepts>> {
-    None
+    Some(Arc::new(crate::lexicon::Lexicon::embedded()))
 }
 
 /// A lexicon with the user's own entries added (TSV `en<TAB>pl` lines, or hunalign's `pl @ en`).
 pub fn lexicon_with_user_file(path: &std::path::Path) -> crate::Result<Arc<dyn Concepts>> {
-    Err(crate::Error::Other(format!(
-        "{}: user lexicons need the embedded EN-PL lexicon, which this build lacks",
-        path.display()
-    )))
+    Ok(Arc::new(crate::lexicon::Lexicon::with_user_file(path)?))
 }
 
 /// What made a link.
