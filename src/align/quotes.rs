@@ -11,7 +11,7 @@
 
 use super::calibrate as cal;
 use super::features::{sentence_features, SentFeat};
-use super::score::{pair_features, sigmoid};
+use super::score::{pair_features, side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lang::Lang;
 use crate::model::{Document, QuoteKind, Span};
@@ -83,12 +83,12 @@ pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &Al
     let cands = quote_candidates(en, pl, sent_links, opts, &qfe, &qfp);
     let mut scored: Vec<(f32, usize, usize, bool)> = Vec::new();
     for (a, b, f) in cands {
-        let mut z = cal::QUOTE_BIAS;
-        for (w, x) in cal::QUOTE_W.iter().zip(f) {
-            z += w * x;
-        }
-        let s = sigmoid(z);
-        if s >= 0.3 {
+        let model = |bias: f32, w: &[f32; N_QUOTE]| -> f32 {
+            sigmoid(w.iter().zip(f).fold(bias, |z, (w, x)| z + w * x))
+        };
+        let own = model(cal::QUOTE_OWN_BIAS, &cal::QUOTE_OWN_W);
+        let s = model(cal::QUOTE_BIAS, &cal::QUOTE_W).max(if own >= cal::QUOTE_OWN_MIN { own } else { 0.0 });
+        if s >= 0.3 && (f[7] == 0.0 || s >= cal::QUOTE_CROSS_MIN) {
             scored.push((s, a, b, f[3] > 0.0));
         }
     }
@@ -148,18 +148,21 @@ pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &Al
     links
 }
 
-/// Whether two quote kinds may pair: speech only with speech; titles and scare quotes with each
-/// other (extractors often disagree which of the two a short phrase is), never with speech.
+/// Whether two quote kinds pair freely: speech with speech; titles and scare quotes with each
+/// other (extractors often disagree which of the two a short phrase is).
 pub fn kinds_compatible(a: QuoteKind, b: QuoteKind) -> bool {
     (a == QuoteKind::Speech) == (b == QuoteKind::Speech)
 }
 
 /// Number of quote pair features (see [`quote_candidates`]).
-pub const N_QUOTE: usize = 7;
+pub const N_QUOTE: usize = 9;
 
 /// Candidate quote pairs with their features: best joining sentence link score, lexical coverage,
 /// ln(1 + matched weight), speaker agreement (+1/-1/0), |log length ratio|, same rank among the
-/// quotes of linked sentences, title paired with scare quote.
+/// quotes of linked sentences, title paired with scare quote, speech paired with a title or scare
+/// quote (the extractors of the two languages may disagree on the kind; the pair then needs strong
+/// evidence, and is reported only above [`cal::QUOTE_CROSS_MIN`]), containment (the share of the
+/// smaller quote's words found in the other).
 #[doc(hidden)]
 pub fn quote_candidates(
     en: &Document,
@@ -204,7 +207,8 @@ pub fn quote_candidates(
         };
         for b in cands {
             let (qa, qb) = (&en.quotes[a], &pl.quotes[b]);
-            if !kinds_compatible(qa.kind, qb.kind) {
+            if qa.depth > 0 || qb.depth > 0 {
+                // a nested quote travels with the quote around it
                 continue;
             }
             // The best sentence link joining the two quotes' sentences.
@@ -223,8 +227,13 @@ pub fn quote_candidates(
             let (la, lb) = (qa.span.len().max(1) as f32, qb.span.len().max(1) as f32);
             let lenr = (lb / (la * cal::GC_RATIO)).ln().abs().min(3.0);
             let same_rank = (sent > 0.0 && en_rank[a] == pl_rank[b]) as u8 as f32;
-            let mixed = (qa.kind != qb.kind) as u8 as f32;
-            out.push((a, b, [sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed]));
+            let mixed = (qa.kind != qb.kind && kinds_compatible(qa.kind, qb.kind)) as u8 as f32;
+            let cross = !kinds_compatible(qa.kind, qb.kind) as u8 as f32;
+            // Containment: the share of the smaller quote's words found in the other, for a quote
+            // that is one part of a longer one on the other side.
+            let (me, te, mp, tp) = side_weights(&[&qfe[a]], &[&qfp[b]]);
+            let contain = if te.min(tp) >= 2.0 { (me / te).max(mp / tp) } else { pf.cov };
+            out.push((a, b, [sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain]));
         }
     }
     out
