@@ -91,7 +91,10 @@ fn one_input(path: PathBuf, max_line_bytes: u64) -> Jobs {
     }
 }
 
-fn records<R: BufRead + Send + 'static>(recs: Records<R>, name: String) -> impl Iterator<Item = PairJob> + Send {
+fn records<R: BufRead + Send + 'static>(
+    recs: Records<R>,
+    name: String,
+) -> impl Iterator<Item = PairJob> + Send {
     recs.map(move |(line, rec)| match rec {
         Ok(Record::Pair { id, en, pl }) => PairJob { id, source: PairSource::Texts { en, pl } },
         Ok(Record::Single { id, .. }) => failed(
@@ -99,7 +102,9 @@ fn records<R: BufRead + Send + 'static>(recs: Records<R>, name: String) -> impl 
             Error::Record {
                 name: name.clone(),
                 line,
-                reason: format!("record \"{id}\" is a single document (\"text\"); batch needs \"en\" and \"pl\""),
+                reason: format!(
+                    "record \"{id}\" is a single document (\"text\"); batch needs \"en\" and \"pl\""
+                ),
             },
         ),
         Err(e) => failed(format!("{name}:{line}"), e),
@@ -121,7 +126,9 @@ fn manifest<R: Read + Send + 'static>(
     };
     reader.split(b'\n').enumerate().filter_map(move |(i, line)| {
         let n = i + 1;
-        let err = |reason: String| Some(failed(format!("{name}:{n}"), Error::Record { name: name.clone(), line: n, reason }));
+        let err = |reason: String| {
+            Some(failed(format!("{name}:{n}"), Error::Record { name: name.clone(), line: n, reason }))
+        };
         let line = match line {
             Ok(l) => l,
             Err(e) => return err(format!("read error: {e}")),
@@ -144,7 +151,10 @@ fn manifest<R: Read + Send + 'static>(
         if f[0].is_empty() || f[1].is_empty() || f[2].is_empty() {
             return err("empty field".into());
         }
-        Some(PairJob { id: f[0].to_string(), source: PairSource::Files { en: resolve(f[1]), pl: resolve(f[2]) } })
+        Some(PairJob {
+            id: f[0].to_string(),
+            source: PairSource::Files { en: resolve(f[1]), pl: resolve(f[2]) },
+        })
     })
 }
 
@@ -315,7 +325,9 @@ impl DirWalk {
                             }
                         }
                     }
-                    Err(e) => self.ready.push_back(failed(join_id(&prefix, &dir.display().to_string()), Error::io(&dir, &e))),
+                    Err(e) => self
+                        .ready
+                        .push_back(failed(join_id(&prefix, &dir.display().to_string()), Error::io(&dir, &e))),
                 }
             }
         }

@@ -10,11 +10,11 @@
 //! same ids) and carries on. When the output is complete the journal gets a `done` line, the
 //! partial file is renamed to `OUT` and the journal is removed.
 //!
-//! Format (text, one record per line, fields separated by tabs):
+//! Format (text, one record per line, fields separated by tabs, shown here as `⇥`):
 //!
 //! ```text
-//! bialign-journal 1	<settings>	<output length after the header>
-//! <output length>	<ok|swapped|failed>	<sentences>	<quotes>	<links>	<unmatched>	<bytes>	<id as JSON>
+//! bialign-journal 1 ⇥ <settings> ⇥ <output length after the header>
+//! <output length> ⇥ <ok|swapped|failed> ⇥ <sentences> ⇥ <quotes> ⇥ <links> ⇥ <unmatched> ⇥ <bytes> ⇥ <id as JSON>
 //! …
 //! done
 //! ```
@@ -32,7 +32,10 @@ const MAGIC: &str = "bialign-journal 1";
 /// The partial output and journal paths beside `out`.
 pub fn paths(out: &Path) -> (PathBuf, PathBuf) {
     let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
-    (out.with_file_name(format!("{name}.bialign-part")), out.with_file_name(format!("{name}.bialign-journal")))
+    (
+        out.with_file_name(format!("{name}.bialign-part")),
+        out.with_file_name(format!("{name}.bialign-journal")),
+    )
 }
 
 /// One completed pair as recorded in the journal.
@@ -153,14 +156,16 @@ pub fn read_state(path: &Path, settings: &str) -> Result<Option<State>, Error> {
                     f[1]
                 )));
             }
-            st.header_len = f[2].parse().map_err(|_| Error::Other(format!("{}: bad header", path.display())))?;
+            st.header_len =
+                f[2].parse().map_err(|_| Error::Other(format!("{}: bad header", path.display())))?;
             st.offset = st.header_len;
             first = false;
         } else if l == "done" {
             st.complete = true;
         } else {
-            let e = parse_entry(l)
-                .ok_or_else(|| Error::Other(format!("{}: unreadable line {}", path.display(), st.done + 2)))?;
+            let e = parse_entry(l).ok_or_else(|| {
+                Error::Other(format!("{}: unreadable line {}", path.display(), st.done + 2))
+            })?;
             st.offset = e.offset;
             st.done += 1;
             st.totals.add(e.status, &e.stats);
@@ -177,12 +182,7 @@ pub fn read_state(path: &Path, settings: &str) -> Result<Option<State>, Error> {
 /// The ids recorded in a journal, in order (read lazily, to check the input on resume).
 pub fn ids(path: &Path) -> Result<impl Iterator<Item = String>, Error> {
     let f = File::open(path).map_err(|e| Error::io(path, &e))?;
-    Ok(BufReader::new(f)
-        .lines()
-        .skip(1)
-        .map_while(|l| l.ok())
-        .filter_map(|l| parse_entry(&l))
-        .map(|e| e.id))
+    Ok(BufReader::new(f).lines().skip(1).map_while(|l| l.ok()).filter_map(|l| parse_entry(&l)).map(|e| e.id))
 }
 
 /// An open journal being appended to.

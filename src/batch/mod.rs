@@ -173,8 +173,11 @@ impl Summary {
         let secs = self.elapsed.as_secs_f64();
         let mb = self.bytes_this_run as f64 / 1e6;
         let unmatched = if s.sentences > 0 { 100.0 * s.unmatched as f64 / s.sentences as f64 } else { 0.0 };
-        let resumed =
-            if self.resumed > 0 { format!(" ({} from the interrupted run)", self.resumed) } else { String::new() };
+        let resumed = if self.resumed > 0 {
+            format!(" ({} from the interrupted run)", self.resumed)
+        } else {
+            String::new()
+        };
         format!(
             "bialign batch: {} pairs done, {} failed, {} swapped{resumed}; {} sentences, {} quotes, {} links, \
              {unmatched:.1}% of sentences unmatched; {mb:.1} MB in {secs:.2} s ({:.1} MB/s)",
@@ -266,8 +269,12 @@ fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
         sentences: (en.sentences.len() + pl.sentences.len()) as u64,
         quotes: (en.quotes.len() + pl.quotes.len()) as u64,
         links: (a.sentences.iter().filter(both).count() + a.quotes.iter().filter(both).count()) as u64,
-        unmatched: a.sentences.iter().filter(|l| l.en.is_empty() || l.pl.is_empty()).map(|l| l.en.len() + l.pl.len()).sum::<usize>()
-            as u64,
+        unmatched: a
+            .sentences
+            .iter()
+            .filter(|l| l.en.is_empty() || l.pl.is_empty())
+            .map(|l| l.en.len() + l.pl.len())
+            .sum::<usize>() as u64,
         bytes: (en.text.len() + pl.text.len()) as u64,
     }
 }
@@ -412,9 +419,9 @@ fn progress_bar(opts: &BatchOptions) -> Option<indicatif::ProgressBar> {
     }
     let pb = indicatif::ProgressBar::new_spinner();
     pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{spinner} {elapsed_precise} {pos} pairs ({per_sec}) {msg}",
-    ) {
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} pairs ({per_sec}) {msg}")
+    {
         pb.set_style(style);
     }
     pb.enable_steady_tick(std::time::Duration::from_millis(200));

@@ -159,7 +159,11 @@ impl<R: BufRead> Iterator for Records<R> {
                     self.done = true;
                     return Some((
                         line,
-                        Err(Error::Record { name: self.name.clone(), line, reason: format!("read error: {e}") }),
+                        Err(Error::Record {
+                            name: self.name.clone(),
+                            line,
+                            reason: format!("read error: {e}"),
+                        }),
                     ));
                 }
                 Ok(Ok(false)) => self.done = true,
@@ -209,7 +213,9 @@ mod tests {
 
     #[test]
     fn reads_pairs_and_singles_with_line_numbers() {
-        let recs = all("{\"id\":\"a\",\"en\":\"Hi.\",\"pl\":\"Cześć.\",\"x\":1}\n\n{\"id\":\"b\",\"text\":\"T\"}\r\n");
+        let recs = all(
+            "{\"id\":\"a\",\"en\":\"Hi.\",\"pl\":\"Cześć.\",\"x\":1}\n\n{\"id\":\"b\",\"text\":\"T\"}\r\n",
+        );
         assert_eq!(recs.len(), 2);
         assert_eq!(recs[0].0, 1);
         assert_eq!(

@@ -96,3 +96,52 @@ mod tests {
         assert_eq!(s, "a&lt;b&gt;&amp;&quot;c&apos;\tż\n");
     }
 }
+
+#[cfg(test)]
+mod writer_tests {
+    use super::*;
+    use crate::output::tsv::tests::{doc, link};
+
+    #[test]
+    fn writes_well_formed_units_with_props_and_langs() {
+        let en = doc(&["A <b> & \"c\"\u{7}.", "Unmatched."]);
+        let pl = doc(&["Ż <b> & „c”."]);
+        let a = Alignment { sentences: vec![link(&[0], &[0], 0.75), link(&[1], &[], 0.0)], quotes: vec![] };
+        let mut out = Vec::new();
+        write_header(&mut out).unwrap();
+        write_alignment(&mut out, Some("id<&>\"'"), &a, &en, &pl, Only::Both, 0.0).unwrap();
+        write_footer(&mut out).unwrap();
+        let s = String::from_utf8(out).unwrap();
+        let xml = roxmltree::Document::parse(&s).unwrap();
+        let tus: Vec<_> = xml.descendants().filter(|n| n.has_tag_name("tu")).collect();
+        assert_eq!(tus.len(), 1);
+        let props: Vec<(&str, &str)> = tus[0]
+            .children()
+            .filter(|n| n.has_tag_name("prop"))
+            .map(|n| (n.attribute("type").unwrap(), n.text().unwrap()))
+            .collect();
+        assert_eq!(props, vec![("x-doc", "id<&>\"'"), ("x-score", "0.750")]);
+        let xml_ns = "http://www.w3.org/XML/1998/namespace";
+        let tuvs: Vec<(&str, &str)> = tus[0]
+            .children()
+            .filter(|n| n.has_tag_name("tuv"))
+            .map(|n| {
+                (n.attribute((xml_ns, "lang")).unwrap(), n.first_element_child().unwrap().text().unwrap())
+            })
+            .collect();
+        assert_eq!(tuvs, vec![("en", "A <b> & \"c\"."), ("pl", "Ż <b> & „c”.")]);
+        // Valid against the DTD of the TMX subset we write, when xmllint is installed.
+        if std::process::Command::new("xmllint").arg("--version").output().is_ok() {
+            let dir = tempfile::tempdir().unwrap();
+            let f = dir.path().join("t.tmx");
+            std::fs::write(&f, &s).unwrap();
+            let dtd = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tmx14-bialign.dtd");
+            let o = std::process::Command::new("xmllint")
+                .args(["--noout", "--dtdvalid", dtd])
+                .arg(&f)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+    }
+}

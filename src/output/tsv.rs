@@ -88,8 +88,59 @@ pub fn write_alignment<W: Write>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::align::Evidence;
+    use crate::model::Sentence;
+
+    /// A document whose sentences are `parts` joined by a space.
+    pub(crate) fn doc(parts: &[&str]) -> Document {
+        let mut text = String::new();
+        let mut sentences = Vec::new();
+        for p in parts {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            let start = text.len();
+            text.push_str(p);
+            sentences.push(Sentence { span: Span::new(start, text.len()), paragraph: 0 });
+        }
+        Document { text, sentences, ..Default::default() }
+    }
+
+    pub(crate) fn link(en: &[usize], pl: &[usize], score: f32) -> Link {
+        Link { en: en.to_vec(), pl: pl.to_vec(), score, evidence: Evidence::default() }
+    }
+
+    #[test]
+    fn rows_for_linked_sentences_only_with_escaped_text() {
+        let en = doc(&["Tab\there.", "Two\nlines \\ back.", "Alone.", "Low."]);
+        let pl = doc(&["Tab\ttu.", "Dwie\r\nlinie.", "Nisko.", "Też."]);
+        let a = Alignment {
+            sentences: vec![
+                link(&[0], &[0], 0.9),
+                link(&[1], &[1, 2], 0.5),
+                link(&[2], &[], 0.0),
+                link(&[3], &[3], 0.1),
+            ],
+            quotes: vec![],
+        };
+        let mut out = Vec::new();
+        write_alignment(&mut out, &a, &en, &pl, Only::Both, 0.2).unwrap();
+        let s = String::from_utf8(out).unwrap();
+        assert_eq!(
+            s,
+            "Tab\\there.\tTab\\ttu.\t0.900\nTwo\\nlines \\\\ back.\tDwie\\r\\nlinie. Nisko.\t0.500\n"
+        );
+        for row in s.lines() {
+            let f: Vec<&str> = row.split('\t').collect();
+            assert_eq!(f.len(), 3);
+        }
+        // Quote links only with Only::Quotes: there are none here.
+        let mut out = Vec::new();
+        write_alignment(&mut out, &a, &en, &pl, Only::Quotes, 0.0).unwrap();
+        assert!(out.is_empty());
+    }
 
     #[test]
     fn escape_round_trips_and_keeps_one_line() {
