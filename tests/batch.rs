@@ -316,21 +316,23 @@ fn kill_and_resume(format: &str) {
 
     let journal = t.path().join("out.bialign-journal");
     let part = t.path().join("out.bialign-part");
-    let mut child = bin()
-        .args(["batch", "in.jsonl", "-o", "out", "--jobs", "1", "--format", format])
-        .current_dir(t.path())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while journal_lines(&journal) < 40 {
-        assert!(start.elapsed() < Duration::from_secs(120), "the run made no progress");
-        std::thread::sleep(Duration::from_millis(2));
+    // Kill a fresh run, then kill the resumed run too, at different points.
+    for (i, at) in [40, 120].into_iter().enumerate() {
+        let mut args = vec!["batch", "in.jsonl", "-o", "out", "--jobs", "1", "--format", format];
+        if i > 0 {
+            args.push("--resume");
+        }
+        let mut child = bin().args(&args).current_dir(t.path()).stderr(Stdio::null()).spawn().unwrap();
+        let start = Instant::now();
+        while journal_lines(&journal) < at {
+            assert!(start.elapsed() < Duration::from_secs(120), "the run made no progress");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        assert!(!t.path().join("out").exists(), "the run finished before it was killed");
+        assert!(part.exists());
     }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
-    assert!(!t.path().join("out").exists(), "the run finished before it was killed");
-    assert!(part.exists());
     let done_before = journal_lines(&journal) - 1;
     assert!(done_before < 300);
     // Torn writes at the instant of the kill: half a record and half a journal line.
@@ -561,4 +563,23 @@ fn hostile_ids_never_write_outside_the_output() {
     let mut order = hostile.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     order.push("../../evil".into());
     assert_eq!(doc_order(&recs), order);
+}
+
+#[test]
+fn a_pair_over_the_size_limit_fails_alone() {
+    let t = tempfile::tempdir().unwrap();
+    let small = json!({"id": "small", "en": dev(27, "deleted", "en").lines().take(4).collect::<Vec<_>>().join("\n"),
+        "pl": dev(27, "deleted", "pl").lines().take(4).collect::<Vec<_>>().join("\n")});
+    let big = json!({"id": "big", "en": dev(28, "parallel", "en").repeat(40), "pl": dev(28, "parallel", "pl").repeat(40)});
+    write(&t.path().join("in.jsonl"), format!("{big}\n{small}\n"));
+    write(&t.path().join("dir/big/en.txt"), dev(28, "parallel", "en").repeat(40));
+    write(&t.path().join("dir/big/pl.txt"), dev(28, "parallel", "pl"));
+    let o = run(&["batch", "in.jsonl", "dir", "--max-input-bytes", "20000"], t.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let recs = records(&stdout(&o));
+    assert_eq!(doc_order(&recs), ["in.jsonl:1", "small", "big"]);
+    assert_pair_records(&recs, "small");
+    let errs = errors(&recs);
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert!(errs.iter().all(|(_, e)| e.contains("over the limit")), "{errs:?}");
 }

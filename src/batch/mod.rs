@@ -365,6 +365,9 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
         }
         return Ok((out, None));
     };
+    if dest.is_dir() {
+        return Err(Error::Other(format!("{}: is a folder; -o takes a file name", dest.display())));
+    }
     let (part, jpath) = journal::paths(&dest);
     let settings = opts.settings();
     if opts.resume {
@@ -401,7 +404,8 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
             }
         }
     }
-    let f = std::fs::File::create(&part).map_err(|e| Error::io(&part, &e))?;
+    let f = std::fs::File::create(&part)
+        .map_err(|e| Error::Other(format!("{}: cannot create the output: {e}", part.display())))?;
     let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
     let mut h = Vec::new();
     if opts.format == Format::Tmx {
