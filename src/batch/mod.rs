@@ -211,8 +211,10 @@ fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Docume
             (crate::analyze_file(&en, &opts.ingest)?, crate::analyze_file(&pl, &opts.ingest)?)
         }
         PairSource::Texts { en, pl } => {
-            let en = crate::analyze(&format!("{} (en)", job.id), en.as_bytes(), &opts.ingest)?;
-            let pl = crate::analyze(&format!("{} (pl)", job.id), pl.as_bytes(), &opts.ingest)?;
+            // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
+            let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
+            let en = crate::analyze(&format!("{} (en)", job.id), en.as_bytes(), &ingest)?;
+            let pl = crate::analyze(&format!("{} (pl)", job.id), pl.as_bytes(), &ingest)?;
             (en, pl)
         }
     };
@@ -424,7 +426,7 @@ fn progress_bar(opts: &BatchOptions) -> Option<indicatif::ProgressBar> {
     let pb = indicatif::ProgressBar::new_spinner();
     pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} pairs ({per_sec}) {msg}")
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} pairs {msg}")
     {
         pb.set_style(style);
     }
@@ -560,6 +562,14 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                 }
                 if let Some(pb) = &pb {
                     pb.inc(1);
+                    let secs = start.elapsed().as_secs_f64().max(1e-3);
+                    pb.set_message(format!(
+                        "({:.0}/s), {} failed, {:.1} MB ({:.1} MB/s)",
+                        (next + 1 - skip) as f64 / secs,
+                        totals.failed,
+                        bytes_this_run as f64 / 1e6,
+                        bytes_this_run as f64 / 1e6 / secs
+                    ));
                 }
                 next += 1;
                 let _ = slot_rx.try_recv();
