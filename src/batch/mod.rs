@@ -219,8 +219,15 @@ fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Docume
         }
     };
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
-    let a = align(&en, &pl, &AlignOptions { min_score: opts.min_score });
+    let a = align(&en, &pl, &align_options(opts.min_score));
     Ok((en, pl, swapped, a))
+}
+
+/// The aligner's options: its defaults with our score threshold (AlignOptions gains fields as the
+/// aligner grows, hence the struct update even where it is not needed yet).
+#[allow(clippy::needless_update)]
+fn align_options(min_score: f32) -> AlignOptions {
+    AlignOptions { min_score, ..Default::default() }
 }
 
 fn render(
