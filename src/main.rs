@@ -266,7 +266,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 min_score,
                 jobs,
                 ingest: input.options(),
-                output,
+                // `-o -` is standard output, like no -o.
+                output: output.filter(|p| p.as_os_str() != "-"),
                 resume,
                 quiet,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),

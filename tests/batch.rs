@@ -590,3 +590,27 @@ fn a_pair_over_the_size_limit_fails_alone() {
     assert_eq!(errs.len(), 2, "{errs:?}");
     assert!(errs.iter().all(|(_, e)| e.contains("over the limit")), "{errs:?}");
 }
+
+#[test]
+fn only_and_min_score_filter_the_records() {
+    let t = tempfile::tempdir().unwrap();
+    pair_dir(&t.path().join("p/a"), 29, "parallel");
+    let kinds = |args: &[&str]| -> Vec<String> {
+        let mut a = vec!["batch", "p"];
+        a.extend_from_slice(args);
+        let o = run(&a, t.path());
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        records(&stdout(&o)).iter().map(|r| r["kind"].as_str().unwrap().to_string()).collect()
+    };
+    let all = kinds(&[]);
+    assert!(all.iter().any(|k| k == "sentence"));
+    let sentences = kinds(&["--only", "sentences"]);
+    assert!(sentences.iter().all(|k| k == "sentence"));
+    assert_eq!(sentences.len(), all.iter().filter(|k| *k == "sentence").count());
+    assert!(kinds(&["--only", "quotes", "-o", "-"]).iter().all(|k| k == "quote"));
+    // Above every possible score only unmatched units remain.
+    let o = run(&["batch", "p", "--min-score", "1.01"], t.path());
+    for r in records(&stdout(&o)) {
+        assert!(r["en"].as_array().unwrap().is_empty() || r["pl"].as_array().unwrap().is_empty(), "{r}");
+    }
+}

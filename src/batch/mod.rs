@@ -184,7 +184,7 @@ impl Summary {
         };
         format!(
             "bialign batch: {} pairs done, {} failed, {} swapped{resumed}; {} sentences, {} quotes, {} links, \
-             {unmatched:.1}% of sentences unmatched; {mb:.1} MB in {secs:.2} s ({:.1} MB/s)",
+             {unmatched:.1}% of sentences unmatched; {mb:.2} MB in {secs:.2} s ({:.2} MB/s)",
             t.done,
             t.failed,
             t.swapped,
