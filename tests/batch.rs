@@ -383,6 +383,11 @@ fn resume_refuses_other_settings() {
     let o = run(&["batch", "in.jsonl", "-o", "out", "--format", "tsv", "--resume"], t.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("other settings"), "{}", stderr(&o));
+    // A missing INPUT is bad usage: exit 2 before anything is written.
+    let o = run(&["batch", "in.jsonl", "no-such-folder", "-o", "other"], t.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no-such-folder: no such file"), "{}", stderr(&o));
+    assert!(!t.path().join("other.bialign-part").exists());
     // Without --resume a fresh run replaces the leftovers.
     let o = run(&["batch", "in.jsonl", "-o", "out", "--format", "tsv"], t.path());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

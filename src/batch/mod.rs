@@ -514,6 +514,12 @@ fn note(pb: &Option<indicatif::ProgressBar>, msg: &str) {
 /// for problems with the run itself: the output cannot be written, a resume does not match.
 pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let start = Instant::now();
+    // A mistyped INPUT is bad usage, found before any work starts.
+    for p in inputs {
+        if p.as_os_str() != "-" {
+            std::fs::metadata(p).map_err(|e| Error::io(p, &e))?;
+        }
+    }
     let jobs = if opts.jobs == 0 {
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     } else {
