@@ -15,6 +15,8 @@
 pub mod decode;
 pub mod html;
 
+pub mod jsonl;
+
 use std::path::Path;
 
 use crate::error::{Error, Result};
