@@ -1,6 +1,19 @@
 //! Ingest: bytes in, decoded article text split into paragraphs.
 //!
-//! (Foundation baseline: UTF-8 text only. Issue 2 adds encodings, HTML and JSON Lines.)
+//! - [`decode`]: encoding detection (BOM, UTF-8, UTF-16, Windows-1250, ISO-8859-2, forced names),
+//!   binary-data refusal;
+//! - [`html`]: the article text of an HTML page;
+//! - this module: reading files within a size limit, and paragraph splitting.
+//!
+//! **What offsets index.** [`Document::text`] is the decoded text. For plain UTF-8 input without a
+//! byte order mark it is the input bytes exactly, so every span is a byte offset into the file
+//! (line ends are left as they are: CRLF and lone CR stay in the text and are treated as line
+//! breaks). For UTF-8 with a BOM the BOM is dropped, so offsets are file offsets minus 3. For other
+//! encodings and for HTML, offsets index the decoded (article) text, which `bialign ingest FILE`
+//! prints.
+
+pub mod decode;
+pub mod html;
 
 use std::path::Path;
 
@@ -63,31 +76,218 @@ pub fn read_input(path: &Path, opts: &IngestOptions) -> Result<(String, Vec<u8>)
 }
 
 /// Build a [`Document`] (text and paragraphs, no language yet) from raw bytes.
+///
+/// HTML is recognised when `opts.html` says so or, when it is `None`, by sniffing the text.
 pub fn ingest_bytes(name: &str, bytes: &[u8], opts: &IngestOptions) -> Result<Document> {
     if bytes.len() as u64 > opts.max_bytes {
         return Err(Error::TooLarge { name: name.into(), size: bytes.len() as u64, limit: opts.max_bytes });
     }
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| Error::Decode { name: name.into(), reason: format!("not valid UTF-8: {e}") })?
-        .to_string();
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(Error::Empty { name: name.into() });
+    }
+    // An HTML page may declare its charset; honour it unless the user forced one or a BOM decides.
+    let mut forced = opts.encoding.clone();
+    if forced.is_none() && opts.html != Some(false) && encoding_rs::Encoding::for_bom(bytes).is_none() {
+        if let Some(cs) = html::declared_charset(bytes) {
+            if std::str::from_utf8(bytes).is_err() && decode::encoding_for_name(&cs).is_ok() {
+                forced = Some(cs);
+            }
+        }
+    }
+    let decoded = decode::decode(name, bytes, forced.as_deref())?;
+    let is_html = opts.html.unwrap_or_else(|| html::sniff_html(&decoded.text));
+    let (text, encoding) = if is_html {
+        (html::article_text(&decoded.text), decoded.encoding)
+    } else {
+        (decoded.text, decoded.encoding)
+    };
     if text.trim().is_empty() {
         return Err(Error::Empty { name: name.into() });
     }
     let paragraphs = paragraphs(&text);
-    Ok(Document { name: name.into(), text, encoding: "UTF-8", paragraphs, ..Default::default() })
+    Ok(Document { name: name.into(), text, encoding, paragraphs, ..Default::default() })
 }
 
-/// Split text into paragraphs at line breaks; spans are trimmed of surrounding whitespace.
-pub fn paragraphs(text: &str) -> Vec<Paragraph> {
+/// One line of the text: its span without the line end, and whether it is blank.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    start: usize,
+    end: usize,
+    blank: bool,
+}
+
+/// Split text into lines at `\n`, `\r\n` and lone `\r`.
+fn lines(text: &str) -> Vec<Line> {
+    let b = text.as_bytes();
     let mut out = Vec::new();
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        let start = pos + (line.len() - line.trim_start().len());
-        let end = pos + line.trim_end().len();
-        if end > start {
-            out.push(Paragraph { span: Span::new(start, end), lang: Default::default(), confidence: 0.0 });
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\n' | b'\r' => {
+                let end = i;
+                i += if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
+                out.push(Line { start, end, blank: text[start..end].trim().is_empty() });
+                start = i;
+            }
+            _ => i += 1,
         }
-        pos += line.len();
+    }
+    if start < b.len() {
+        out.push(Line { start, end: b.len(), blank: text[start..].trim().is_empty() });
     }
     out
+}
+
+/// Does the line end like a sentence or clause (so it is not a heading)?
+fn ends_with_punctuation(line: &str) -> bool {
+    line.trim_end().ends_with(|c: char| {
+        matches!(
+            c,
+            '.' | '!'
+                | '?'
+                | ':'
+                | ';'
+                | ','
+                | '…'
+                | '"'
+                | '\''
+                | '”'
+                | '“'
+                | '’'
+                | '»'
+                | '«'
+                | ')'
+                | ']'
+                | '-'
+                | '–'
+                | '—'
+        )
+    })
+}
+
+/// Split text into paragraphs. Spans are trimmed of surrounding white space.
+///
+/// - Blank lines (which may hold spaces) always separate paragraphs. `\n`, `\r\n` and a lone `\r`
+///   are all line breaks.
+/// - Text that is hard-wrapped (short lines, most not ending a sentence) joins the lines of a block
+///   into one paragraph, except that a first line without final punctuation, clearly shorter than
+///   the wrapped lines and followed by a capitalised line, is a heading and stands alone.
+/// - Otherwise (one paragraph per line, like most scraped articles) every non-blank line is a
+///   paragraph.
+pub fn paragraphs(text: &str) -> Vec<Paragraph> {
+    let lines = lines(text);
+    let width = lines.iter().map(|l| text[l.start..l.end].trim_end().chars().count()).max().unwrap_or(0);
+    // Hard-wrapped: lines no longer than a terminal's width, and most lines followed by another
+    // non-blank line end mid-sentence.
+    let (mut cont, mut cont_open) = (0usize, 0usize);
+    for w in lines.windows(2) {
+        if !w[0].blank && !w[1].blank {
+            cont += 1;
+            if !ends_with_punctuation(&text[w[0].start..w[0].end])
+                || text[w[0].start..w[0].end].trim_end().ends_with(',')
+            {
+                cont_open += 1;
+            }
+        }
+    }
+    let wrapped = width <= 120 && cont >= 2 && cont_open * 2 > cont;
+
+    let mut out = Vec::new();
+    let mut push = |start: usize, end: usize| {
+        let s = &text[start..end];
+        let a = start + (s.len() - s.trim_start().len());
+        let z = start + s.trim_end().len();
+        if z > a {
+            out.push(Paragraph { span: Span::new(a, z), lang: Default::default(), confidence: 0.0 });
+        }
+    };
+    if !wrapped {
+        for l in lines.iter().filter(|l| !l.blank) {
+            push(l.start, l.end);
+        }
+        return out;
+    }
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].blank {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j + 1 < lines.len() && !lines[j + 1].blank {
+            j += 1;
+        }
+        // Block lines[i..=j]. A heading first line stands alone.
+        let mut first = i;
+        if j > i {
+            let head = text[lines[i].start..lines[i].end].trim();
+            let next = text[lines[i + 1].start..lines[i + 1].end].trim_start();
+            let heading = !ends_with_punctuation(head)
+                && next.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+                && head.chars().count() * 10 < width * 6;
+            if heading {
+                push(lines[i].start, lines[i].end);
+                first = i + 1;
+            }
+        }
+        push(lines[first].start, lines[j].end);
+        i = j + 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pars(t: &str) -> Vec<&str> {
+        paragraphs(t).iter().map(|p| p.span.text(t)).collect()
+    }
+
+    #[test]
+    fn one_paragraph_per_line_and_blank_lines() {
+        assert_eq!(pars("Title\nFirst line.\nSecond one.\n"), ["Title", "First line.", "Second one."]);
+        assert_eq!(pars("A para.\n\n  \nB para.  \n"), ["A para.", "B para."]);
+    }
+
+    #[test]
+    fn crlf_and_lone_cr_are_line_breaks_and_offsets_stay() {
+        let t = "One.\r\n\r\nTwo.\rThree.\r";
+        let p = paragraphs(t);
+        assert_eq!(pars(t), ["One.", "Two.", "Three."]);
+        assert_eq!(p[1].span, Span::new(8, 12));
+    }
+
+    #[test]
+    fn hard_wrapped_text_joins_lines_and_keeps_headings() {
+        let t = "Storm hits the coast\nThe storm that reached the coast on Monday brought heavy rain and\nwinds that tore roofs off houses in three towns, officials said on\nTuesday.\n\nRescue teams were still searching for two fishermen who went out\nbefore the warning and have not come back.\n";
+        let p = pars(t);
+        assert_eq!(p.len(), 3, "{p:?}");
+        assert_eq!(p[0], "Storm hits the coast");
+        assert!(p[1].starts_with("The storm") && p[1].ends_with("Tuesday."));
+    }
+
+    #[test]
+    fn ingest_reports_empty_and_too_large() {
+        let o = IngestOptions::default();
+        assert!(matches!(ingest_bytes("e", b" \n\t\r\n", &o), Err(Error::Empty { .. })));
+        let small = IngestOptions { max_bytes: 3, ..Default::default() };
+        assert!(matches!(ingest_bytes("big", b"abcd", &small), Err(Error::TooLarge { .. })));
+        // HTML with nothing but noise is empty too.
+        assert!(matches!(
+            ingest_bytes("x.html", b"<html><script>x()</script></html>", &o),
+            Err(Error::Empty { .. })
+        ));
+    }
+
+    #[test]
+    fn html_is_sniffed_and_windows_1250_meta_honoured() {
+        let mut b = b"<html><head><meta charset=windows-1250></head><body><p>Za".to_vec();
+        b.extend_from_slice(&[0xBF, 0xF3, 0xB3, 0xE6]); // żółć in Windows-1250
+        b.extend_from_slice(b"</p></body></html>");
+        let d = ingest_bytes("x", &b, &IngestOptions::default()).unwrap();
+        assert_eq!(d.text, "Zażółć\n");
+        assert_eq!(d.encoding, "windows-1250");
+    }
 }

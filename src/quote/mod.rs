@@ -1,10 +1,472 @@
-//! Quotations, their kinds and speakers.
+//! Quotations, their kinds and speakers, in English and Polish.
 //!
-//! (Foundation baseline: finds nothing. Issue 4 builds it.)
+//! Runs after segmentation. Quotation spans are found per paragraph from the marks alone
+//! ([`marks`]), never from sentence boundaries: a quotation may hold several sentences, and sentences
+//! are used only for each quote's [`Quote::sentence`] index. Then, per top-level quotation:
+//!
+//! 1. the attribution right after the closing mark or right before the opening mark
+//!    ([`speaker_en`], [`speaker_pl`]: "…," Harris says / „…” – mówi Harris / Harris adds: “…”);
+//! 2. a quotation that follows its predecessor's attribution in the same sentence or the next
+//!    ("…," Butler says. "…") joins its utterance and speaker; so does a quotation continued in the next
+//!    paragraph;
+//! 3. the kind ([`kind`]): attributed quotations are speech; otherwise cues, title case and length;
+//! 4. pronouns, subject-less Polish verbs and unattributed speech later in a paragraph take the last
+//!    named speaker; names become canonical ([`names`]: full name, Polish nominative).
+//!
+//! Nested quotations get a kind but no speaker of their own.
 
-use crate::model::Document;
+pub mod kind;
+pub mod marks;
+pub mod names;
+pub mod speaker;
+pub mod speaker_en;
+pub mod speaker_pl;
 
-/// Find the quotations of the document (needs paragraphs and sentences).
+use crate::lang::Lang;
+use crate::model::{Document, Quote, QuoteKind, Span, Speaker};
+use marks::RawQuote;
+use speaker::{Attribution, Rules, Who};
+
+/// Extraction settings.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Deepest nesting followed; marks opening beyond it are ignored (keeps adversarial input linear).
+    pub max_depth: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_depth: 16 }
+    }
+}
+
+/// Find the quotations of the document (needs paragraphs and sentences) with default options.
 pub fn extract(doc: &mut Document) {
+    extract_with(doc, &Options::default());
+}
+
+/// Find the quotations of the document with the given options; fills `doc.quotes`, sorted by start.
+pub fn extract_with(doc: &mut Document, opts: &Options) {
     doc.quotes.clear();
+    let text = doc.text.as_str();
+    let paras: Vec<(Span, Lang)> = if doc.paragraphs.is_empty() {
+        if text.trim().is_empty() {
+            return;
+        }
+        vec![(Span::new(0, text.len()), doc.lang)]
+    } else {
+        doc.paragraphs.iter().map(|p| (p.span, p.lang)).collect()
+    };
+    let mut raw: Vec<RawQuote> = Vec::new();
+    for (k, (span, _)) in paras.iter().enumerate() {
+        let next = paras.get(k + 1).map(|(s, _)| s.text(text));
+        marks::scan_paragraph(text, *span, k, next, opts.max_depth.max(1), &mut raw);
+    }
+    if raw.is_empty() {
+        return;
+    }
+    let en = speaker_en::rules();
+    let pl = speaker_pl::rules();
+    let book = names::NameBook::new(text);
+
+    let mut quotes: Vec<Quote> = Vec::with_capacity(raw.len());
+    let mut last_named: Option<(String, usize)> = None; // (name, paragraph)
+    let mut next_utterance = 0usize;
+    let mut carry: Option<(usize, Option<Speaker>, usize)> = None; // continued from paragraph .2
+    let mut i = 0;
+    while i < raw.len() {
+        // All quotes of paragraph p: raw[i..j]
+        let para = raw[i].paragraph;
+        let mut j = i;
+        while j < raw.len() && raw[j].paragraph == para {
+            j += 1;
+        }
+        let carried = carry.take().filter(|c| c.2 + 1 == para);
+        let (pspan, plang) = paras[para];
+        let prev_para_start = paras[para.saturating_sub(1)].0.start;
+        let lang = if plang == Lang::Pl || (plang != Lang::En && doc.lang == Lang::Pl) {
+            Lang::Pl
+        } else {
+            Lang::En
+        };
+        let rules: &Rules = if lang == Lang::Pl { &pl } else { &en };
+        let tops: Vec<usize> = (i..j).filter(|&k| raw[k].depth == 0).collect();
+        // Attribution of each top-level quote.
+        let mut atts: Vec<Option<Attribution>> = Vec::with_capacity(tops.len());
+        let mut posts: Vec<Option<Attribution>> = Vec::with_capacity(tops.len());
+        for (n, &k) in tops.iter().enumerate() {
+            let q = &raw[k];
+            let after_end = tops.get(n + 1).map_or(pspan.end, |&m| raw[m].open.start);
+            let before_start = if n == 0 {
+                pspan.start
+            } else {
+                raw[tops[n - 1]].close.map_or(raw[tops[n - 1]].inner.end, |c| c.end)
+            };
+            let punct = q.inner.text(text).trim_end().ends_with([',', '.', '?', '!', '…']);
+            let post = q.close.and_then(|c| rules.after(text, Span::new(c.end, after_end.max(c.end)), punct));
+            let a =
+                post.or_else(|| rules.before(text, Span::new(before_start, q.open.start.max(before_start))));
+            posts.push(post);
+            atts.push(a);
+        }
+        // Utterances: a quote right after its predecessor's own attribution continues it.
+        let mut utt: Vec<usize> = Vec::with_capacity(tops.len());
+        let mut joined = vec![false; tops.len()];
+        for n in 0..tops.len() {
+            let k = tops[n];
+            if n == 0 {
+                if let Some((u, _, _)) = carried.as_ref().filter(|_| raw[k].open.start >= pspan.start) {
+                    let u = *u;
+                    utt.push(u);
+                    joined[n] = true;
+                    continue;
+                }
+            } else {
+                let prev = &raw[tops[n - 1]];
+                let gap_start = prev.close.map_or(prev.inner.end, |c| c.end);
+                let gap_span = Span::new(gap_start, raw[k].open.start.max(gap_start));
+                let gap = gap_span.text(text).trim();
+                let gap_toks = speaker::tokenize(text, gap_span);
+                let inner_stops = gap_toks.iter().rev().skip(1).filter(|t| t.ends_sentence()).count();
+                // A quote with its own, different named attribution starts a new utterance.
+                let name_of = |a: Option<Attribution>| match a.map(|a| a.who) {
+                    Some(Who::Name { span, .. }) => Some(span.text(text)),
+                    _ => None,
+                };
+                let own = name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]);
+                let prev_post = posts[n - 1].is_some();
+                if prev_post && !gap.is_empty() && inner_stops == 0 && !own {
+                    utt.push(utt[n - 1]);
+                    joined[n] = true;
+                    continue;
+                }
+            }
+            utt.push(next_utterance);
+            next_utterance += 1;
+        }
+        // Kinds and speakers.
+        let mut para_quotes: Vec<Quote> = Vec::new();
+        let mut last_in_para: Option<Speaker> = None;
+        let mut kinds: Vec<QuoteKind> = Vec::with_capacity(tops.len());
+        for n in 0..tops.len() {
+            let q = &raw[tops[n]];
+            let before = text.get(pspan.start..q.open.start).unwrap_or("");
+            let attributed = atts[n].is_some() || joined[n];
+            kinds.push(kind::classify(q.inner.text(text), before, attributed));
+        }
+        for n in 0..tops.len() {
+            let q = &raw[tops[n]];
+            let mut who: Option<Speaker> = None;
+            match atts[n].map(|a| a.who) {
+                Some(Who::Name { span, genitive }) => {
+                    // After a Polish verb the subject is nominative: an inflected first word belongs to a
+                    // description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij Pieskow").
+                    let mut span = Some(span);
+                    if lang == Lang::Pl && !genitive {
+                        let toks = speaker::tokenize(text, span.unwrap());
+                        if toks.first().is_some_and(|t| book.is_inflected_pl(t.word)) {
+                            span =
+                                toks.get(1).map(|t| Span::new(t.span.start, toks[toks.len() - 1].span.end));
+                        }
+                    }
+                    // One capitalised word that the text also writes in lower case is a common noun
+                    // at a sentence start ("Rzecznik dodał:", "Officials said").
+                    if span
+                        .is_some_and(|s| !s.text(text).contains(' ') && book.occurs_lowercase(s.text(text)))
+                    {
+                        span = None;
+                    }
+                    if let Some(span) = span {
+                        let name = book.canonical(text, span, lang, genitive);
+                        last_named = Some((name.clone(), para));
+                        who = Some(Speaker { name, span });
+                    }
+                }
+                Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
+                    let from_para = last_in_para.as_ref().map(|s| s.name.clone());
+                    let name =
+                        from_para.or_else(|| last_named.as_ref().map(|(n, _)| n.clone())).or_else(|| {
+                            book.last_mention_before(span.start, prev_para_start).map(str::to_string)
+                        });
+                    if let Some(name) = name {
+                        who = Some(Speaker { name, span });
+                    }
+                }
+                Some(Who::Unnamed) => {}
+                None => {}
+            }
+            if who.is_none() && kinds[n] == QuoteKind::Speech {
+                // The utterance's speaker, else the last named speaker of this paragraph, else the one
+                // named later in the paragraph's utterance.
+                let same_utt =
+                    para_quotes.iter().rev().find(|x| x.utterance == utt[n]).and_then(|x| x.speaker.clone());
+                who = same_utt.or_else(|| if joined[n] { None } else { last_in_para.clone() });
+                if who.is_none() && n == 0 {
+                    if let (Some((_, Some(s), _)), true) = (carried.as_ref(), joined[n]) {
+                        who = Some(s.clone());
+                    }
+                }
+                if who.is_none() {
+                    // The quote opens the paragraph and the attribution follows a later piece of it.
+                    for m in n + 1..tops.len() {
+                        if utt[m] != utt[n] {
+                            break;
+                        }
+                        if let Some(Who::Name { span, genitive }) = atts[m].map(|a| a.who) {
+                            who = Some(Speaker { name: book.canonical(text, span, lang, genitive), span });
+                            break;
+                        }
+                    }
+                }
+            }
+            if who.is_some() {
+                last_in_para = who.clone();
+            }
+            let mut kind = kinds[n];
+            if kind != QuoteKind::Speech && joined[n] {
+                kind = QuoteKind::Speech;
+            }
+            para_quotes.push(Quote {
+                span: q.inner,
+                kind,
+                speaker: who,
+                sentence: 0,
+                utterance: utt[n],
+                depth: 0,
+                unbalanced: q.unbalanced,
+            });
+            if q.continues {
+                carry = Some((utt[n], para_quotes.last().and_then(|x| x.speaker.clone()), para));
+            }
+        }
+        // Nested quotes: a kind, no speaker of their own.
+        for q in &raw[i..j] {
+            if q.depth == 0 {
+                continue;
+            }
+            let before = text.get(pspan.start..q.open.start).unwrap_or("");
+            let kind = kind::classify(q.inner.text(text), before, false);
+            para_quotes.push(Quote {
+                span: q.inner,
+                kind,
+                speaker: None,
+                sentence: 0,
+                utterance: next_utterance,
+                depth: q.depth,
+                unbalanced: q.unbalanced,
+            });
+            next_utterance += 1;
+        }
+        quotes.extend(para_quotes);
+        i = j;
+    }
+    // A speech quote without a speaker takes the one its utterance names (a multi-paragraph quotation
+    // attributed in its last paragraph).
+    let mut by_utt: std::collections::HashMap<usize, Speaker> = std::collections::HashMap::new();
+    for q in &quotes {
+        if let Some(s) = &q.speaker {
+            by_utt.entry(q.utterance).or_insert_with(|| s.clone());
+        }
+    }
+    for q in &mut quotes {
+        if q.speaker.is_none() && q.depth == 0 && q.kind == QuoteKind::Speech {
+            q.speaker = by_utt.get(&q.utterance).cloned();
+        }
+    }
+    quotes.sort_by_key(|q| (q.span.start, q.depth));
+    // Sentence index of each quote's start.
+    let sents = &doc.sentences;
+    for q in &mut quotes {
+        let k = sents.partition_point(|s| s.span.start <= q.span.start);
+        q.sentence = k.saturating_sub(1);
+    }
+    doc.quotes = quotes;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Paragraph, Sentence};
+
+    /// A document whose paragraphs are separated by blank lines, one sentence per paragraph.
+    fn doc(text: &str, lang: Lang) -> Document {
+        let mut d = Document { text: text.to_string(), lang, ..Default::default() };
+        let mut pos = 0;
+        for p in text.split("\n\n") {
+            let span = Span::new(pos, pos + p.len());
+            d.sentences.push(Sentence { span, paragraph: d.paragraphs.len() });
+            d.paragraphs.push(Paragraph { span, lang, confidence: 1.0 });
+            pos += p.len() + 2;
+        }
+        extract(&mut d);
+        d
+    }
+
+    fn texts(d: &Document) -> Vec<&str> {
+        d.quotes.iter().map(|q| d.slice(q.span)).collect()
+    }
+
+    fn speaker(q: &Quote) -> Option<&str> {
+        q.speaker.as_ref().map(|s| s.name.as_str())
+    }
+
+    #[test]
+    fn all_mark_conventions() {
+        for (t, want) in [
+            ("He said “yes, fine” today.", "yes, fine"),
+            ("He said ‘yes, fine’ today.", "yes, fine"),
+            ("He said \"yes, fine\" today.", "yes, fine"),
+            ("He said 'yes, fine' today.", "yes, fine"),
+            ("Powiedział „tak, dobrze” dziś.", "tak, dobrze"),
+            ("Powiedział „tak, dobrze“ dziś.", "tak, dobrze"),
+            ("Powiedział „tak, dobrze\" dziś.", "tak, dobrze"),
+            ("Powiedział »tak, dobrze« dziś.", "tak, dobrze"),
+            ("Il a dit « oui, bien » hier.", " oui, bien "),
+            ("Powiedział ‚tak, dobrze’ dziś.", "tak, dobrze"),
+        ] {
+            let d = doc(t, Lang::En);
+            assert_eq!(texts(&d), vec![want], "{t}");
+            assert!(!d.quotes[0].unbalanced, "{t}");
+        }
+    }
+
+    #[test]
+    fn apostrophes_are_not_quotes() {
+        for t in [
+            "It's the players' union, don't you know, O'Brien said.",
+            "Rock 'n' roll ruled the '80s and 'em all, rock ’n’ roll too.",
+            "Wywiad z O'Brienem i Charlie'ego, rock'n'roll.",
+            "He's 6' tall and bought a 12\" record.",
+        ] {
+            let d = doc(t, Lang::En);
+            assert!(d.quotes.is_empty(), "{t}: {:?}", texts(&d));
+        }
+        let d = doc("She said 'it's rock 'n' roll, it's the '80s' and left.", Lang::En);
+        assert_eq!(texts(&d), vec!["it's rock 'n' roll, it's the '80s"]);
+    }
+
+    #[test]
+    fn nesting_to_depth() {
+        let d = doc("“Carrie says ‘I want «this» now,’ ” Harris says.", Lang::En);
+        let got: Vec<(&str, u8)> = d.quotes.iter().map(|q| (d.slice(q.span), q.depth)).collect();
+        assert_eq!(
+            got,
+            vec![("Carrie says ‘I want «this» now,’ ", 0), ("I want «this» now,", 1), ("this", 2)]
+        );
+        let d = doc("„Mówi: «Ona powiedziała ‚nie’»” – dodał.", Lang::Pl);
+        assert_eq!(d.quotes.iter().map(|q| q.depth).collect::<Vec<_>>(), vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn depth_limit_bounds_nesting() {
+        let text = "“".repeat(100) + "x" + &"”".repeat(100);
+        let mut d = Document { text, ..Default::default() };
+        extract_with(&mut d, &Options { max_depth: 4 });
+        assert!(d.quotes.iter().all(|q| q.depth < 4));
+        assert!(!d.quotes.is_empty());
+    }
+
+    #[test]
+    fn multi_sentence_and_multi_paragraph_quotes() {
+        let d = doc("“One. Two? Three!” she said.", Lang::En);
+        assert_eq!(texts(&d), vec!["One. Two? Three!"]);
+        let d = doc("“First paragraph goes on.\n\n“Second one ends,” Harris said.\n\nAfter.", Lang::En);
+        assert_eq!(texts(&d), vec!["First paragraph goes on.", "Second one ends,"]);
+        assert!(d.quotes.iter().all(|q| !q.unbalanced));
+        assert_eq!(d.quotes[0].utterance, d.quotes[1].utterance);
+        assert_eq!(speaker(&d.quotes[0]), Some("Harris"));
+    }
+
+    #[test]
+    fn unbalanced_mark_ends_at_paragraph() {
+        let d = doc("He said “this never closes.\n\nNext paragraph “is fine” here.", Lang::En);
+        assert_eq!(texts(&d), vec!["this never closes.", "is fine"]);
+        assert!(d.quotes[0].unbalanced && !d.quotes[1].unbalanced);
+    }
+
+    #[test]
+    fn english_attributions() {
+        let t = "Where now? “It is hard,” executive producer Amy B. Harris tells reporters. “It gets harder.”\n\n\
+                 “We will see,” Harris says of the April 8 episode. Then: “More to come.”\n\n\
+                 “Fine words,” says Butler.\n\n\
+                 According to Butler, “the end is near.”\n\n\
+                 Butler: “Always here.”\n\n\
+                 “Yes, yes,” she says.";
+        let d = doc(t, Lang::En);
+        let got: Vec<(&str, Option<&str>)> = d.quotes.iter().map(|q| (d.slice(q.span), speaker(q))).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("It is hard,", Some("Amy B. Harris")),
+                ("It gets harder.", Some("Amy B. Harris")),
+                ("We will see,", Some("Amy B. Harris")),
+                ("More to come.", Some("Amy B. Harris")),
+                ("Fine words,", Some("Butler")),
+                ("the end is near.", Some("Butler")),
+                ("Always here.", Some("Butler")),
+                ("Yes, yes,", Some("Butler")),
+            ]
+        );
+        assert_eq!(d.quotes[0].utterance, d.quotes[1].utterance, "split by its attribution: one utterance");
+        assert_ne!(d.quotes[1].utterance, d.quotes[2].utterance);
+        assert_eq!(d.slice(d.quotes[0].speaker.as_ref().unwrap().span), "Amy B. Harris");
+    }
+
+    #[test]
+    fn polish_attributions_and_inflection() {
+        let t = "„Dla mnie to ważne” - mówi producentka Amy B. Harris. „To wszystko”.\n\n\
+                 \"To koniec\" – dodaje Butler.\n\n\
+                 „Tak będzie” — powiedziała Kowalska.\n\n\
+                 Według Harrisa, „to nie jest koniec”.\n\n\
+                 Zdaniem Nowickiego „to jest dobre”.\n\n\
+                 Kowalska mówi: „Nie wiem”.\n\n\
+                 „Może jutro”, powiedziała.";
+        let d = doc(t, Lang::Pl);
+        let got: Vec<(&str, Option<&str>)> = d.quotes.iter().map(|q| (d.slice(q.span), speaker(q))).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Dla mnie to ważne", Some("Amy B. Harris")),
+                ("To wszystko", Some("Amy B. Harris")),
+                ("To koniec", Some("Butler")),
+                ("Tak będzie", Some("Kowalska")),
+                ("to nie jest koniec", Some("Amy B. Harris")),
+                ("to jest dobre", Some("Nowicki")),
+                ("Nie wiem", Some("Kowalska")),
+                ("Może jutro", Some("Kowalska")),
+            ]
+        );
+        let q = &d.quotes[4];
+        assert_eq!(d.slice(q.speaker.as_ref().unwrap().span), "Harrisa", "the span is as written");
+    }
+
+    #[test]
+    fn kinds() {
+        let t = "Madonna’s “Like a Virgin” hit, the so-called “mechanism”, a “softer” side, the \
+                 „Virgin Tour” party, tzw. „zielony ład”, and “We won’t see them, but we will meet one of them,” \
+                 Harris says.";
+        let d = doc(t, Lang::En);
+        let got: Vec<(&str, QuoteKind)> = d.quotes.iter().map(|q| (d.slice(q.span), q.kind)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Like a Virgin", QuoteKind::Title),
+                ("mechanism", QuoteKind::Scare),
+                ("softer", QuoteKind::Scare),
+                ("Virgin Tour", QuoteKind::Title),
+                ("zielony ład", QuoteKind::Scare),
+                ("We won’t see them, but we will meet one of them,", QuoteKind::Speech),
+            ]
+        );
+    }
+
+    #[test]
+    fn sentence_index_of_quote_start() {
+        let mut d = Document { text: "One here. Then “two” there.".into(), ..Default::default() };
+        d.paragraphs.push(Paragraph { span: Span::new(0, d.text.len()), lang: Lang::En, confidence: 1.0 });
+        d.sentences.push(Sentence { span: Span::new(0, 9), paragraph: 0 });
+        d.sentences.push(Sentence { span: Span::new(10, d.text.len()), paragraph: 0 });
+        extract(&mut d);
+        assert_eq!(d.quotes[0].sentence, 1);
+    }
 }

@@ -1,0 +1,251 @@
+//! Bytes to text: BOM sniffing, UTF-8, UTF-16, and the legacy encodings Polish text comes in.
+//!
+//! Decision order:
+//! 1. `--encoding NAME` forces an encoding (a WHATWG label: `utf-8`, `utf-16le`, `windows-1250`,
+//!    `iso-8859-2`, `latin2`, `cp1250`, …). A BOM matching that encoding is dropped.
+//! 2. A byte order mark selects UTF-8, UTF-16LE or UTF-16BE; the BOM is not part of the text.
+//! 3. Valid UTF-8 is kept byte for byte (offsets index the input exactly).
+//! 4. Otherwise the bytes are a legacy single-byte encoding: `chardetng` guesses, and between
+//!    Windows-1250 and ISO-8859-2 (which chardetng can confuse: they place ą ś ź Ą Ś Ź differently)
+//!    the decoding that yields Polish letters rather than control characters and stray symbols wins.
+//!
+//! Binary data (a NUL byte outside UTF-16, or many control characters) is refused.
+
+use std::borrow::Cow;
+
+use encoding_rs::{Encoding, ISO_8859_2, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1250};
+
+use crate::error::{Error, Result};
+
+/// Text decoded from bytes, and how.
+#[derive(Debug)]
+pub struct Decoded {
+    /// The decoded text, without any byte order mark.
+    pub text: String,
+    /// The encoding's name ("UTF-8", "UTF-16LE", "windows-1250", "ISO-8859-2", …).
+    pub encoding: &'static str,
+    /// Length in bytes of the byte order mark that was dropped (0 when there was none).
+    pub bom_len: usize,
+}
+
+/// Look up an encoding by a user-given name (WHATWG labels plus a few common spellings).
+pub fn encoding_for_name(name: &str) -> Result<&'static Encoding> {
+    let norm = name.trim().to_ascii_lowercase();
+    let label = match norm.as_str() {
+        "utf8" => "utf-8",
+        "utf16le" | "utf-16-le" => "utf-16le",
+        "utf16be" | "utf-16-be" => "utf-16be",
+        "cp1250" | "win1250" | "windows1250" => "windows-1250",
+        "iso8859-2" | "iso88592" | "iso_8859_2" => "iso-8859-2",
+        other => other,
+    };
+    Encoding::for_label(label.as_bytes()).ok_or_else(|| Error::UnknownEncoding(name.to_string()))
+}
+
+/// Decode `bytes` (named `name` in errors), detecting the encoding unless `forced` is given.
+pub fn decode(name: &str, bytes: &[u8], forced: Option<&str>) -> Result<Decoded> {
+    if let Some(label) = forced {
+        let enc = encoding_for_name(label)?;
+        let (bom_len, body) = match Encoding::for_bom(bytes) {
+            Some((e, n)) if e == enc => (n, &bytes[n..]),
+            _ => (0, bytes),
+        };
+        if enc != UTF_16LE && enc != UTF_16BE {
+            check_no_nul(name, body)?;
+        }
+        let text = decode_strict(name, enc, body)?;
+        check_not_binary(name, &text)?;
+        return Ok(Decoded { text, encoding: enc.name(), bom_len });
+    }
+    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
+        let body = &bytes[bom_len..];
+        if enc == UTF_8 {
+            check_no_nul(name, body)?;
+        }
+        let text = decode_strict(name, enc, body)?;
+        check_not_binary(name, &text)?;
+        return Ok(Decoded { text, encoding: enc.name(), bom_len });
+    }
+    check_no_nul(name, bytes)?;
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        let text = s.to_string();
+        check_not_binary(name, &text)?;
+        return Ok(Decoded { text, encoding: UTF_8.name(), bom_len: 0 });
+    }
+    let enc = guess_legacy(bytes);
+    let text = decode_strict(name, enc, bytes)?;
+    check_not_binary(name, &text)?;
+    Ok(Decoded { text, encoding: enc.name(), bom_len: 0 })
+}
+
+/// Decode without replacement characters: malformed input is an error naming the encoding.
+fn decode_strict(name: &str, enc: &'static Encoding, body: &[u8]) -> Result<String> {
+    match enc.decode_without_bom_handling_and_without_replacement(body) {
+        Some(Cow::Borrowed(s)) => Ok(s.to_string()),
+        Some(Cow::Owned(s)) => Ok(s),
+        None => Err(Error::Decode {
+            name: name.into(),
+            reason: format!("not valid {} (undecodable bytes; binary data?)", enc.name()),
+        }),
+    }
+}
+
+fn check_no_nul(name: &str, bytes: &[u8]) -> Result<()> {
+    match memchr::memchr(0, bytes) {
+        Some(at) => Err(Error::Decode {
+            name: name.into(),
+            reason: format!("binary data (NUL byte at offset {at}), not text"),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Refuse text with a NUL or a noticeable share of control characters (other than tab, line
+/// ends, form feed): such input is binary data that happened to decode.
+fn check_not_binary(name: &str, text: &str) -> Result<()> {
+    let mut controls = 0usize;
+    let mut chars = 0usize;
+    for c in text.chars() {
+        chars += 1;
+        if c == '\0' {
+            return Err(Error::Decode {
+                name: name.into(),
+                reason: "binary data (NUL character), not text".into(),
+            });
+        }
+        if (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{0c}' | '\u{85}')) || c == '\u{FFFD}' {
+            controls += 1;
+        }
+    }
+    if controls > 0 && controls * 100 > chars {
+        return Err(Error::Decode {
+            name: name.into(),
+            reason: format!("binary data ({controls} control characters in {chars}), not text"),
+        });
+    }
+    Ok(())
+}
+
+/// How Polish a decoding looks: Polish letters count for it; C1 controls and the symbols that the
+/// *other* Central European encoding puts where Polish letters belong count against it.
+fn polish_score(text: &str) -> i64 {
+    let mut score = 0i64;
+    for c in text.chars() {
+        match c {
+            'ą' | 'ć' | 'ę' | 'ł' | 'ń' | 'ó' | 'ś' | 'ź' | 'ż' | 'Ą' | 'Ć' | 'Ę' | 'Ł' | 'Ń' | 'Ó' | 'Ś'
+            | 'Ź' | 'Ż' => score += 1,
+            '\u{80}'..='\u{9f}' => score -= 4,
+            // Windows-1250 reading of ISO-8859-2 ą ś ź Ą Ś Ź, and ISO-8859-2 reading of
+            // Windows-1250 ones: letters no Polish text uses.
+            '¦' | '¬' | 'ˇ' | '±' | '¶' | 'Ľ' | 'ľ' | 'Ť' | 'ť' | 'Š' | 'š' => score -= 2,
+            _ => {}
+        }
+    }
+    score
+}
+
+/// Guess a legacy single-byte encoding for bytes that are not UTF-8.
+fn guess_legacy(bytes: &[u8]) -> &'static Encoding {
+    let mut det = chardetng::EncodingDetector::new();
+    det.feed(bytes, true);
+    let guess = det.guess(None, false);
+    let decode = |e: &'static Encoding| e.decode_without_bom_handling(bytes).0;
+    let s1250 = polish_score(&decode(WINDOWS_1250));
+    let s8859 = polish_score(&decode(ISO_8859_2));
+    let best_pl = if s8859 > s1250 { ISO_8859_2 } else { WINDOWS_1250 };
+    if guess == WINDOWS_1250 || guess == ISO_8859_2 {
+        return best_pl;
+    }
+    // chardetng chose something else (Windows-1252 for German, 1251 for Russian, …): keep its
+    // choice unless a Central European decoding is clearly Polish (most non-ASCII characters are
+    // Polish letters).
+    let best_score = s1250.max(s8859);
+    let non_ascii = bytes.iter().filter(|b| **b >= 0x80).count() as i64;
+    if best_score > 0 && best_score * 2 >= non_ascii {
+        best_pl
+    } else {
+        guess
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PL: &str = "Zażółć gęślą jaźń. ĄĆĘŁŃÓŚŹŻ ąćęłńóśźż - Świętość, źródło, Ąka.";
+
+    fn encode(enc: &'static Encoding, s: &str) -> Vec<u8> {
+        let (b, _, unmappable) = enc.encode(s);
+        assert!(!unmappable);
+        b.into_owned()
+    }
+
+    #[test]
+    fn utf8_is_kept_byte_for_byte() {
+        let d = decode("x", PL.as_bytes(), None).unwrap();
+        assert_eq!(d.text, PL);
+        assert_eq!(d.encoding, "UTF-8");
+        assert_eq!(d.bom_len, 0);
+    }
+
+    #[test]
+    fn utf8_bom_is_dropped() {
+        let mut b = vec![0xEF, 0xBB, 0xBF];
+        b.extend_from_slice(PL.as_bytes());
+        let d = decode("x", &b, None).unwrap();
+        assert_eq!(d.text, PL);
+        assert_eq!(d.bom_len, 3);
+    }
+
+    #[test]
+    fn utf16_with_bom_both_orders() {
+        let mut le = vec![0xFF, 0xFE];
+        let mut be = vec![0xFE, 0xFF];
+        for u in PL.encode_utf16() {
+            le.extend_from_slice(&u.to_le_bytes());
+            be.extend_from_slice(&u.to_be_bytes());
+        }
+        assert_eq!(decode("x", &le, None).unwrap().text, PL);
+        assert_eq!(decode("x", &be, None).unwrap().encoding, "UTF-16BE");
+        assert_eq!(decode("x", &be, None).unwrap().text, PL);
+    }
+
+    #[test]
+    fn windows_1250_and_iso_8859_2_are_told_apart() {
+        let d = decode("x", &encode(WINDOWS_1250, PL), None).unwrap();
+        assert_eq!((d.text.as_str(), d.encoding), (PL, "windows-1250"));
+        let d = decode("x", &encode(ISO_8859_2, PL), None).unwrap();
+        assert_eq!((d.text.as_str(), d.encoding), (PL, "ISO-8859-2"));
+    }
+
+    #[test]
+    fn one_distinguishing_letter_is_enough() {
+        // Only "ś" differs between the two encodings here.
+        let s = "To jest zdanie, w którym jest tylko jedna litera: ś, i nic więcej.";
+        assert_eq!(decode("x", &encode(ISO_8859_2, s), None).unwrap().text, s);
+        assert_eq!(decode("x", &encode(WINDOWS_1250, s), None).unwrap().text, s);
+    }
+
+    #[test]
+    fn forced_encoding_wins_and_unknown_names_error() {
+        let b = encode(ISO_8859_2, PL);
+        assert_eq!(decode("x", &b, Some("latin2")).unwrap().text, PL);
+        assert_ne!(decode("x", &b, Some("windows-1250")).unwrap().text, PL);
+        assert!(matches!(decode("x", &b, Some("klingon")), Err(Error::UnknownEncoding(_))));
+    }
+
+    #[test]
+    fn binary_is_refused() {
+        let e = decode("f.bin", b"PK\x03\x04\x00\x00abc", None).unwrap_err().to_string();
+        assert!(e.starts_with("f.bin: binary data"), "{e}");
+        let ctl: Vec<u8> = (1u8..9).chain(14..31).cycle().take(200).collect();
+        assert!(decode("f", &ctl, None).is_err());
+    }
+
+    #[test]
+    fn german_latin1_stays_german() {
+        let s = "Größe, Übermaß und schöne Äpfel für Müller.";
+        let d = decode("x", &encode(encoding_rs::WINDOWS_1252, s), None).unwrap();
+        assert_eq!(d.text, s);
+    }
+}

@@ -1,0 +1,129 @@
+//! Name keys: a capitalised word → a key that stays the same across Polish case endings,
+//! so that `Sebastiana` ~ `Sebastian`, `Harrisa` ~ `Harris`, `Butlerowi` ~ `Butler`,
+//! `Kowalskiego` ~ `Kowalski`, `Trumpa` ~ `Trump`, `Obamie` ~ `Obama`.
+//!
+//! The key is the lowercased word without diacritics, with the longest Polish case ending
+//! in `data/name-endings.txt` cut off, as long as at least [`MIN_STEM`] letters remain. The
+//! same function applies to both languages: an English nominative and its Polish inflected
+//! forms then share a key. Consonant alternations (`Warszawa` / `Warszawie` → `warszaw`
+//! works, `Kraków` / `Krakowie` does not) are left alone.
+
+use std::sync::OnceLock;
+
+/// Letters a key keeps at least.
+pub const MIN_STEM: usize = 3;
+
+fn endings() -> &'static [String] {
+    static E: OnceLock<Vec<String>> = OnceLock::new();
+    E.get_or_init(|| {
+        let mut v: Vec<String> = include_str!("data/name-endings.txt")
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.chars().map(strip_diacritic).collect())
+            .collect();
+        v.sort_by_key(|e: &String| std::cmp::Reverse(e.len()));
+        v
+    })
+}
+
+fn strip_diacritic(c: char) -> char {
+    match c {
+        'ą' => 'a',
+        'ć' => 'c',
+        'ę' => 'e',
+        'ł' => 'l',
+        'ń' => 'n',
+        'ó' => 'o',
+        'ś' => 's',
+        'ź' | 'ż' => 'z',
+        'á' | 'à' | 'â' | 'ä' => 'a',
+        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ò' | 'ô' | 'ö' => 'o',
+        'ú' | 'ù' | 'û' | 'ü' => 'u',
+        'ç' | 'č' => 'c',
+        'š' => 's',
+        'ž' => 'z',
+        'ñ' => 'n',
+        _ => c,
+    }
+}
+
+/// The name key of a word (normally a capitalised token).
+///
+/// ```
+/// use bialign::lexicon::names::name_key;
+/// assert_eq!(name_key("Sebastiana"), name_key("Sebastian"));
+/// assert_ne!(name_key("Harris"), name_key("Butler"));
+/// ```
+pub fn name_key(word: &str) -> String {
+    let base: String = word.chars().flat_map(char::to_lowercase).map(strip_diacritic).collect();
+    let n = base.chars().count();
+    for e in endings() {
+        if let Some(stem) = base.strip_suffix(e.as_str()) {
+            if n - e.chars().count() >= MIN_STEM {
+                return stem.to_string();
+            }
+        }
+    }
+    base
+}
+
+/// Whether a token looks like a name: capitalised, at least two letters, not all capitals
+/// longer than five letters (shouted headlines), and not sentence-initial unless told so.
+pub fn is_name_candidate(word: &str, sentence_initial: bool) -> bool {
+    let mut chars = word.chars();
+    let Some(first) = chars.next() else { return false };
+    if !first.is_uppercase() || sentence_initial || word.chars().count() < 2 {
+        return false;
+    }
+    let all_caps = word.chars().all(|c| !c.is_lowercase());
+    !(all_caps && word.chars().count() > 5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn polish_case_forms_share_the_english_key() {
+        for (en, pl) in [
+            ("Sebastian", "Sebastiana"),
+            ("Sebastian", "Sebastianem"),
+            ("Sebastian", "Sebastianowi"),
+            ("Sebastian", "Sebastianie"),
+            ("Harris", "Harrisa"),
+            ("Harris", "Harrisem"),
+            ("Butler", "Butlerowi"),
+            ("Kowalski", "Kowalskiego"),
+            ("Kowalski", "Kowalskiemu"),
+            ("Kowalski", "Kowalskim"),
+            ("Trump", "Trumpa"),
+            ("Obama", "Obamie"),
+            ("Obama", "Obamy"),
+            ("Maria", "Marii"),
+            ("Johnson", "Johnsonowi"),
+            ("Łódź", "Lodz"),
+        ] {
+            assert_eq!(name_key(en), name_key(pl), "{en} ~ {pl}");
+        }
+    }
+
+    #[test]
+    fn different_names_differ_and_short_names_stay() {
+        assert_ne!(name_key("Harris"), name_key("Harry"));
+        assert_eq!(name_key("Jo"), "jo");
+        assert_eq!(name_key("Cox"), "cox");
+        assert_eq!(name_key(""), "");
+    }
+
+    #[test]
+    fn candidates() {
+        assert!(is_name_candidate("Harris", false));
+        assert!(!is_name_candidate("Harris", true));
+        assert!(!is_name_candidate("harris", false));
+        assert!(is_name_candidate("NATO", false));
+        assert!(!is_name_candidate("BREAKING", false));
+    }
+}

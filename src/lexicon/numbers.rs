@@ -1,0 +1,496 @@
+//! Numeric values in English and Polish text, normalised so the two notations compare:
+//! `3,5` (PL) ~ `3.5` (EN); `1 000`, `1 000` (NBSP) ~ `1,000`; `tys.`/`mln`/`mld` ~
+//! thousand/million/billion; `proc.`/`procent` ~ `%`/`per cent`; `8 kwietnia` ~ `April 8`
+//! (a month-day pair); years; ordinals (`14th` ~ `14-ty`); small number words (`two` ~
+//! `dwie`).
+//!
+//! ```
+//! use bialign::lexicon::numbers::{extract, NumKind};
+//! use bialign::Lang;
+//! let en: Vec<NumKind> = extract("Sales rose 3.5% to $1,000 million on April 8.", Lang::En).iter().map(|n| n.kind).collect();
+//! let pl: Vec<NumKind> = extract("8 kwietnia sprzedaż wzrosła o 3,5 proc. do 1 mld dolarów.", Lang::Pl).iter().map(|n| n.kind).collect();
+//! assert!(en.iter().all(|k| pl.contains(k)));
+//! ```
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::lang::Lang;
+
+use super::tokens::fold;
+
+/// A normalised numeric value. Amounts are held in thousandths (`3.5` → `3500`) so that
+/// decimals compare exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NumKind {
+    /// A plain amount, in thousandths, scale words applied (`3,5 mln` → 3_500_000_000).
+    Value(i64),
+    /// A percentage, in thousandths of a percent (`12,5 proc.` → 12_500).
+    Percent(i64),
+    /// A four-digit number between 1000 and 2100 without separators or scale.
+    Year(i32),
+    /// A day of a month (`8 kwietnia`, `April 8`, `8th April`).
+    Date {
+        /// 1–12.
+        month: u8,
+        /// 1–31.
+        day: u8,
+    },
+    /// A month named without a day (`w kwietniu`, `in April`).
+    Month(u8),
+    /// An ordinal number (`14th`, `14-ty`, `14-tą`).
+    Ordinal(u32),
+}
+
+impl NumKind {
+    /// Whether two values, one from each language, say the same thing. Equal values match;
+    /// an ordinal also matches the same plain integer (Polish often writes ordinals as bare
+    /// numbers), and a year the same plain value.
+    pub fn matches(&self, other: &NumKind) -> bool {
+        use NumKind::*;
+        match (*self, *other) {
+            (a, b) if a == b => true,
+            (Ordinal(n), Value(v)) | (Value(v), Ordinal(n)) => v == n as i64 * 1000,
+            (Year(y), Value(v)) | (Value(v), Year(y)) => v == y as i64 * 1000,
+            _ => false,
+        }
+    }
+}
+
+/// A value found in text, with the byte span of the text it was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Num {
+    /// The normalised value.
+    pub kind: NumKind,
+    /// Byte offset of the first byte.
+    pub start: usize,
+    /// Byte offset after the last byte.
+    pub end: usize,
+}
+
+#[derive(Default)]
+struct Tables {
+    words: HashMap<(Lang, String), i64>,
+    scales: HashMap<(Lang, String), Option<i64>>, // None = percent
+    months: HashMap<(Lang, String), u8>,
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = Tables::default();
+        let rows = |text: &'static str| {
+            text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).filter_map(|l| {
+                let mut f = l.split('\t');
+                let lang = match f.next()? {
+                    "en" => Lang::En,
+                    "pl" => Lang::Pl,
+                    _ => return None,
+                };
+                Some((lang, f.next()?.to_string(), f.next()?.trim()))
+            })
+        };
+        for (lang, w, v) in rows(include_str!("data/number-words.txt")) {
+            if let Ok(v) = v.parse::<i64>() {
+                t.words.insert((lang, w), v);
+            }
+        }
+        for (lang, w, v) in rows(include_str!("data/number-scales.txt")) {
+            if v == "%" {
+                t.scales.insert((lang, w), None);
+            } else if let Ok(m) = v.parse::<i64>() {
+                t.scales.insert((lang, w), Some(m));
+            }
+        }
+        for (lang, w, v) in rows(include_str!("data/months.txt")) {
+            if let Ok(v) = v.parse::<u8>() {
+                t.months.insert((lang, w), v);
+            }
+        }
+        t
+    })
+}
+
+/// Characters that may separate digit groups of thousands in Polish-style notation.
+fn is_group_space(c: char) -> bool {
+    matches!(c, ' ' | '\u{a0}' | '\u{202f}' | '\u{2009}')
+}
+
+/// A parsed number literal.
+struct Literal {
+    milli: i64,
+    start: usize,
+    end: usize,
+    digits: usize,
+    plain: bool, // no separators, no decimals
+}
+
+/// Read the number literal starting at byte `i` (an ASCII digit).
+fn read_literal(s: &str, i: usize, lang: Lang) -> Literal {
+    let b = s.as_bytes();
+    let run = |mut j: usize| {
+        let st = j;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        (st, j)
+    };
+    let (_, mut end) = run(i);
+    let mut int: String = s[i..end].to_string();
+    let first_len = end - i;
+    let mut frac = String::new();
+    let mut plain = true;
+    while let Some(c) = s[end..].chars().next() {
+        let after = end + c.len_utf8();
+        let (ds, de) = run(after);
+        let n = de - ds;
+        if n == 0 {
+            break;
+        }
+        let group_ok = n == 3 && first_len <= 3 && frac.is_empty();
+        let (is_group, is_decimal) = match (lang, c) {
+            (Lang::Pl, ',') => (false, frac.is_empty()),
+            (Lang::Pl, '.') => (group_ok, false),
+            (_, ',') => (group_ok, false),
+            (_, '.') => (false, frac.is_empty()),
+            (_, c) if is_group_space(c) => (group_ok, false),
+            _ => (false, false),
+        };
+        if is_group {
+            int.push_str(&s[ds..de]);
+        } else if is_decimal {
+            frac.push_str(&s[ds..de]);
+        } else {
+            break;
+        }
+        plain = false;
+        end = de;
+    }
+    let digits = int.len();
+    let int_v: i64 = int.parse().unwrap_or(i64::MAX / 1000);
+    let mut f = frac.clone();
+    f.truncate(3);
+    while f.len() < 3 {
+        f.push('0');
+    }
+    let frac_v: i64 = f.parse().unwrap_or(0);
+    Literal { milli: int_v.saturating_mul(1000).saturating_add(frac_v), start: i, end, digits, plain }
+}
+
+/// The next word after byte `i` (skipping spaces), lowercased, with its end offset (a
+/// following `.` included, as in `tys.`).
+fn next_word(s: &str, i: usize) -> Option<(String, usize, usize)> {
+    let rest = &s[i..];
+    let skip = rest.len() - rest.trim_start_matches(|c: char| c == ' ' || is_group_space(c)).len();
+    if skip > 1 && !rest[..skip].chars().all(|c| c == ' ' || is_group_space(c)) {
+        return None;
+    }
+    let ws = i + skip;
+    let w: &str = &s[ws..];
+    let len: usize = w.chars().take_while(|c| c.is_alphabetic()).map(char::len_utf8).sum();
+    if len == 0 {
+        return None;
+    }
+    let mut end = ws + len;
+    if s[end..].starts_with('.') {
+        end += 1;
+    }
+    Some((fold(&s[ws..ws + len]), ws, end))
+}
+
+/// The word just before byte `i` (skipping one run of spaces), as written, with its start.
+fn prev_word(s: &str, i: usize) -> Option<(&str, usize)> {
+    let before = s[..i].trim_end_matches(|c: char| c == ' ' || is_group_space(c));
+    if before.len() == i {
+        return None;
+    }
+    let before = before.strip_suffix('.').unwrap_or(before);
+    let len: usize = before.chars().rev().take_while(|c| c.is_alphabetic()).map(char::len_utf8).sum();
+    (len > 0).then(|| (&before[before.len() - len..], before.len() - len))
+}
+
+const EN_ORD: [&str; 4] = ["st", "nd", "rd", "th"];
+const PL_ORD: [&str; 16] =
+    ["ty", "ta", "te", "tą", "tej", "tego", "temu", "tym", "go", "gi", "ga", "gą", "ci", "ej", "ym", "y"];
+
+/// Extract the numeric values of `text`, written in `lang`, in text order.
+pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
+    let t = tables();
+    let lang = if lang == Lang::Pl { Lang::Pl } else { Lang::En };
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        // a digit glued to a letter before it (COVID19, A4) is not a count
+        if text[..i].chars().next_back().is_some_and(|c| c.is_alphabetic()) {
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            continue;
+        }
+        let lit = read_literal(text, i, lang);
+        i = lit.end.max(i + 1);
+        let mut start = lit.start;
+        let mut end = lit.end;
+        let rest = &text[lit.end..];
+        // ordinals: 14th / 14-ty, 14-tą
+        if lit.plain && lit.digits <= 4 {
+            let v = (lit.milli / 1000) as u32;
+            let suffix: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
+            if lang == Lang::En && EN_ORD.contains(&suffix.to_lowercase().as_str()) {
+                end += suffix.len();
+                i = end;
+                let kind = date_around(text, lit.start, end, lang, v).unwrap_or(NumKind::Ordinal(v));
+                if let NumKind::Date { .. } = kind {
+                    start = start.min(month_start(text, lit.start, lang).unwrap_or(start));
+                }
+                out.push(Num { kind, start, end: date_end(text, end, lang, kind).unwrap_or(end) });
+                continue;
+            }
+            if lang == Lang::Pl {
+                if let Some(sfx) = rest.strip_prefix('-') {
+                    let w: String = sfx.chars().take_while(|c| c.is_alphabetic()).collect();
+                    if PL_ORD.contains(&w.as_str()) {
+                        end += 1 + w.len();
+                        i = end;
+                        out.push(Num { kind: NumKind::Ordinal(v), start, end });
+                        continue;
+                    }
+                }
+            }
+        }
+        // percent sign
+        if rest.trim_start_matches(|c: char| c == ' ' || is_group_space(c)).starts_with('%') {
+            end = lit.end + rest.find('%').unwrap_or(0) + 1;
+            i = end;
+            out.push(Num { kind: NumKind::Percent(lit.milli), start, end });
+            continue;
+        }
+        if let Some((w, _ws, we)) = next_word(text, lit.end) {
+            if let Some(scale) = t.scales.get(&(lang, w.clone())) {
+                // "per cent"
+                match scale {
+                    Some(m) => {
+                        // single letters (m, k) only when glued: "$5m", not "5 m"
+                        if w.chars().count() > 1 || !rest.starts_with(' ') {
+                            let mut end2 = we;
+                            let mut kind = NumKind::Value(lit.milli.saturating_mul(*m));
+                            if let Some((w2, _, we2)) = next_word(text, we) {
+                                if let Some(None) = t.scales.get(&(lang, w2)) {
+                                    kind = NumKind::Percent(lit.milli.saturating_mul(*m));
+                                    end2 = we2;
+                                }
+                            }
+                            i = end2;
+                            out.push(Num { kind, start, end: end2 });
+                            continue;
+                        }
+                    }
+                    None => {
+                        i = we;
+                        out.push(Num { kind: NumKind::Percent(lit.milli), start, end: we });
+                        continue;
+                    }
+                }
+            }
+            if lang == Lang::En && w == "per" {
+                if let Some((w2, _, we2)) = next_word(text, we) {
+                    if w2 == "cent" {
+                        i = we2;
+                        out.push(Num { kind: NumKind::Percent(lit.milli), start, end: we2 });
+                        continue;
+                    }
+                }
+            }
+        }
+        if lit.plain && lit.digits <= 2 {
+            let v = (lit.milli / 1000) as u32;
+            if let Some(kind) = date_around(text, lit.start, lit.end, lang, v) {
+                let s2 = month_start(text, lit.start, lang).filter(|_| lang == Lang::En).unwrap_or(start);
+                let e2 = date_end(text, lit.end, lang, kind).unwrap_or(end);
+                // do not report the month again
+                out.push(Num { kind, start: s2.min(start), end: e2 });
+                i = i.max(e2);
+                continue;
+            }
+        }
+        let kind = if lit.plain && lit.digits == 4 && (1000..=2100).contains(&(lit.milli / 1000)) {
+            NumKind::Year((lit.milli / 1000) as i32)
+        } else {
+            NumKind::Value(lit.milli)
+        };
+        out.push(Num { kind, start, end });
+    }
+    words_and_months(text, lang, &mut out);
+    out.sort_by_key(|n| (n.start, n.end));
+    out
+}
+
+fn month_of(word: &str, lang: Lang, needs_capital: bool) -> Option<u8> {
+    if lang == Lang::En && needs_capital && !word.chars().next().is_some_and(char::is_uppercase) {
+        return None;
+    }
+    tables().months.get(&(lang, fold(word))).copied()
+}
+
+/// Month before `start` (EN "April 8") — its start offset.
+fn month_start(text: &str, start: usize, lang: Lang) -> Option<usize> {
+    let (w, ws) = prev_word(text, start)?;
+    month_of(w, lang, true).map(|_| ws)
+}
+
+/// A date around a day number at `start..end`: "April 8", "8 April", "8 kwietnia".
+fn date_around(text: &str, start: usize, end: usize, lang: Lang, day: u32) -> Option<NumKind> {
+    if !(1..=31).contains(&day) {
+        return None;
+    }
+    let day = day as u8;
+    if let Some((w, _, _)) = next_word(text, end) {
+        let w_orig = &text[end..].trim_start()[..w.len().min(text[end..].trim_start().len())];
+        let cap_ok = lang == Lang::Pl || w_orig.chars().next().is_some_and(char::is_uppercase);
+        if cap_ok {
+            if let Some(&m) = tables().months.get(&(lang, w)) {
+                return Some(NumKind::Date { month: m, day });
+            }
+        }
+    }
+    if lang == Lang::En {
+        let (w, _) = prev_word(text, start)?;
+        let m = month_of(w, lang, true)?;
+        return Some(NumKind::Date { month: m, day });
+    }
+    None
+}
+
+/// End of the month word after a day number, when the month follows it.
+fn date_end(text: &str, end: usize, lang: Lang, kind: NumKind) -> Option<usize> {
+    let NumKind::Date { month, .. } = kind else { return None };
+    let (w, _, we) = next_word(text, end)?;
+    (tables().months.get(&(lang, w)) == Some(&month)).then_some(we)
+}
+
+/// Number words ("two", "dwie") and months named without a day.
+fn words_and_months(text: &str, lang: Lang, out: &mut Vec<Num>) {
+    let t = tables();
+    let covered = |s: usize, e: usize, out: &Vec<Num>| out.iter().any(|n| n.start <= s && e <= n.end);
+    let mut found = Vec::new();
+    for tok in super::tokens::tokens(text) {
+        if tok.kind != super::tokens::TokenKind::Word || covered(tok.start, tok.end, out) {
+            continue;
+        }
+        let w = fold(tok.text);
+        if let Some(&v) = t.words.get(&(lang, w.clone())) {
+            found.push(Num { kind: NumKind::Value(v * 1000), start: tok.start, end: tok.end });
+        } else if let Some(m) = month_of(tok.text, lang, true) {
+            // "May" and "maja" alone are too often a verb or a name
+            if w != "may" && w != "maja" && w != "luty" && w != "maj" {
+                found.push(Num { kind: NumKind::Month(m), start: tok.start, end: tok.end });
+            }
+        }
+    }
+    out.extend(found);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use NumKind::*;
+
+    fn kinds(s: &str, lang: Lang) -> Vec<NumKind> {
+        extract(s, lang).into_iter().map(|n| n.kind).collect()
+    }
+
+    #[test]
+    fn decimal_comma_and_point() {
+        assert_eq!(kinds("wzrost o 3,5", Lang::Pl), [Value(3500)]);
+        assert_eq!(kinds("a rise of 3.5", Lang::En), [Value(3500)]);
+    }
+
+    #[test]
+    fn thousands_groups() {
+        assert_eq!(kinds("1,000 people", Lang::En), [Value(1_000_000)]);
+        assert_eq!(kinds("1 000 osób", Lang::Pl), [Value(1_000_000)]);
+        assert_eq!(kinds("1\u{a0}000 osób", Lang::Pl), [Value(1_000_000)]);
+        assert_eq!(kinds("12\u{202f}345\u{202f}678 zł", Lang::Pl), [Value(12_345_678_000)]);
+        assert_eq!(kinds("1.000.000 zł", Lang::Pl), [Value(1_000_000_000)]);
+        assert_eq!(kinds("2,500,000.75 dollars", Lang::En), [Value(2_500_000_750)]);
+    }
+
+    #[test]
+    fn scale_words() {
+        assert_eq!(kinds("5 tys. osób", Lang::Pl), kinds("5,000 people", Lang::En));
+        assert_eq!(kinds("3,5 mln", Lang::Pl), kinds("3.5 million", Lang::En));
+        assert_eq!(kinds("2 mld zł", Lang::Pl), kinds("2 billion zlotys", Lang::En));
+        assert_eq!(kinds("$2bn", Lang::En), [Value(2_000_000_000_000)]);
+        assert_eq!(kinds("£5m", Lang::En), [Value(5_000_000_000)]);
+        assert_eq!(kinds("5 m wide", Lang::En), [Value(5_000)]);
+    }
+
+    #[test]
+    fn percentages() {
+        assert_eq!(kinds("12 proc. głosów", Lang::Pl), [Percent(12_000)]);
+        assert_eq!(kinds("12,5 procent", Lang::Pl), [Percent(12_500)]);
+        assert_eq!(kinds("12.5%", Lang::En), [Percent(12_500)]);
+        assert_eq!(kinds("12.5 per cent", Lang::En), [Percent(12_500)]);
+        assert_eq!(kinds("99% prawa", Lang::Pl), [Percent(99_000)]);
+    }
+
+    #[test]
+    fn dates_as_month_day_pairs() {
+        let d = Date { month: 4, day: 8 };
+        assert_eq!(kinds("8 kwietnia", Lang::Pl), [d]);
+        assert_eq!(kinds("on April 8", Lang::En), [d]);
+        assert_eq!(kinds("on 8 April", Lang::En), [d]);
+        assert_eq!(kinds("on April 8th", Lang::En), [d]);
+        assert_eq!(kinds("rankiem 28 sierpnia", Lang::Pl), [Date { month: 8, day: 28 }]);
+        assert_eq!(kinds("w kwietniu", Lang::Pl), [Month(4)]);
+        assert_eq!(kinds("you may go", Lang::En), []);
+        assert_eq!(kinds("to march 8 miles", Lang::En), [Value(8000)]);
+    }
+
+    #[test]
+    fn years_and_ordinals() {
+        assert_eq!(kinds("in 2019", Lang::En), [Year(2019)]);
+        assert_eq!(kinds("w 2019 r.", Lang::Pl), [Year(2019)]);
+        assert_eq!(kinds("the 14th", Lang::En), [Ordinal(14)]);
+        assert_eq!(kinds("także 14-tą", Lang::Pl), [Ordinal(14)]);
+        assert!(Ordinal(14).matches(&Value(14_000)));
+        assert!(!Ordinal(14).matches(&Value(15_000)));
+    }
+
+    #[test]
+    fn number_words() {
+        assert_eq!(kinds("two people", Lang::En), [Value(2000)]);
+        assert_eq!(kinds("dwie osoby", Lang::Pl), [Value(2000)]);
+    }
+
+    #[test]
+    fn spans_cover_the_source_text() {
+        let s = "Dochód: 3,5 mln zł, 12 proc.";
+        let n = extract(s, Lang::Pl);
+        assert_eq!(&s[n[0].start..n[0].end], "3,5 mln");
+        assert_eq!(&s[n[1].start..n[1].end], "12 proc.");
+    }
+
+    #[test]
+    fn odd_input_does_not_panic() {
+        for s in [
+            "",
+            "1",
+            "1,",
+            ",5",
+            "99999999999999999999999 mln",
+            "1 000 000 000 000 000 000",
+            "ŻÓŁĆ 3,5%",
+            "COVID19",
+        ] {
+            let _ = extract(s, Lang::Pl);
+            let _ = extract(s, Lang::En);
+        }
+        assert_eq!(kinds("COVID19", Lang::En), []);
+    }
+}

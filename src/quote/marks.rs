@@ -1,0 +1,288 @@
+//! Quotation marks: which characters open and close a quotation, telling apostrophes apart, nesting.
+//!
+//! The scanner works on one paragraph at a time, so an unclosed mark can never swallow the rest of the
+//! document: at the paragraph end it is either continued (the English convention: the next paragraph
+//! opens with a mark of the same family) or reported as unbalanced. Every mark is pushed and popped at
+//! most once and the stack is bounded by the depth limit, so scanning is linear in the text length.
+
+use crate::model::Span;
+
+/// Which marks can pair with which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// “ ” „ " and their mixes („…" and „…“ are common in Polish).
+    Double,
+    /// ‘ ’ ‚ '.
+    Single,
+    /// « » in either orientation.
+    Guillemet,
+    /// ‹ › in either orientation.
+    SingleGuillemet,
+}
+
+/// One quotation found by the scanner, before kinds and speakers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawQuote {
+    /// The text inside the marks.
+    pub inner: Span,
+    /// The opening mark.
+    pub open: Span,
+    /// The closing mark, if there was one.
+    pub close: Option<Span>,
+    pub family: Family,
+    /// 0 for a top-level quotation.
+    pub depth: u8,
+    /// No closing mark was found (and the quotation does not continue in the next paragraph).
+    pub unbalanced: bool,
+    /// The quotation continues in the next paragraph (English multi-paragraph convention).
+    pub continues: bool,
+    /// Index of the paragraph.
+    pub paragraph: usize,
+}
+
+struct Open {
+    ch: char,
+    family: Family,
+    pos: usize,
+    len: usize,
+}
+
+fn is_word(c: Option<char>) -> bool {
+    c.is_some_and(|c| c.is_alphanumeric())
+}
+
+fn is_space(c: Option<char>) -> bool {
+    c.map_or(true, |c| c.is_whitespace())
+}
+
+/// An opening context: start of text, whitespace, or an opening bracket, dash or another mark.
+fn opens_after(c: Option<char>) -> bool {
+    match c {
+        None => true,
+        Some(c) => {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '(' | '['
+                        | '{'
+                        | '-'
+                        | '–'
+                        | '—'
+                        | '/'
+                        | '“'
+                        | '„'
+                        | '‘'
+                        | '‚'
+                        | '"'
+                        | '\''
+                        | '«'
+                        | '»'
+                        | '‹'
+                        | '›'
+                        | ':'
+                )
+        }
+    }
+}
+
+/// The family and whether the character can open / close, or None if it is no quotation mark.
+fn family_of(c: char) -> Option<Family> {
+    match c {
+        '“' | '”' | '„' | '"' | '‟' | '″' => Some(Family::Double),
+        '‘' | '’' | '‚' | '\'' | '‛' => Some(Family::Single),
+        '«' | '»' => Some(Family::Guillemet),
+        '‹' | '›' => Some(Family::SingleGuillemet),
+        _ => None,
+    }
+}
+
+/// English elisions written with a leading apostrophe ('em, 'til, 'cause…): data, one per line.
+const ELISIONS: &str = include_str!("data/elisions_en.txt");
+
+fn is_elision(rest: &str) -> bool {
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+    if word.is_empty() {
+        return false;
+    }
+    ELISIONS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).any(|l| l == word)
+}
+
+/// Scan one paragraph for quotation marks. `next_para` is the text of the following paragraph (to
+/// recognise the English multi-paragraph convention). Quotes are appended to `out` sorted by start.
+pub fn scan_paragraph(
+    text: &str,
+    para: Span,
+    paragraph: usize,
+    next_para: Option<&str>,
+    max_depth: usize,
+    out: &mut Vec<RawQuote>,
+) {
+    let s = para.text(text);
+    let base = para.start;
+    let first = out.len();
+    let mut stack: Vec<Open> = Vec::new();
+    let mut prev: Option<char> = None;
+    let mut it = s.char_indices().peekable();
+    // Positions of apostrophes to skip (the second mark of 'n').
+    let mut skip_at: Option<usize> = None;
+    while let Some((i, c)) = it.next() {
+        let fam = match family_of(c) {
+            Some(f) => f,
+            None => {
+                prev = Some(c);
+                continue;
+            }
+        };
+        if skip_at == Some(i) {
+            prev = Some(c);
+            continue;
+        }
+        let next = it.peek().map(|&(_, n)| n);
+        let len = c.len_utf8();
+        let left = !is_space(next) && opens_after(prev); // could open
+        let right = !is_space(prev) && (is_space(next) || !is_word(next)); // could close
+        let open_idx = stack.iter().rposition(|o| o.family == fam);
+        // Decide: Some(true) open, Some(false) close (with open_idx), None ignore.
+        let action: Option<bool> = match c {
+            '„' | '‚' => {
+                if c == '‚' && is_word(prev) && is_word(next) {
+                    None
+                } else {
+                    Some(true)
+                }
+            }
+            '“' | '‟' => {
+                // Closes „…“ (German style) when it stands after a word; otherwise opens.
+                if open_idx.is_some() && right && !left {
+                    Some(false)
+                } else {
+                    Some(true)
+                }
+            }
+            '”' | '″' => {
+                if open_idx.is_some() {
+                    Some(false)
+                } else if left && !right {
+                    Some(true) // ”…” (Scandinavian style, or sloppy typing)
+                } else {
+                    None
+                }
+            }
+            '"' => {
+                if open_idx.is_some() && !(left && !right && prev.is_some_and(char::is_whitespace)) {
+                    Some(false)
+                } else if open_idx.is_some() {
+                    Some(true) // a straight quotation nested in a straight one: as "we used to do" for
+                } else if prev.is_some_and(|p| p.is_ascii_digit()) && !is_word(next) {
+                    None // an inch mark: 12" vinyl
+                } else if !is_space(next) && (opens_after(prev) || !is_word(prev)) {
+                    Some(true)
+                } else {
+                    None
+                }
+            }
+            '‘' | '’' | '\'' | '‛' => {
+                let rest = &s[i + len..];
+                if is_word(prev) && is_word(next) {
+                    None // it's, don't, O'Brien, Harris'a
+                } else if !is_word(prev) && (next.is_some_and(|n| n.is_ascii_digit()) || is_elision(rest)) {
+                    // the '80s, 'em, 'til; both marks of 'n' in rock 'n' roll
+                    let mut r = rest.chars();
+                    if matches!(r.next(), Some('n' | 'N')) && matches!(r.next(), Some('\'' | '’')) {
+                        skip_at = Some(i + len + 1);
+                    }
+                    None
+                } else if right && open_idx.is_some() && !(left && c == '‘') {
+                    Some(false)
+                } else if left {
+                    Some(true)
+                } else {
+                    None // a trailing apostrophe: the players' union
+                }
+            }
+            '«' | '»' | '‹' | '›' => {
+                // «…» or »…«: a mark closes an opener of the other orientation.
+                match open_idx {
+                    Some(k) if stack[k].ch != c => Some(false),
+                    _ => Some(true),
+                }
+            }
+            _ => None,
+        };
+        match (action, open_idx) {
+            (Some(true), _) if stack.len() < max_depth => {
+                stack.push(Open { ch: c, family: fam, pos: i, len })
+            }
+            (Some(false), Some(k)) => close_at(&mut stack, k, base + i, len, paragraph, base, out),
+            _ => {}
+        }
+        prev = Some(c);
+    }
+    // Unclosed marks end at the paragraph end (trailing whitespace excluded).
+    let end = base + s.trim_end().len();
+    let next_opens = next_para
+        .and_then(|n| n.trim_start().chars().next())
+        .and_then(|c| family_of(c).map(|f| (c, f)))
+        .filter(|(c, _)| !matches!(c, '”' | '’' | '\''));
+    let bottom = stack.first().map(|o| o.family);
+    while let Some(o) = stack.pop() {
+        if o.family == Family::Single && !stack.is_empty() {
+            continue;
+        }
+        if o.family == Family::Single && o.ch != '‘' && o.ch != '‚' {
+            continue; // a straight or right single mark left open: an apostrophe
+        }
+        let continues = stack.is_empty() && next_opens.is_some_and(|(_, f)| Some(f) == bottom);
+        out.push(RawQuote {
+            inner: Span::new(base + o.pos + o.len, end.max(base + o.pos + o.len)),
+            open: Span::new(base + o.pos, base + o.pos + o.len),
+            close: None,
+            family: o.family,
+            depth: stack.len() as u8,
+            unbalanced: !continues,
+            continues,
+            paragraph,
+        });
+    }
+    out[first..].sort_by_key(|q| (q.inner.start, q.depth));
+}
+
+/// Close the opener at `idx` with the mark at `at` (document offset); openers above it were never closed.
+fn close_at(
+    stack: &mut Vec<Open>,
+    idx: usize,
+    at: usize,
+    len: usize,
+    paragraph: usize,
+    base: usize,
+    out: &mut Vec<RawQuote>,
+) {
+    while stack.len() > idx + 1 {
+        let o = stack.pop().expect("stack is deeper than idx");
+        if o.family == Family::Single {
+            continue; // an unclosed single mark was an apostrophe
+        }
+        out.push(RawQuote {
+            inner: Span::new(base + o.pos + o.len, at),
+            open: Span::new(base + o.pos, base + o.pos + o.len),
+            close: None,
+            family: o.family,
+            depth: stack.len() as u8,
+            unbalanced: true,
+            continues: false,
+            paragraph,
+        });
+    }
+    if let Some(o) = stack.pop() {
+        out.push(RawQuote {
+            inner: Span::new(base + o.pos + o.len, at),
+            open: Span::new(base + o.pos, base + o.pos + o.len),
+            close: Some(Span::new(at, at + len)),
+            family: o.family,
+            depth: stack.len() as u8,
+            unbalanced: false,
+            continues: false,
+            paragraph,
+        });
+    }
+}

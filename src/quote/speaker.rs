@@ -1,0 +1,382 @@
+//! Attribution patterns shared by the English and Polish rules: tokens, name runs, the subject of an
+//! attribution.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use crate::model::Span;
+
+/// A whitespace-separated token of a region: its word core (letters, digits and inner marks) and the
+/// punctuation around it.
+#[derive(Debug, Clone, Copy)]
+pub struct Tok<'a> {
+    pub word: &'a str,
+    /// Document offsets of `word`.
+    pub span: Span,
+    pub lead: &'a str,
+    pub trail: &'a str,
+}
+
+impl Tok<'_> {
+    /// Starts with an upper-case letter.
+    pub fn is_cap(&self) -> bool {
+        self.word.chars().next().is_some_and(|c| c.is_uppercase())
+    }
+    /// An initial such as "B.".
+    pub fn is_initial(&self) -> bool {
+        let mut c = self.word.chars();
+        matches!((c.next(), c.next()), (Some(a), None) if a.is_uppercase()) && self.trail.starts_with('.')
+    }
+    pub fn lower(&self) -> String {
+        self.word.to_lowercase()
+    }
+    /// Ends a clause: a sentence terminator or a colon/semicolon after the word.
+    pub fn ends_sentence(&self) -> bool {
+        !self.is_initial() && self.trail.contains(['.', '!', '?', ';'])
+    }
+}
+
+/// Split `region` of `text` into tokens.
+pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
+    let s = region.text(text);
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for raw in s.split(char::is_whitespace) {
+        let start = pos;
+        pos += raw.len() + 1;
+        if raw.is_empty() {
+            continue;
+        }
+        let lead_len = raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len());
+        let core_end = raw
+            .rfind(|c: char| c.is_alphanumeric())
+            .map(|i| i + raw[i..].chars().next().map_or(1, char::len_utf8))
+            .unwrap_or(lead_len);
+        let core_end = core_end.max(lead_len);
+        let abs = region.start + start;
+        out.push(Tok {
+            word: &raw[lead_len..core_end],
+            span: Span::new(abs + lead_len, abs + core_end),
+            lead: &raw[..lead_len],
+            trail: &raw[core_end..],
+        });
+        // Separator may be multi-byte whitespace: fix the position.
+        if let Some(c) = s[start + raw.len()..].chars().next() {
+            pos = start + raw.len() + c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Lower-case particles allowed inside a name ("Ahmed al Khateeb", "Ursula von der Leyen").
+const PARTICLES: &[&str] =
+    &["al", "el", "van", "von", "der", "den", "de", "da", "di", "du", "la", "le", "bin", "ibn", "ben"];
+
+/// Can this token be part of a person's or organisation's name?
+pub fn nameish(t: &Tok) -> bool {
+    if t.word.is_empty() || super::names::is_function_word(t.word) {
+        return false;
+    }
+    if t.is_initial() {
+        return true;
+    }
+    let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
+    let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
+    // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are.
+    if letters > 4 && upper == letters {
+        return false;
+    }
+    t.is_cap()
+        || (t.word.contains('-')
+            && t.word.split('-').next_back().is_some_and(|p| p.starts_with(char::is_uppercase)))
+}
+
+/// The longest name run starting at token `i`, as a token range `i..j` (None if `i` is no name).
+pub fn name_forward(toks: &[Tok], i: usize) -> Option<(usize, usize)> {
+    if i >= toks.len()
+        || !nameish(&toks[i])
+        || !toks[i].lead.is_empty() && !toks[i].lead.chars().all(|c| "([-–—,".contains(c))
+    {
+        return None;
+    }
+    let mut j = i;
+    while j < toks.len() {
+        let t = &toks[j];
+        let particle = PARTICLES.contains(&t.word) && j + 1 < toks.len() && toks[j + 1].is_cap();
+        if j > i && (!t.lead.is_empty() || !(nameish(t) || particle)) {
+            break;
+        }
+        j += 1;
+        if !t.trail.is_empty() && !t.is_initial() {
+            break;
+        }
+    }
+    Some((i, j))
+}
+
+/// The name run ending at token `end` (inclusive), as `i..end+1`.
+pub fn name_backward(toks: &[Tok], end: usize) -> Option<(usize, usize)> {
+    if end >= toks.len() || !nameish(&toks[end]) {
+        return None;
+    }
+    let mut i = end;
+    while i > 0 {
+        if !toks[i].lead.is_empty() {
+            break;
+        }
+        let p = &toks[i - 1];
+        let particle = PARTICLES.contains(&p.word);
+        if !(nameish(p) || particle) || (!p.trail.is_empty() && !p.is_initial()) {
+            break;
+        }
+        i -= 1;
+    }
+    while PARTICLES.contains(&toks[i].word) && i < end {
+        i += 1;
+    }
+    Some((i, end + 1))
+}
+
+/// Who an attribution names.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Who {
+    /// A name as written (tokens' span); `genitive` when it follows "według"/"zdaniem".
+    Name { span: Span, genitive: bool },
+    /// A personal pronoun: the last named speaker.
+    Pronoun(Span),
+    /// A verb with no subject (Polish drops pronouns: „…”, powiedziała): the last named speaker.
+    Implicit(Span),
+    /// A description with no name ("a spokesman said"): speech, speaker unknown.
+    Unnamed,
+}
+
+/// An attribution found next to a quotation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Attribution {
+    pub who: Who,
+}
+
+fn list(data: &'static str) -> HashSet<&'static str> {
+    data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+}
+
+/// English verbs of saying (data/verbs_en.txt).
+pub fn verbs_en() -> &'static HashSet<&'static str> {
+    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| list(include_str!("data/verbs_en.txt")))
+}
+
+/// Polish verbs of saying (data/verbs_pl.txt).
+pub fn verbs_pl() -> &'static HashSet<&'static str> {
+    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| list(include_str!("data/verbs_pl.txt")))
+}
+
+/// Personal pronouns (data/pronouns.txt).
+pub fn is_pronoun(t: &Tok) -> bool {
+    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| list(include_str!("data/pronouns.txt"))).contains(t.lower().as_str())
+}
+
+fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
+    Span::new(toks[i].span.start, toks[j - 1].span.end)
+}
+
+/// Grammar of one language's attributions.
+pub struct Rules {
+    pub verbs: &'static HashSet<&'static str>,
+    /// Words introducing a source in the genitive or after "to": ("according", "to"), ("według", "").
+    pub according: &'static [(&'static str, &'static str)],
+    /// How many lower-case words may stand before a name in a description ("executive producer").
+    pub max_descriptors: usize,
+    /// Prepositions: a capitalised word right after one is no speaker.
+    pub prepositions: &'static [&'static str],
+}
+
+impl Rules {
+    fn is_verb(&self, t: &Tok) -> bool {
+        t.lead.is_empty() && !t.is_cap() && self.verbs.contains(t.lower().as_str())
+    }
+
+    fn according_at(&self, toks: &[Tok], i: usize) -> Option<usize> {
+        let w = toks.get(i)?.lower();
+        for &(a, b) in self.according {
+            if w == a {
+                if b.is_empty() {
+                    return Some(i + 1);
+                }
+                if toks.get(i + 1).is_some_and(|t| t.lower() == b) {
+                    return Some(i + 2);
+                }
+            }
+        }
+        None
+    }
+
+    /// Skip lower-case description words (and at most `max_descriptors` of them) to a name.
+    fn described_name(&self, toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
+        let start = i;
+        while i < toks.len() && i - start <= self.max_descriptors {
+            if let Some(r) = name_forward(toks, i) {
+                // After a preposition the first capitalised word is a place or a medium, not the
+                // speaker ("napisał na Twitterze Schiff", "said on CNN Smith").
+                let after_prep = i > start && self.prepositions.contains(&toks[i - 1].lower().as_str());
+                if after_prep {
+                    return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
+                }
+                return Some(r);
+            }
+            let t = &toks[i];
+            if t.word.is_empty() || t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
+                return None;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The attribution right after a quotation's closing mark: `region` runs to the next quotation or
+    /// the paragraph end.
+    ///
+    /// `quote_end_punct`: the quotation ends in , . ? ! (a sign that an attribution follows); without
+    /// it, or a comma or dash after the mark, only a named or pronoun subject counts.
+    pub fn after(&self, text: &str, region: Span, quote_end_punct: bool) -> Option<Attribution> {
+        let s = region.text(text).trim_start();
+        // The attribution must follow at once: a comma, a dash or a word, not a new sentence of its own.
+        if s.starts_with(['.', '!', '?', ';', ')', ']']) {
+            return None;
+        }
+        let toks: Vec<Tok> =
+            tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).take(14).collect();
+        if toks.is_empty() {
+            return None;
+        }
+        // A clause ending in a colon introduces the next quotation ("Harris adds: “…”"), not this one.
+        if let Some(stop) = toks.iter().find(|t| t.ends_sentence() || t.trail.contains(':')) {
+            if stop.trail.contains(':') && !stop.ends_sentence() {
+                return None;
+            }
+        }
+        let signalled = s.starts_with([',', '-', '–', '—']) || quote_end_punct;
+        let t0 = &toks[0];
+        if let Some(k) = self.according_at(&toks, 0) {
+            let r = self.described_name(&toks, k)?;
+            return Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: true } });
+        }
+        if self.is_verb(t0) {
+            // said Harris / mówi producent wykonawcza Amy B. Harris / powiedziała.
+            if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
+                return signalled.then_some(Attribution { who: Who::Implicit(t0.span) });
+            }
+            if let Some(t1) = toks.get(1) {
+                if is_pronoun(t1) {
+                    return Some(Attribution { who: Who::Pronoun(t1.span) });
+                }
+            }
+            return match self.described_name(&toks, 1) {
+                Some(r) => Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } }),
+                None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+            };
+        }
+        // Harris says / executive producer Amy B. Harris tells reporters / she says / a spokesman said
+        let mut j = 0;
+        while j < toks.len() && j <= self.max_descriptors + 4 {
+            let t = &toks[j];
+            if j > 0 && self.is_verb(t) {
+                let p = &toks[j - 1];
+                if is_pronoun(p) && j == 1 {
+                    return Some(Attribution { who: Who::Pronoun(p.span) });
+                }
+                if let Some((a, b)) = name_backward(&toks, j - 1) {
+                    // Everything before the name must be description.
+                    if toks[..a].iter().all(|d| !d.is_cap() && d.trail.is_empty() && !self.is_verb(d)) {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(&toks, (a, b)), genitive: false },
+                        });
+                    }
+                    return None;
+                }
+                if j <= 3 && !p.is_cap() && signalled {
+                    return Some(Attribution { who: Who::Unnamed });
+                }
+                return None;
+            }
+            if !t.trail.is_empty() && !t.is_initial() {
+                return None;
+            }
+            j += 1;
+        }
+        None
+    }
+
+    /// The attribution in the clause right before a quotation's opening mark (`Harris adds: “…`,
+    /// `She adds later, “…`, `Według Harrisa, „…`, `Harris: “…`).
+    pub fn before(&self, text: &str, region: Span) -> Option<Attribution> {
+        let s = region.text(text).trim_end();
+        let all: Vec<Tok> = tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).collect();
+        // The clause: tokens after the last sentence end.
+        let from = all.iter().rposition(|t| t.ends_sentence()).map_or(0, |k| k + 1);
+        let toks = &all[from..];
+        if toks.is_empty() {
+            return None;
+        }
+        // Według Harrisa, „…” / Zdaniem Nowickiego „…” / According to Harris, “…”
+        for k in toks.len().saturating_sub(6)..toks.len() {
+            if let Some(n) = self.according_at(toks, k) {
+                if let Some(r) = name_forward(toks, n) {
+                    if r.1 == toks.len() {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, r), genitive: true },
+                        });
+                    }
+                }
+            }
+        }
+        if !s.ends_with([':', ',', '-', '–', '—']) {
+            return None;
+        }
+        let last = toks.len() - 1;
+        // Harris: “…”
+        if toks[last].trail.starts_with(':') {
+            if let Some((a, b)) = name_backward(toks, last) {
+                if a == 0 || toks[a - 1].trail.contains(',') {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
+            }
+        }
+        // Harris adds: / She adds later, / Rzecznik dodał: / Bob mówił dalej:
+        for j in 1..toks.len() {
+            if !self.is_verb(&toks[j]) || toks.len() - j > 6 {
+                continue;
+            }
+            let p = &toks[j - 1];
+            // A participle after a comma: "…, adding: “…”" / "…, dodając: „…”" — the sentence's subject.
+            if p.trail.starts_with(',') && (toks[j].word.ends_with("ing") || toks[j].word.ends_with("ąc")) {
+                return Some(Attribution { who: Who::Implicit(toks[j].span) });
+            }
+            if !p.trail.is_empty() && !p.is_initial() {
+                continue;
+            }
+            if is_pronoun(p) {
+                return Some(Attribution { who: Who::Pronoun(p.span) });
+            }
+            if let Some((a, b)) = name_backward(toks, j - 1) {
+                return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+            }
+            if j <= 3 {
+                return Some(Attribution { who: Who::Unnamed });
+            }
+        }
+        // Polish: the verb first with a dropped pronoun: "Dodał: „…”"
+        if self.is_verb_cap(&toks[0]) && toks.len() <= 3 {
+            return Some(Attribution { who: Who::Implicit(toks[0].span) });
+        }
+        None
+    }
+
+    fn is_verb_cap(&self, t: &Tok) -> bool {
+        self.verbs.contains(t.lower().as_str())
+    }
+}

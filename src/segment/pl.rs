@@ -1,0 +1,60 @@
+//! Polish rules: word lists for the splitter (see `data/pl_*.txt`) and the decisions that
+//! depend on Polish usage: ordinals written with a period, `r.`/`w.` after a year or century,
+//! `św.` in "msza św.".
+
+use std::sync::OnceLock;
+
+use super::{is_number, is_roman, Rules, Scanner};
+use crate::lang::Lang;
+
+/// Abbreviations with their classes.
+pub const ABBREV: &str = include_str!("data/pl_abbrev.txt");
+/// Words that typically open a sentence.
+pub const STARTERS: &str = include_str!("data/pl_starters.txt");
+/// Reporting verbs ("mówi", "dodał").
+pub const REPORTING: &str = include_str!("data/pl_reporting.txt");
+/// Month names and prepositions of date phrases.
+pub const DATE_WORDS: &str = include_str!("data/pl_date_words.txt");
+
+/// The Polish rules, built on first use. English titles and abbreviations (St., Dr., v.) are
+/// recognised too, as they appear in Polish news.
+pub fn rules() -> &'static Rules {
+    static R: OnceLock<Rules> = OnceLock::new();
+    R.get_or_init(|| {
+        Rules::build(Lang::Pl, ABBREV, STARTERS, REPORTING, DATE_WORDS, Some(super::en::rules()))
+    })
+}
+
+/// Whether a period after a number ends the sentence, given the next word (upper case, digit
+/// or symbol; a lower-case word never follows a sentence end). "lata 90. XX wieku": a Roman
+/// numeral after an ordinal continues the phrase.
+pub(super) fn number_ends_sentence(next_word: &str) -> bool {
+    !(next_word.len() >= 2 && is_roman(next_word))
+}
+
+/// Whether the date ending with the year at `year_start` opens the sentence ("W 2013 r. Sąd…",
+/// "8 kwietnia 2013 r. Kowalski…"): every word before it is a number, a Roman numeral, a month
+/// name or a date preposition. Then `r.` does not end the sentence.
+pub(super) fn date_opens_sentence<F: FnMut(usize, usize)>(sc: &Scanner<'_, F>, year_start: usize) -> bool {
+    let before = &sc.s[sc.sent_start..year_start.max(sc.sent_start)];
+    let mut count = 0;
+    for w in before.split_whitespace() {
+        count += 1;
+        if count > 8 {
+            return false;
+        }
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '–');
+        if w.is_empty() || is_number(w) || is_roman(w) || sc.r.is_date_word(w) {
+            continue;
+        }
+        return false;
+    }
+    true
+}
+
+/// Whether `św.` after `prev` ends a phrase ("msza św.", "mszy św.", "Pismo Św.") rather than
+/// titling a following name.
+pub(super) fn ends_mass(prev: &str) -> bool {
+    let p = prev.to_lowercase();
+    p.starts_with("msz") || p == "pismo" || p == "pisma" || p == "piśmie" || p == "sakrament"
+}
