@@ -86,6 +86,9 @@ enum Cmd {
         /// Write to FILE instead of standard output
         #[arg(short = 'o', long, value_name = "FILE")]
         output: Option<PathBuf>,
+        /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
+        #[arg(long, value_name = "FILE")]
+        lexicon: Option<PathBuf>,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -242,9 +245,16 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Cmd::Detect { files, by, format, input } => cmd_detect(&files, by, format, &input),
         Cmd::Split { file, lang, format, input } => cmd_split(&file, lang, format, &input),
         Cmd::Quotes { file, format, input } => cmd_quotes(&file, format, &input),
-        Cmd::Align { files, format, only, min_score, output, input } => {
-            cmd_align(&files[0], &files[1], format, only, min_score, output.as_deref(), &input)
-        }
+        Cmd::Align { files, format, only, min_score, output, lexicon, input } => cmd_align(
+            &files[0],
+            &files[1],
+            format,
+            only,
+            min_score,
+            output.as_deref(),
+            lexicon.as_deref(),
+            &input,
+        ),
     }
 }
 
@@ -349,6 +359,7 @@ fn load_pair(a: &Path, b: &Path, input: &InputArgs) -> Result<(Document, Documen
     Ok((en, pl, swapped))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn cmd_align(
     a: &Path,
     b: &Path,
@@ -356,10 +367,18 @@ fn cmd_align(
     only: Option<OnlyArg>,
     min_score: f32,
     output: Option<&Path>,
+    lexicon: Option<&Path>,
     input: &InputArgs,
 ) -> Result<u8, Failure> {
     let (en, pl, swapped) = load_pair(a, b, input)?;
-    let opts = bialign::AlignOptions { min_score };
+    let mut opts = bialign::AlignOptions { min_score, ..Default::default() };
+    // BIALIGN_DISABLE=lexicon,names,… switches evidence sources off (for ablations).
+    if let Ok(off) = std::env::var("BIALIGN_DISABLE") {
+        opts.signals = bialign::align::Signals::without(&off);
+    }
+    if let Some(path) = lexicon {
+        opts.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
+    }
     let alignment = bialign::align(&en, &pl, &opts);
     let only = match only {
         None => Only::Both,

@@ -1,22 +1,82 @@
 //! Alignment of sentences and quotes across an English and a Polish document.
 //!
-//! (Foundation baseline: leaves every sentence unmatched. Issue 5 builds the aligner.)
+//! The documents need not be translations of each other: the aligner finds confident one-to-one
+//! anchors anywhere (so moved paragraphs are found), fills the gaps between anchors with a small
+//! dynamic program (1-1, 1-2, 2-1, 2-2, skips), matches leftovers anywhere, and leaves unrelated
+//! sentences unmatched. Quotes are then paired from the sentence links, the speakers and their own
+//! words. See [`sentences`] and [`quotes`] for the steps.
+//!
+//! ```
+//! use bialign::{align, analyze, AlignOptions};
+//! use bialign::ingest::IngestOptions;
+//!
+//! let opts = IngestOptions::default();
+//! let en = analyze("en", "Prices rose 3.5% in 2016. “We are shocked,” Harris said.".as_bytes(), &opts).unwrap();
+//! let pl = analyze("pl", "Ceny wzrosły o 3,5% w 2016 roku. „Jesteśmy zszokowani” – mówi Harris.".as_bytes(), &opts).unwrap();
+//! let a = align(&en, &pl, &AlignOptions::default());
+//! // Every sentence of both documents is in exactly one link.
+//! let en_seen: usize = a.sentences.iter().map(|l| l.en.len()).sum();
+//! assert_eq!(en_seen, en.sentences.len());
+//! // The first sentences share their numbers and are linked.
+//! let first = a.sentences.iter().find(|l| l.en.contains(&0)).unwrap();
+//! assert_eq!(first.pl, vec![0]);
+//! assert!(first.evidence.numbers.contains(&"2016".to_string()));
+//! ```
+
+pub mod calibrate;
+pub mod features;
+pub mod quotes;
+pub mod score;
+pub mod sentences;
+
+use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::model::Document;
+use crate::lang::Lang;
+use crate::model::{Document, Span};
+
+pub use features::{Concepts, Signals};
+
+use features::{key_kind, sentence_features, KeyKind, SentFeat};
 
 /// Options for [`align`].
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct AlignOptions {
-    /// Drop links scoring below this (unmatched units are kept as such).
+    /// Drop links scoring below this: their units are reported unmatched.
     pub min_score: f32,
+    /// The bilingual lexicon (concept ids). `None`: the aligner works from names, numbers,
+    /// cognates, punctuation, length and position only.
+    pub lexicon: Option<Arc<dyn Concepts>>,
+    /// Evidence sources to use (all by default).
+    pub signals: Signals,
+}
+
+impl std::fmt::Debug for AlignOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AlignOptions")
+            .field("min_score", &self.min_score)
+            .field("lexicon", &self.lexicon.as_ref().map(|_| "…"))
+            .field("signals", &self.signals)
+            .finish()
+    }
 }
 
 impl Default for AlignOptions {
+    /// No score floor, all signals, the embedded lexicon.
     fn default() -> Self {
-        AlignOptions { min_score: 0.0 }
+        AlignOptions { min_score: 0.0, lexicon: default_lexicon(), signals: Signals::default() }
     }
+}
+
+/// The lexicon [`AlignOptions::default`] uses.
+pub fn default_lexicon() -> Option<Arc<dyn Concepts>> {
+    Some(Arc::new(crate::lexicon::Lexicon::embedded()))
+}
+
+/// A lexicon with the user's own entries added (TSV `en<TAB>pl` lines, or hunalign's `pl @ en`).
+pub fn lexicon_with_user_file(path: &std::path::Path) -> crate::Result<Arc<dyn Concepts>> {
+    Ok(Arc::new(crate::lexicon::Lexicon::with_user_file(path)?))
 }
 
 /// What made a link.
@@ -53,6 +113,16 @@ pub struct Link {
     pub evidence: Evidence,
 }
 
+impl Link {
+    fn unmatched(en: Vec<usize>, pl: Vec<usize>) -> Link {
+        Link { en, pl, score: 0.0, evidence: Evidence::default() }
+    }
+    /// Whether both sides are non-empty.
+    pub fn is_match(&self) -> bool {
+        !self.en.is_empty() && !self.pl.is_empty()
+    }
+}
+
 /// The result of aligning two documents.
 #[derive(Debug, Clone, Default)]
 pub struct Alignment {
@@ -62,15 +132,137 @@ pub struct Alignment {
     pub quotes: Vec<Link>,
 }
 
+/// Evidence features of every sentence of a document.
+pub(crate) fn doc_features(doc: &Document, lang: Lang, opts: &AlignOptions) -> Vec<SentFeat> {
+    doc.sentences
+        .iter()
+        .map(|s| sentence_features(doc.slice(s.span), lang, opts.lexicon.as_deref(), &opts.signals))
+        .collect()
+}
+
+/// Collect the shared names, numbers, lexicon pairs and cognates of two sets of units.
+pub(crate) fn evidence(en: &[(&SentFeat, &str)], pl: &[(&SentFeat, &str)]) -> Evidence {
+    let mut ev = Evidence::default();
+    for &(fe, te) in en {
+        for te_tok in &fe.toks {
+            let ew = te.get(te_tok.start as usize..te_tok.end as usize).unwrap_or("");
+            let keys = &fe.tok_keys[te_tok.keys.0 as usize..te_tok.keys.1 as usize];
+            'tok: for &k in keys {
+                for &(fp, tp) in pl {
+                    if !fp.has(k) {
+                        continue;
+                    }
+                    for pt in &fp.toks {
+                        if fp.tok_keys[pt.keys.0 as usize..pt.keys.1 as usize].contains(&k) {
+                            let pw = tp.get(pt.start as usize..pt.end as usize).unwrap_or("");
+                            let (list, s) = match key_kind(k) {
+                                KeyKind::Lexicon => (&mut ev.lexicon, format!("{ew}={pw}")),
+                                KeyKind::Name => (
+                                    &mut ev.names,
+                                    if ew == pw { ew.to_string() } else { format!("{ew}~{pw}") },
+                                ),
+                                KeyKind::Number => (&mut ev.numbers, ew.to_string()),
+                                KeyKind::Cognate => (&mut ev.cognates, format!("{ew}~{pw}")),
+                            };
+                            if list.len() < 8 && !list.contains(&s) {
+                                list.push(s);
+                            }
+                            break 'tok;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ev
+}
+
 /// Align the sentences and quotes of an English and a Polish document.
+///
+/// The documents may be given in either order when their `lang` says which is which (the
+/// result then refers to the first argument as `en`): `align(a, b)` mirrors `align(b, a)`.
 pub fn align(en: &Document, pl: &Document, opts: &AlignOptions) -> Alignment {
-    let _ = opts;
-    let mut a = Alignment::default();
-    for i in 0..en.sentences.len() {
-        a.sentences.push(Link { en: vec![i], pl: vec![], score: 0.0, evidence: Evidence::default() });
+    if en.lang == Lang::Pl && pl.lang == Lang::En {
+        let mut a = align(pl, en, opts);
+        for l in a.sentences.iter_mut().chain(a.quotes.iter_mut()) {
+            std::mem::swap(&mut l.en, &mut l.pl);
+        }
+        return a;
     }
-    for j in 0..pl.sentences.len() {
-        a.sentences.push(Link { en: vec![], pl: vec![j], score: 0.0, evidence: Evidence::default() });
+    let ef = doc_features(en, Lang::En, opts);
+    let pf = doc_features(pl, Lang::Pl, opts);
+    let raw = sentences::align_sentences(&ef, &pf, &opts.signals);
+    let mut links: Vec<Link> = Vec::new();
+    let mut en_seen = vec![false; en.sentences.len()];
+    let mut pl_seen = vec![false; pl.sentences.len()];
+    for r in raw {
+        if r.score < opts.min_score {
+            continue;
+        }
+        for &i in &r.en {
+            en_seen[i] = true;
+        }
+        for &j in &r.pl {
+            pl_seen[j] = true;
+        }
+        let e: Vec<(&SentFeat, &str)> =
+            r.en.iter().map(|&i| (&ef[i], en.slice(en.sentences[i].span))).collect();
+        let p: Vec<(&SentFeat, &str)> =
+            r.pl.iter().map(|&j| (&pf[j], pl.slice(pl.sentences[j].span))).collect();
+        let mut ev = evidence(&e, &p);
+        ev.method = Some(r.method.as_str().to_string());
+        links.push(Link { en: r.en, pl: r.pl, score: r.score, evidence: ev });
     }
-    a
+    for (i, seen) in en_seen.iter().enumerate() {
+        if !seen {
+            links.push(Link::unmatched(vec![i], vec![]));
+        }
+    }
+    let sentences = order_links(links, pl.sentences.len());
+    let quotes = quotes::align_quotes(en, pl, &sentences, opts);
+    Alignment { sentences, quotes }
+}
+
+/// Order links for reading: by English position, each unmatched Polish sentence right after the
+/// link holding the Polish sentence before it.
+fn order_links(mut links: Vec<Link>, n_pl: usize) -> Vec<Link> {
+    links.sort_by_key(|l| (l.en.first().copied().unwrap_or(usize::MAX), l.pl.first().copied()));
+    let mut pl_pos = vec![usize::MAX; n_pl];
+    for (k, l) in links.iter().enumerate() {
+        for &j in &l.pl {
+            pl_pos[j] = k;
+        }
+    }
+    // Unmatched Polish sentences: attach after the link of the previous Polish sentence.
+    let mut after: Vec<Vec<usize>> = vec![Vec::new(); links.len() + 1];
+    let mut orphan_slot = vec![usize::MAX; n_pl];
+    for j in 0..n_pl {
+        if pl_pos[j] == usize::MAX {
+            let slot = if j == 0 {
+                0
+            } else if pl_pos[j - 1] != usize::MAX {
+                pl_pos[j - 1] + 1
+            } else {
+                orphan_slot[j - 1]
+            };
+            orphan_slot[j] = slot;
+            after[slot].push(j);
+        }
+    }
+    let mut out = Vec::with_capacity(links.len() + n_pl);
+    for j in after[0].drain(..) {
+        out.push(Link::unmatched(vec![], vec![j]));
+    }
+    for (k, l) in links.into_iter().enumerate() {
+        out.push(l);
+        for &j in &after[k + 1] {
+            out.push(Link::unmatched(vec![], vec![j]));
+        }
+    }
+    out
+}
+
+/// The byte spans of a link side (for writers and tests).
+pub fn sentence_spans(doc: &Document, idx: &[usize]) -> Vec<Span> {
+    idx.iter().map(|&i| doc.sentences[i].span).collect()
 }

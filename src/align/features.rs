@@ -1,0 +1,319 @@
+//! Per-sentence evidence: tokens and the keys they can match on the other side.
+//!
+//! Every word of a sentence becomes a [`Tok`] carrying a few *keys*: concept ids from the lexicon
+//! (a Polish word and an English word sharing an id are translations), a name key (capitalised words
+//! without their Polish case ending, so `Sebastiana` meets `Sebastian`), a cognate key (the
+//! transliterated skeleton cut to five letters: `dramatyczny` ~ `dramatic`) and, for numbers, the
+//! normalised value (`3,5` ~ `3.5`, `8 kwietnia` ~ `April 8`). Tokenizer, stopwords, numbers, name
+//! and cognate keys come from [`crate::lexicon`]. Two sentences are similar when many of their tokens find a key on the other side.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use crate::lang::Lang;
+use crate::lexicon::cognate::{skeleton_en, skeleton_pl};
+use crate::lexicon::names::name_key;
+use crate::lexicon::numbers::{self, NumKind};
+use crate::lexicon::tokens::{fold_into, is_stopword_en, is_stopword_pl, tokens, TokenKind};
+use crate::lexicon::Lexicon;
+
+/// A source of concept ids: a bilingual lexicon. Words of the two languages that share an id are
+/// (possible) translations of each other.
+pub trait Concepts: Send + Sync {
+    /// Append the concept ids of an English word form (any case) to `out`.
+    fn en_ids(&self, word: &str, out: &mut Vec<u32>);
+    /// Append the concept ids of a Polish word form (any case, inflected or not) to `out`.
+    fn pl_ids(&self, word: &str, out: &mut Vec<u32>);
+}
+
+/// Which evidence sources the aligner may use (all on by default; switch off for ablations).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Signals {
+    /// Concept ids from the bilingual lexicon.
+    pub lexicon: bool,
+    /// Capitalised words matched by their first letters.
+    pub names: bool,
+    /// Loose transliteration prefixes (eksplozja ~ explosion).
+    pub cognates: bool,
+    /// Numbers in both notations, and numbers present on one side only as a penalty.
+    pub numbers: bool,
+    /// `?`, `!`, brackets present on one side only, as a penalty.
+    pub punctuation: bool,
+    /// The length ratio (Gale-Church).
+    pub length: bool,
+    /// Order: the diagonal-neighbour boost and the position-only recovery inside bounded gaps.
+    pub position: bool,
+}
+
+impl Default for Signals {
+    fn default() -> Self {
+        Signals {
+            lexicon: true,
+            names: true,
+            cognates: true,
+            numbers: true,
+            punctuation: true,
+            length: true,
+            position: true,
+        }
+    }
+}
+
+impl Signals {
+    /// Read switches from a comma-separated list of signals to turn off
+    /// (`lexicon,names,cognates,numbers,punctuation,length,position`), as in the
+    /// `BIALIGN_DISABLE` environment variable. Unknown names are ignored.
+    pub fn without(list: &str) -> Signals {
+        let mut s = Signals::default();
+        for name in list.split(',').map(str::trim) {
+            match name {
+                "lexicon" => s.lexicon = false,
+                "names" => s.names = false,
+                "cognates" => s.cognates = false,
+                "numbers" => s.numbers = false,
+                "punctuation" => s.punctuation = false,
+                "length" => s.length = false,
+                "position" => s.position = false,
+                _ => {}
+            }
+        }
+        s
+    }
+}
+
+/// What kind of key a token matched by (for evidence).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum KeyKind {
+    Lexicon = 1,
+    Name = 2,
+    Number = 3,
+    Cognate = 4,
+}
+
+/// A key: the kind in the top byte, a value or hash below.
+pub type Key = u64;
+
+fn make_key(kind: KeyKind, v: u64) -> Key {
+    ((kind as u64) << 56) | (v & 0x00ff_ffff_ffff_ffff)
+}
+
+/// The kind of a key.
+pub fn key_kind(k: Key) -> KeyKind {
+    match k >> 56 {
+        1 => KeyKind::Lexicon,
+        2 => KeyKind::Name,
+        3 => KeyKind::Number,
+        _ => KeyKind::Cognate,
+    }
+}
+
+fn hash_str(s: &str) -> u64 {
+    let mut h = DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+/// One word or number of a sentence.
+#[derive(Debug, Clone)]
+pub struct Tok {
+    /// Byte range in the sentence text (for evidence).
+    pub start: u32,
+    pub end: u32,
+    /// Range into [`SentFeat::tok_keys`].
+    pub keys: (u32, u32),
+    /// How much the token counts (function words and short words count little).
+    pub weight: f32,
+    pub is_number: bool,
+}
+
+/// The evidence of one sentence.
+#[derive(Debug, Clone, Default)]
+pub struct SentFeat {
+    pub toks: Vec<Tok>,
+    /// Keys of all tokens, token by token.
+    pub tok_keys: Vec<Key>,
+    /// All keys, sorted, deduplicated.
+    pub keyset: Vec<Key>,
+    /// Normalised numbers, sorted, deduplicated.
+    pub numbers: Vec<Key>,
+    /// Length in characters (non-space).
+    pub chars: u32,
+    /// Total token weight.
+    pub weight: f32,
+    /// Punctuation flags: bit 0 `?`, bit 1 `!`, bit 2 brackets.
+    pub punct: u8,
+}
+
+impl SentFeat {
+    /// Whether this sentence holds `k`.
+    #[inline]
+    pub fn has(&self, k: Key) -> bool {
+        self.keyset.binary_search(&k).is_ok()
+    }
+}
+
+fn prefix(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+/// A number's value as a key: years and ordinals compare as the plain integer they write.
+fn number_key(k: NumKind) -> Key {
+    let canon = match k {
+        NumKind::Year(y) => NumKind::Value(y as i64 * 1000),
+        NumKind::Ordinal(n) => NumKind::Value(n as i64 * 1000),
+        other => other,
+    };
+    make_key(KeyKind::Number, hash_str(&format!("{canon:?}")))
+}
+
+/// Build the evidence of one sentence of language `lang`.
+pub fn sentence_features(text: &str, lang: Lang, lex: Option<&dyn Concepts>, sig: &Signals) -> SentFeat {
+    let mut f = SentFeat::default();
+    let mut ids: Vec<u32> = Vec::new();
+    let mut lower = String::new();
+    let mut first_word = true;
+    for t in tokens(text) {
+        if t.kind != TokenKind::Word {
+            continue;
+        }
+        let k0 = f.tok_keys.len() as u32;
+        fold_into(t.text, &mut lower);
+        let nchars = lower.chars().count();
+        let stop = match lang {
+            Lang::Pl => is_stopword_pl(&lower),
+            _ => is_stopword_en(&lower),
+        };
+        let mut weight = if stop || nchars <= 2 {
+            0.15
+        } else if nchars == 3 {
+            0.5
+        } else {
+            1.0
+        };
+        if sig.lexicon && !stop {
+            if let Some(l) = lex {
+                ids.clear();
+                match lang {
+                    Lang::Pl => l.pl_ids(&lower, &mut ids),
+                    _ => l.en_ids(&lower, &mut ids),
+                }
+                for &id in ids.iter().take(32) {
+                    f.tok_keys.push(make_key(KeyKind::Lexicon, id as u64));
+                }
+            }
+        }
+        let capital = t.is_capitalized();
+        if sig.names && capital && nchars >= 2 && !stop {
+            // Sentence-initial words get a name key too: it only counts when the other side
+            // holds the same capitalised word.
+            f.tok_keys.push(make_key(KeyKind::Name, hash_str(&name_key(t.text))));
+        }
+        if sig.cognates && nchars >= 6 && !stop {
+            let sk = match lang {
+                Lang::Pl => skeleton_pl(&lower),
+                _ => skeleton_en(&lower),
+            };
+            if sk.chars().count() >= 4 {
+                f.tok_keys.push(make_key(KeyKind::Cognate, hash_str(prefix(&sk, 5))));
+            }
+        }
+        if capital && first_word {
+            weight *= 0.8;
+        }
+        first_word = false;
+        let k1 = f.tok_keys.len() as u32;
+        f.toks.push(Tok {
+            start: t.start as u32,
+            end: t.end as u32,
+            keys: (k0, k1),
+            weight,
+            is_number: false,
+        });
+        f.weight += weight;
+    }
+    if sig.numbers {
+        for n in numbers::extract(text, lang) {
+            let k = number_key(n.kind);
+            let k0 = f.tok_keys.len() as u32;
+            f.tok_keys.push(k);
+            f.numbers.push(k);
+            f.toks.push(Tok {
+                start: n.start as u32,
+                end: n.end as u32,
+                keys: (k0, k0 + 1),
+                weight: 1.0,
+                is_number: true,
+            });
+            f.weight += 1.0;
+        }
+    }
+    f.keyset = f.tok_keys.clone();
+    f.keyset.sort_unstable();
+    f.keyset.dedup();
+    f.numbers.sort_unstable();
+    f.numbers.dedup();
+    f.chars = text.chars().filter(|c| !c.is_whitespace()).count() as u32;
+    if sig.punctuation {
+        for c in text.chars() {
+            match c {
+                '?' => f.punct |= 1,
+                '!' => f.punct |= 2,
+                '(' | ')' | '[' | ']' => f.punct |= 4,
+                _ => {}
+            }
+        }
+    }
+    f
+}
+
+impl Concepts for Lexicon {
+    fn en_ids(&self, word: &str, out: &mut Vec<u32>) {
+        Lexicon::en_ids(self, word, out)
+    }
+    fn pl_ids(&self, word: &str, out: &mut Vec<u32>) {
+        Lexicon::pl_ids(self, word, out)
+    }
+}
+
+impl Concepts for &'static Lexicon {
+    fn en_ids(&self, word: &str, out: &mut Vec<u32>) {
+        Lexicon::en_ids(self, word, out)
+    }
+    fn pl_ids(&self, word: &str, out: &mut Vec<u32>) {
+        Lexicon::pl_ids(self, word, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inflected_names_share_a_key() {
+        let sig = Signals::default();
+        let e = sentence_features("Sebastian left.", Lang::En, None, &sig);
+        let p = sentence_features("Zostawiła Sebastiana.", Lang::Pl, None, &sig);
+        assert!(e.keyset.iter().any(|k| key_kind(*k) == KeyKind::Name && p.has(*k)));
+    }
+
+    #[test]
+    fn numbers_in_both_notations_share_keys() {
+        let sig = Signals::default();
+        let e = sentence_features("Prices rose 3.5% to 1,000 in 2016.", Lang::En, None, &sig);
+        let p = sentence_features("Ceny wzrosły o 3,5 proc. do 1 000 w 2016 r.", Lang::Pl, None, &sig);
+        assert_eq!(e.numbers, p.numbers);
+        assert_eq!(e.numbers.len(), 3);
+    }
+
+    #[test]
+    fn switched_off_signals_leave_no_keys() {
+        let off = Signals::without("lexicon,names,cognates,numbers");
+        let e =
+            sentence_features("Sebastian Kydd paid 300 dollars.", Lang::En, Some(&Lexicon::embedded()), &off);
+        assert!(e.keyset.is_empty());
+        assert!(!e.toks.is_empty());
+    }
+}
