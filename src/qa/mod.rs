@@ -301,7 +301,7 @@ impl<'a> Cx<'a> {
                 continue;
             }
             self.numbers(&e, &p, "sentence", out);
-            self.names(&e, &p, out);
+            self.names(l, &e, &p, out);
             self.length(&e, &p, out);
             self.punctuation(&e, &p, out);
             self.brackets(&e, &p, out);
@@ -368,15 +368,32 @@ impl<'a> Cx<'a> {
         }
     }
 
-    /// Names (capitalised words inside a sentence) on one side with no match on the other.
-    fn names(&self, e: &Side, p: &Side, out: &mut Vec<Finding>) {
-        for (from, to, fdoc, lang_from) in [(e, p, self.en, Lang::En), (p, e, self.pl, Lang::Pl)] {
-            let other: Vec<&str> =
-                norm::words_of(&to.text).into_iter().map(|(s, t)| &to.text[s..t]).collect();
+    /// Names (capitalised words inside a sentence) on one side with no match on the other side's linked
+    /// sentences or their neighbours (the two articles may split or attribute differently).
+    fn names(&self, l: &Link, e: &Side, p: &Side, out: &mut Vec<Finding>) {
+        let around = |doc: &Document, idx: &[usize]| -> Vec<String> {
+            let lo = idx.iter().min().copied().unwrap_or(0).saturating_sub(1);
+            let hi = idx.iter().max().copied().unwrap_or(0) + 1;
+            let mut words = Vec::new();
+            for s in doc.sentences.iter().take(hi + 1).skip(lo) {
+                let t = doc.slice(s.span);
+                words.extend(norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()));
+            }
+            words
+        };
+        let severity = if self.comparable { Severity::Style } else { Severity::Warning };
+        for (from, to, fdoc, is_en) in [(e, p, self.en, true), (p, e, self.pl, false)] {
+            let other = if is_en { around(self.pl, &l.pl) } else { around(self.en, &l.en) };
+            let lang_from = if is_en { Lang::En } else { Lang::Pl };
             for (k, &(off, doc_start)) in from.pieces.iter().enumerate() {
                 let end = from.pieces.get(k + 1).map_or(from.text.len(), |q| q.0 - 1);
                 let piece = &from.text[off..end];
                 for name in names_in(piece, lang_from) {
+                    let span = Span::new(doc_start + name.start, doc_start + name.end);
+                    // Titles of works are translated ("Sex and the City" / "Seks w wielkim mieście").
+                    if fdoc.quotes.iter().any(|q| q.kind == QuoteKind::Title && q.span.overlap(&span) > 0) {
+                        continue;
+                    }
                     let found = name
                         .words
                         .iter()
@@ -384,22 +401,22 @@ impl<'a> Cx<'a> {
                     if found {
                         continue;
                     }
-                    let span = Span::new(doc_start + name.start, doc_start + name.end);
-                    let (en, pl, msg) = if lang_from == Lang::En {
+                    let (en, pl, msg) = if is_en {
                         (vec![span], to.spans.clone(), "the English sentence is not in the Polish one")
                     } else {
                         (to.spans.clone(), vec![span], "the Polish sentence is not in the English one")
                     };
+                    let (te, tp) = if is_en { (&from.text, &to.text) } else { (&to.text, &from.text) };
                     out.push(Finding {
                         check: Check::NameMismatch,
-                        severity: Severity::Warning,
+                        severity,
                         en,
                         pl,
                         message: format!(
                             "“{}” in {msg}.\nEN: {}\nPL: {}",
                             fdoc.slice(span),
-                            clip(if lang_from == Lang::En { &from.text } else { &to.text }, 160),
-                            clip(if lang_from == Lang::En { &to.text } else { &from.text }, 160)
+                            clip(te, 160),
+                            clip(tp, 160)
                         ),
                     });
                 }
@@ -799,9 +816,9 @@ struct Name {
     words: Vec<String>,
 }
 
-/// Capitalised words that are not names, or are spelled differently in the other language.
+/// Capitalised words that are not names, or are spelled differently in the other language (days and
+/// months are capitalised in English only). Function words come from the lexicon's stopword lists.
 const NOT_NAMES_EN: &[&str] = &[
-    "I",
     "Mr",
     "Mrs",
     "Ms",
@@ -826,22 +843,12 @@ const NOT_NAMES_EN: &[&str] = &[
     "October",
     "November",
     "December",
-    "The",
-    "A",
-    "An",
-    "But",
-    "And",
-    "In",
-    "On",
-    "At",
-    "Of",
-    "For",
-    "To",
 ];
-const NOT_NAMES_PL: &[&str] = &["Pan", "Pani", "Państwo", "W", "Z", "I", "A", "Na", "Do", "Od", "Dla", "O"];
+const NOT_NAMES_PL: &[&str] = &["Pan", "Pani", "Panie", "Pana", "Panu", "Państwo"];
 
-/// Names of a sentence: runs of capitalised words that do not start the sentence or a quotation.
+/// Names of a sentence: runs of capitalised words, not at the start of the sentence, not function words.
 fn names_in(text: &str, lang: Lang) -> Vec<Name> {
+    use crate::lexicon::tokens::{is_stopword_en, is_stopword_pl};
     let stop = if lang == Lang::En { NOT_NAMES_EN } else { NOT_NAMES_PL };
     let words = norm::words_of(text);
     let mut out: Vec<Name> = Vec::new();
@@ -851,10 +858,16 @@ fn names_in(text: &str, lang: Lang) -> Vec<Name> {
         let cap = w.starts_with(char::is_uppercase);
         let all_caps = w.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
         let before = text[..s].trim_end();
-        let starts_clause = k == 0
-            || before.ends_with(['.', '!', '?', ':', '"', '“', '„', '‘', '«', '»', '(', '[', '–', '—', '-'])
-            || before.is_empty();
-        if !cap || all_caps || starts_clause || stop.contains(&w) || w.chars().any(|c| c.is_ascii_digit()) {
+        let sentence_start = k == 0 || before.ends_with(['.', '!', '?']);
+        let lower = w.to_lowercase();
+        let function_word = if lang == Lang::En { is_stopword_en(&lower) } else { is_stopword_pl(&lower) };
+        if !cap
+            || all_caps
+            || sentence_start
+            || function_word
+            || stop.contains(&w)
+            || w.chars().any(|c| c.is_ascii_digit())
+        {
             last_end = None;
             continue;
         }
