@@ -281,7 +281,10 @@ fn report_in_headless_chromium() {
     let partners: Vec<String> =
         state["partners"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
     assert!(!partners.is_empty(), "clicking a linked sentence highlights its partner: {state}");
-    assert!(partners.iter().all(|p| *p == format!("pl:{link}")), "partners are the Polish side of {link}: {state}");
+    assert!(
+        partners.iter().all(|p| *p == format!("pl:{link}")),
+        "partners are the Polish side of {link}: {state}"
+    );
 
     // A paired quote highlights its partner quote.
     if let Some(q) = s.find(".articles .q[data-qlink][data-side=\"en\"]") {
@@ -291,7 +294,8 @@ fn report_in_headless_chromium() {
     }
 
     // The severity filter hides findings.
-    let before = s.js("return document.querySelectorAll('.f.sev-style:not(.hidden)').length").as_u64().unwrap();
+    let before =
+        s.js("return document.querySelectorAll('.f.sev-style:not(.hidden)').length").as_u64().unwrap();
     if before > 0 {
         let style = s.find(".filters input[value=\"style\"]").expect("style filter");
         s.click(&style);
@@ -309,15 +313,16 @@ fn report_in_headless_chromium() {
 
     // The hostile articles: shown as text, nothing ran.
     s.goto(&evil_report);
-    let v = s.js(
-        "return {title: document.title, pwned: typeof window.__pwned,\
+    let v = s.js("return {title: document.title, pwned: typeof window.__pwned,\
                  en: document.getElementById('col-en').textContent,\
                  pl: document.getElementById('col-pl').textContent,\
-                 imgs: document.querySelectorAll('.articles img, .articles svg, .articles script').length};",
-    );
+                 imgs: document.querySelectorAll('.articles img, .articles svg, .articles script').length};");
     assert_eq!(v["pwned"], "undefined", "an article's script ran: {v}");
     assert!(v["title"].as_str().unwrap().starts_with("QA report"), "title changed: {v}");
     assert_eq!(v["imgs"], 0, "article markup became elements: {v}");
-    assert!(v["en"].as_str().unwrap().contains("<script>window.__pwned = 1;"), "the markup shows as text: {v}");
+    assert!(
+        v["en"].as_str().unwrap().contains("<script>window.__pwned = 1;"),
+        "the markup shows as text: {v}"
+    );
     assert!(v["pl"].as_str().unwrap().contains("<svg onload="), "the markup shows as text: {v}");
 }

@@ -242,6 +242,10 @@ struct Cx<'a> {
     a: &'a Alignment,
     opts: &'a QaOptions,
     comparable: bool,
+    /// Quote pairs the aligner left out but the sentence alignment implies: a linked sentence pair where
+    /// each side holds speech quotes paired with nothing (a changed speaker can keep the aligner from
+    /// pairing them; the QA still wants to compare them).
+    implied: Vec<Link>,
 }
 
 /// One side of a link: its spans and the text they cover joined.
@@ -279,7 +283,8 @@ impl Side {
 impl<'a> Cx<'a> {
     fn new(en: &'a Document, pl: &'a Document, a: &'a Alignment, opts: &'a QaOptions) -> Self {
         let comparable = is_comparable(en, pl, a, opts);
-        Cx { en, pl, a, opts, comparable }
+        let implied = implied_quote_pairs(en, pl, a);
+        Cx { en, pl, a, opts, comparable, implied }
     }
 
     fn sent_side(&self, doc: &Document, idx: &[usize]) -> Side {
@@ -321,11 +326,34 @@ impl<'a> Cx<'a> {
             }
         }
         let lone_pl: Vec<&Num> = pl_nums.iter().zip(&used).filter(|(_, u)| !**u).map(|(n, _)| n).collect();
+        // Second chance on the digits as written: "8.20m" (metres, read as millions) ~ "8,20";
+        // "8.30" (a time) ~ "8:30" (read as two numbers). A number whose digit groups all appear among
+        // the other side's leftover digit groups is taken as matched.
+        let groups = |doc: &Document, v: &[&Num]| -> Vec<u64> {
+            v.iter().flat_map(|n| digit_groups(doc.slice(n.span))).collect()
+        };
+        let (ge, gp) = (groups(self.en, &lone_en), groups(self.pl, &lone_pl));
+        let covered = |doc: &Document, n: &Num, pool: &[u64]| {
+            let g = digit_groups(doc.slice(n.span));
+            !g.is_empty() && g.iter().all(|x| pool.contains(x))
+        };
+        let lone_en: Vec<&Num> = lone_en.into_iter().filter(|n| !covered(self.en, n, &gp)).collect();
+        let lone_pl: Vec<&Num> = lone_pl.into_iter().filter(|n| !covered(self.pl, n, &ge)).collect();
         let show = |doc: &Document, v: &[&Num]| {
             v.iter().map(|n| doc.slice(n.span).to_string()).collect::<Vec<_>>().join(", ")
         };
         let texts = format!("\nEN: {}\nPL: {}", clip(&e.text, 160), clip(&p.text, 160));
-        if !lone_en.is_empty() && !lone_pl.is_empty() {
+        // A replaced number is an error; but imperial units are converted in Polish ("120 miles" →
+        // "200 km"), and number words alone are weak unless one simply replaces another.
+        let converted = |n: &Num| imperial_unit_after(&self.en.text, n.span.end);
+        let strong_en = lone_en.iter().any(|n| !n.word && !converted(n));
+        let strong_pl = lone_pl.iter().any(|n| !n.word);
+        let word_swap = lone_en.iter().all(|n| n.word)
+            && lone_pl.iter().all(|n| n.word)
+            && lone_en.len() == lone_pl.len();
+        let convertible = lone_en.iter().any(|n| converted(n));
+        if !lone_en.is_empty() && !lone_pl.is_empty() && !convertible && (strong_en || strong_pl || word_swap)
+        {
             out.push(Finding {
                 check: Check::NumberMismatch,
                 severity: Severity::Error,
@@ -515,7 +543,7 @@ impl<'a> Cx<'a> {
 
     /// Checks on each pair of linked quotes: speaker, drift, numbers.
     fn quote_pairs(&self, out: &mut Vec<Finding>) {
-        for l in Self::two_sided(&self.a.quotes) {
+        for l in Self::two_sided(&self.a.quotes).chain(&self.implied) {
             let (e, p) = (self.quote_side(self.en, &l.en), self.quote_side(self.pl, &l.pl));
             if e.spans.is_empty() || p.spans.is_empty() {
                 continue;
@@ -524,14 +552,45 @@ impl<'a> Cx<'a> {
                 idx.iter().filter_map(|&i| doc.quotes.get(i)).find_map(|q| q.speaker.as_ref())
             };
             if let (Some(se), Some(sp)) = (spk(self.en, &l.en), spk(self.pl, &l.pl)) {
-                if !norm::same_speaker(&se.name, &sp.name) {
+                // Not a mismatch when the other side's quote sentences name this side's speaker: the
+                // two attributions then disagree on which of the named people speaks, not the texts.
+                let named_in = |doc: &Document, idx: &[usize], name: &str| {
+                    let t = quote_sentences_text(doc, idx);
+                    let words: Vec<&str> = norm::words_of(&t).into_iter().map(|(a, b)| &t[a..b]).collect();
+                    name_words(name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
+                };
+                let mismatch = !norm::same_speaker(&se.name, &sp.name)
+                    && !named_in(self.pl, &l.pl, &se.name)
+                    && !named_in(self.en, &l.en, &sp.name);
+                if mismatch {
+                    // An error when the Polish speaker is someone the English article names (a real
+                    // person, misattributed); otherwise the attribution may have caught a non-person.
+                    let known = |doc: &Document, name: &str| {
+                        let words: Vec<&str> =
+                            norm::words_of(&doc.text).into_iter().map(|(a, b)| &doc.text[a..b]).collect();
+                        name_words(name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
+                    };
+                    // Named outright on both sides (not a pronoun or a verb resolved to a name).
+                    let explicit = |doc: &Document, sp: &crate::model::Speaker| {
+                        let t = doc.slice(sp.span);
+                        let words: Vec<&str> = norm::words_of(t).into_iter().map(|(a, b)| &t[a..b]).collect();
+                        name_words(&sp.name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
+                    };
+                    let severity = if explicit(self.en, se)
+                        && explicit(self.pl, sp)
+                        && (known(self.en, &sp.name) || known(self.pl, &se.name))
+                    {
+                        Severity::Error
+                    } else {
+                        Severity::Warning
+                    };
                     let mut en = e.spans.clone();
                     en.push(se.span);
                     let mut pl = p.spans.clone();
                     pl.push(sp.span);
                     out.push(Finding {
                         check: Check::SpeakerMismatch,
-                        severity: Severity::Error,
+                        severity,
                         en,
                         pl,
                         message: format!(
@@ -569,7 +628,8 @@ impl<'a> Cx<'a> {
             let (le, lp) = (e.text.chars().count(), p.text.chars().count());
             let ratio = lp as f32 / le.max(1) as f32;
             let z = (ratio / self.opts.length_ratio_center).ln() / self.opts.length_ratio_log_sd;
-            let low_score = l.score < self.opts.drift_max_score;
+            let implied = l.evidence.method.as_deref() == Some(IMPLIED);
+            let low_score = !implied && l.score < self.opts.drift_max_score;
             if (le.min(lp) >= 20 && z.abs() > self.opts.length_ratio_z) || low_score {
                 let why = if low_score {
                     format!("their content overlaps little (link score {:.2})", l.score)
@@ -599,7 +659,7 @@ impl<'a> Cx<'a> {
     fn one_sided_quotes(&self, out: &mut Vec<Finding>) {
         let mut paired_en = HashSet::new();
         let mut paired_pl = HashSet::new();
-        for l in Self::two_sided(&self.a.quotes) {
+        for l in Self::two_sided(&self.a.quotes).chain(&self.implied) {
             paired_en.extend(l.en.iter().copied());
             paired_pl.extend(l.pl.iter().copied());
         }
@@ -807,6 +867,99 @@ impl<'a> Cx<'a> {
             }
         }
     }
+}
+
+/// English units a Polish translation converts (miles to kilometres, feet to metres…), after a number
+/// ending at `end`.
+fn imperial_unit_after(text: &str, end: usize) -> bool {
+    const UNITS: &[&str] = &[
+        "mile",
+        "miles",
+        "mi",
+        "ft",
+        "feet",
+        "foot",
+        "inch",
+        "inches",
+        "in",
+        "yard",
+        "yards",
+        "yd",
+        "lb",
+        "lbs",
+        "pound",
+        "pounds",
+        "oz",
+        "ounce",
+        "ounces",
+        "mph",
+        "f",
+        "fahrenheit",
+        "gallon",
+        "gallons",
+        "acre",
+        "acres",
+        "stone",
+        "st",
+    ];
+    let rest = text.get(end..).unwrap_or("").trim_start_matches([' ', '\u{a0}', '-', '°']);
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+    UNITS.contains(&word.as_str())
+}
+
+/// The runs of digits of a number as written, leading zeros dropped ("8.20m" → 8, 20; "1 000" → 1, 0).
+fn digit_groups(t: &str) -> Vec<u64> {
+    t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).filter_map(|g| g.parse().ok()).collect()
+}
+
+/// The words of a name worth comparing (initials and short particles left out).
+fn name_words(name: &str) -> Vec<&str> {
+    norm::words_of(name).into_iter().map(|(a, b)| &name[a..b]).filter(|w| w.chars().count() >= 3).collect()
+}
+
+/// The text of the sentences the given quotes run through.
+fn quote_sentences_text(doc: &Document, idx: &[usize]) -> String {
+    let mut out = String::new();
+    for q in idx.iter().filter_map(|&i| doc.quotes.get(i)) {
+        for s in doc.sentences.iter().filter(|s| s.span.overlap(&q.span) > 0) {
+            out.push_str(doc.slice(s.span));
+            out.push(' ');
+        }
+    }
+    out
+}
+
+/// `Evidence::method` of the quote pairs implied by sentence links.
+const IMPLIED: &str = "qa-sentence-link";
+
+/// Speech quotes no quote link pairs, grouped by the sentence links that hold them on both sides.
+fn implied_quote_pairs(en: &Document, pl: &Document, a: &Alignment) -> Vec<Link> {
+    let paired = |links: &[Link], en_side: bool| -> HashSet<usize> {
+        links
+            .iter()
+            .filter(|l| !l.en.is_empty() && !l.pl.is_empty())
+            .flat_map(|l| if en_side { l.en.clone() } else { l.pl.clone() })
+            .collect()
+    };
+    let (pe, pp) = (paired(&a.quotes, true), paired(&a.quotes, false));
+    let lone = |doc: &Document, paired: &HashSet<usize>, sents: &[usize]| -> Vec<usize> {
+        (0..doc.quotes.len())
+            .filter(|i| !paired.contains(i))
+            .filter(|&i| {
+                let q = &doc.quotes[i];
+                q.kind == QuoteKind::Speech && q.depth == 0 && sents.contains(&q.sentence)
+            })
+            .collect()
+    };
+    let mut out = Vec::new();
+    for l in a.sentences.iter().filter(|l| !l.en.is_empty() && !l.pl.is_empty()) {
+        let (qe, qp) = (lone(en, &pe, &l.en), lone(pl, &pp, &l.pl));
+        if !qe.is_empty() && !qp.is_empty() {
+            let evidence = crate::align::Evidence { method: Some(IMPLIED.into()), ..Default::default() };
+            out.push(Link { en: qe, pl: qp, score: l.score, evidence });
+        }
+    }
+    out
 }
 
 /// A run of capitalised words inside a sentence: a likely name.

@@ -65,8 +65,12 @@ pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
             span: Span::new(base + n.start, base + n.end),
             kind: n.kind,
             word: !text.get(n.start..n.end).unwrap_or("").bytes().any(|b| b.is_ascii_digit()),
-            alt: decade(text, n.end, n.kind),
+            alt: decade(text, n.end, n.kind)
+                .or_else(|| short_year(n.kind))
+                .or_else(|| pm_hour(text, n.end, n.kind, lang)),
         })
+        // Minutes of a time ("13:00") are part of the hour, not a number of their own.
+        .filter(|n| !(text[..n.span.start - base].ends_with(':') && n.span.len() == 2))
         .collect();
     let words = number_words();
     let toks = words_of(text);
@@ -108,6 +112,25 @@ fn decade(text: &str, end: usize, kind: NumKind) -> Option<NumKind> {
     match y {
         1900..=2099 if y % 10 == 0 => Some(NumKind::Value((y % 100) * 1000)),
         10..=90 if y % 10 == 0 => Some(NumKind::Year(1900 + y as i32)),
+        _ => None,
+    }
+}
+
+/// "1 pm" is also 13 (Polish writes 13:00).
+fn pm_hour(text: &str, end: usize, kind: NumKind, lang: Lang) -> Option<NumKind> {
+    let rest = text.get(end..)?.trim_start().to_ascii_lowercase();
+    match kind {
+        NumKind::Value(v) if lang == Lang::En && (rest.starts_with("pm") || rest.starts_with("p.m.")) => {
+            (v % 1000 == 0 && (1000..12000).contains(&v)).then_some(NumKind::Value(v + 12000))
+        }
+        _ => None,
+    }
+}
+
+/// A year is also its short form ("1953" ~ "'53", "rocznik 53").
+fn short_year(kind: NumKind) -> Option<NumKind> {
+    match kind {
+        NumKind::Year(y) if (1900..=2099).contains(&y) => Some(NumKind::Value((y as i64 % 100) * 1000)),
         _ => None,
     }
 }
@@ -173,18 +196,17 @@ pub fn same_name(a: &str, b: &str) -> bool {
     fold(a) == fold(b) || name_key(a) == name_key(b)
 }
 
-/// Whether two speakers (possibly multi-word: "Amy B. Harris", "Harris") are the same person:
-/// their last words (surnames) match, allowing for inflection.
+/// Whether two speakers (possibly multi-word: "Amy B. Harris", "Harris") are the same person: a word of
+/// three letters or more of one matches a word of the other, allowing for inflection.
 pub fn same_speaker(a: &str, b: &str) -> bool {
-    let last = |s: &str| {
-        let w = words_of(s);
-        w.last().map(|&(x, y)| s[x..y].to_string()).unwrap_or_default()
+    let words = |s: &str| -> Vec<String> {
+        words_of(s).into_iter().map(|(x, y)| s[x..y].to_string()).filter(|w| w.chars().count() >= 3).collect()
     };
-    let (la, lb) = (last(a), last(b));
-    if la.is_empty() || lb.is_empty() {
+    let (wa, wb) = (words(a), words(b));
+    if wa.is_empty() || wb.is_empty() {
         return fold(a.trim()) == fold(b.trim());
     }
-    same_name(&la, &lb)
+    wa.iter().any(|x| wb.iter().any(|y| same_name(x, y)))
 }
 
 #[cfg(test)]
