@@ -163,6 +163,7 @@ fn render_doc(
     side: &str,
     sent_link: &[Option<usize>],
     quote_link: &[Option<usize>],
+    pair_no: &BTreeMap<usize, usize>,
     sent_flags: &BTreeMap<usize, Severity>,
 ) {
     let txt = |a: usize, b: usize| escape(doc.text.get(a..b).unwrap_or(""));
@@ -228,7 +229,7 @@ fn render_doc(
                                 out,
                                 "<sup class=\"qtag\" style=\"--qh:{}\">Q{}{}</sup>",
                                 hue(k, 67, 200),
-                                k + 1,
+                                pair_no.get(&k).copied().unwrap_or(k + 1),
                                 speaker.map(|s| format!(" · {}", escape(s))).unwrap_or_default()
                             );
                         }
@@ -288,13 +289,31 @@ pub fn write_report<W: Write + ?Sized>(
     let sum = Summary::new(en, pl, a, findings);
     let (en_sl, pl_sl) = sentence_links(en, pl, a);
     let (en_ql, pl_ql) = quote_links(en, pl, a);
+    // Quote pairs numbered Q1, Q2… in the order of the English text.
+    let mut paired: Vec<(usize, usize)> = a
+        .quotes
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !l.en.is_empty() && !l.pl.is_empty())
+        .map(|(k, l)| {
+            (l.en.iter().filter_map(|&i| en.quotes.get(i)).map(|q| q.span.start).min().unwrap_or(0), k)
+        })
+        .collect();
+    paired.sort();
+    let pair_order: Vec<(usize, usize)> = paired.iter().enumerate().map(|(n, &(_, k))| (k, n + 1)).collect();
+    let pair_no: BTreeMap<usize, usize> = pair_order.iter().copied().collect();
     // The worst finding touching each sentence.
     let mut en_flags = BTreeMap::new();
     let mut pl_flags = BTreeMap::new();
     let mut finding_sents = Vec::new();
     for f in findings {
         let (es, ps) = (sentences_touching(en, &f.en), sentences_touching(pl, &f.pl));
-        if f.severity != Severity::Style {
+        // Passages and one-sided quotes show as such already; flag sentences for problems of a pair.
+        let about_pair = !matches!(
+            f.check,
+            Check::OmittedPassage | Check::AddedPassage | Check::QuoteOmitted | Check::QuoteAdded
+        );
+        if f.severity != Severity::Style && about_pair {
             for &i in &es {
                 let e = en_flags.entry(i).or_insert(f.severity);
                 *e = (*e).min(f.severity);
@@ -355,9 +374,9 @@ pub fn write_report<W: Write + ?Sized>(
     );
     // Articles and findings.
     h.push_str("<div class=\"main\">\n<section class=\"articles\">\n<article class=\"col\" id=\"col-en\" lang=\"en\"><h2>English</h2>\n");
-    render_doc(&mut h, en, "en", &en_sl, &en_ql, &en_flags);
+    render_doc(&mut h, en, "en", &en_sl, &en_ql, &pair_no, &en_flags);
     h.push_str("</article>\n<article class=\"col\" id=\"col-pl\" lang=\"pl\"><h2>Polish</h2>\n");
-    render_doc(&mut h, pl, "pl", &pl_sl, &pl_ql, &pl_flags);
+    render_doc(&mut h, pl, "pl", &pl_sl, &pl_ql, &pair_no, &pl_flags);
     h.push_str("</article>\n</section>\n");
     // Findings panel.
     h.push_str("<aside class=\"findings\" id=\"findings\"><h2>Findings</h2>\n<div class=\"filters\">");
@@ -418,7 +437,8 @@ pub fn write_report<W: Write + ?Sized>(
             .collect::<Vec<_>>()
             .join(" <span class=\"sep\">/</span> ")
     };
-    for (k, l) in a.quotes.iter().enumerate().filter(|(_, l)| !l.en.is_empty() && !l.pl.is_empty()) {
+    for &(k, no) in &pair_order {
+        let l = &a.quotes[k];
         let (se, sp) = (speaker_of(en, &l.en), speaker_of(pl, &l.pl));
         let agree = match (&se, &sp) {
             (Some(x), Some(y)) if crate::qa::norm::same_speaker(x, y) => " agree",
@@ -430,7 +450,7 @@ pub fn write_report<W: Write + ?Sized>(
             "<tr class=\"qp{agree}\" data-qlink=\"Q{k}\" style=\"--qh:{}\"><td><span class=\"qtag\">Q{}</span></td>\
              <td>{}</td><td class=\"spk\">{}</td><td>{}</td><td class=\"spk\">{}</td><td>{:.2}</td></tr>",
             hue(k, 67, 200),
-            k + 1,
+            no,
             quote_text(en, &l.en),
             se.as_deref().map(escape).unwrap_or_else(|| "—".into()),
             quote_text(pl, &l.pl),
@@ -491,9 +511,9 @@ i.sev-error{color:var(--err)}i.sev-warning{color:var(--warn)}i.sev-style{color:v
 .q.other{border-bottom:1px dotted #999}
 .qtag{font-size:.68rem;font-weight:600;color:#fff;background:hsl(var(--qh) 55% 42%);border-radius:3px;padding:0 .25rem;margin-right:.15rem;white-space:nowrap}
 .qtag.solo{background:#d84315}
-.s.active,.s.partner{background:hsl(var(--h,50) 90% 78%);outline:2px solid hsl(var(--h,50) 70% 40%)}
-.s.partner{box-shadow:0 0 0 4px hsl(var(--h,50) 90% 85%)}
-.q.active,.q.partner{background:hsl(var(--qh) 90% 82%);outline:2px solid hsl(var(--qh) 65% 40%)}
+.s.active,.s.partner{background:#fff59d;outline:2px solid #1565c0}
+.s.partner{box-shadow:0 0 0 4px #bbdefb}
+.q.active,.q.partner{background:#ffe082;outline:2px solid #1565c0}
 .flagged{outline:3px solid var(--err)!important;background:#ffebee!important}
 .findings{overflow-y:auto;padding:.6rem .8rem;background:#fff;min-height:0;font-size:.86rem}
 .filters{font-size:.78rem;margin-bottom:.4rem}.filters label{display:inline-block;margin:0 .5rem .2rem 0;white-space:nowrap}
