@@ -259,13 +259,13 @@ fn is_bullet(c: char) -> bool {
     matches!(c, '•' | '▪' | '◦' | '‣' | '●' | '■' | '·')
 }
 
-fn is_roman(w: &str) -> bool {
+pub(crate) fn is_roman(w: &str) -> bool {
     !w.is_empty()
         && w.len() <= 8
         && w.bytes().all(|b| matches!(b, b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M'))
 }
 
-fn is_number(w: &str) -> bool {
+pub(crate) fn is_number(w: &str) -> bool {
     !w.is_empty()
         && w.as_bytes()[0].is_ascii_digit()
         && w.bytes().all(|b| b.is_ascii_digit() || matches!(b, b',' | b'-' | b'/'))
@@ -531,7 +531,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         let n = self.b.len();
         let rs = i;
         let mut e = i;
-        let (mut dots, mut has_q, mut ell) = (0usize, false, false);
+        let (mut dots, mut has_q, mut ell, mut spaced) = (0usize, false, false, false);
         while let Some(c) = self.char_at(e) {
             match c {
                 '.' => dots += 1,
@@ -552,6 +552,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
             if extra >= 1 && dots == 1 && dots + extra >= 3 {
                 e = k;
                 dots += extra;
+                spaced = true;
             }
         }
         ell |= dots >= 2;
@@ -590,6 +591,11 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         let after = e;
         match self.char_at(after) {
             None => return n,
+            // A quotation closed right before a capitalised word, the space missing: “…end."Next”.
+            Some(c) if quote && c.is_uppercase() && after > rs && !self.inside_token(rs) => {
+                self.push(after, after);
+                return after;
+            }
             Some(c) if !c.is_whitespace() => return after.max(i + 1),
             _ => {}
         }
@@ -598,15 +604,28 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
             return n;
         }
         let next = self.next_at(j);
-        if self.decide(rs, dots, has_q, ell, quote, &next) {
+        if self.decide(rs, dots, has_q, ell, spaced, quote, &next) {
             self.push(after, j);
         }
         after
     }
 
     /// Whether the run of marks at `rs` (with the given shape) ends a sentence before `next`.
-    fn decide(&self, rs: usize, dots: usize, has_q: bool, ell: bool, quote: bool, next: &Next<'a>) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &self,
+        rs: usize,
+        dots: usize,
+        has_q: bool,
+        ell: bool,
+        spaced: bool,
+        quote: bool,
+        next: &Next<'a>,
+    ) -> bool {
         match next.kind {
+            // A quotation opening with a lower-case word after a plain sentence end:
+            // `… in London. "eFootball is …`; decided like a capitalised word.
+            Kind::Lower if next.opener && !ell && !has_q => {}
             Kind::Lower | Kind::Punct => return false,
             Kind::Bullet => return true,
             Kind::Dash => {
@@ -624,7 +643,9 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
             return !(quote && self.reporting_follows(next));
         }
         if ell {
-            if detached && self.leading_position(rs) {
+            // ". .. This", ". … It’s": the ellipsis opens the next sentence. A spaced ". . ."
+            // after a mark ends its sentence ("workplace? . . . Next").
+            if detached && !spaced && self.leading_position(rs) {
                 return false;
             }
             return !(quote && self.reporting_follows(next));
@@ -632,7 +653,28 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         if detached || dots == 0 {
             return true;
         }
+        // A period closed by a quotation mark ends its sentence, abbreviation or not
+        // (`… 2.0.”. Siostra`, `… in the U.S.” Then`).
+        if quote {
+            return next.kind != Kind::Lower;
+        }
+        if next.kind == Kind::Lower {
+            // only an ordinary word before the period lets a lower-case quotation open a sentence
+            return self.period(rs, next) && self.plain_word_before(rs);
+        }
         self.period(rs, next)
+    }
+
+    /// The word before `rs` is an ordinary word: not listed, no inner period, not an initial.
+    fn plain_word_before(&self, rs: usize) -> bool {
+        let (_, tok) = self.token_before(rs);
+        tok.chars().count() > 1 && !tok.contains('.') && self.r.abbrev(tok).is_none()
+    }
+
+    /// The marks at `rs` follow a word that is a dotted abbreviation or acronym (U.S., e.g.).
+    fn inside_token(&self, rs: usize) -> bool {
+        let (_, tok) = self.token_before(rs);
+        tok.contains('.')
     }
 
     /// An ellipsis at `rs` opens a sentence: at its start, or right after another final mark.
@@ -692,12 +734,12 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
                 return self.apply(class, tok_start, tok, next);
             }
             if tok.split('.').all(is_number) {
-                return self.number(tok_start, next);
+                return self.number(tok_start, tok, next);
             }
             return true; // a domain or file name: example.com.
         }
         if is_number(tok) {
-            return self.number(tok_start, next);
+            return self.number(tok_start, tok, next);
         }
         let mut chars = tok.chars();
         let first = chars.next().unwrap_or(' ');
@@ -761,13 +803,15 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
     }
 
     /// A period after a number.
-    fn number(&self, tok_start: usize, next: &Next<'a>) -> bool {
+    fn number(&self, tok_start: usize, tok: &str, next: &Next<'a>) -> bool {
         // "1. The first point": a list marker opening the sentence.
         if tok_start == self.sent_start {
             return false;
         }
         match self.r.lang {
-            Lang::Pl => pl::number_ends_sentence(next.word),
+            Lang::Pl => {
+                pl::number_ends_sentence(self.r, tok, next.kind == Kind::Upper, next.opener, next.word)
+            }
             _ => true,
         }
     }
@@ -895,6 +939,30 @@ mod tests {
         );
         let s = "Mecz Legia v. Lech w St. Louis. Dr. Who wrócił.";
         assert_eq!(split(s, Lang::Pl), vec!["Mecz Legia v. Lech w St. Louis.", "Dr. Who wrócił."]);
+    }
+
+    #[test]
+    fn news_cases() {
+        let s =
+            "W kwietniu 2018 r. Stany Zjednoczone uderzyły. Przemawiał na 74. Zwyczajnym Posiedzeniu ONZ.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
+        let s = "Zapadł w sen. Wynik to 49,13. Ayyasamy był wolniejszy. Biegł 30 min. Potem odpadł.";
+        assert_eq!(split(s, Lang::Pl).len(), 5);
+        let s = "Wynik wyniósł 74. Jednak to mało.";
+        assert_eq!(split(s, Lang::Pl), vec!["Wynik wyniósł 74.", "Jednak to mało."]);
+        let s = "a professional workplace? . . . They didn't want to work here. . . . People left.";
+        assert_eq!(
+            split(s, Lang::En),
+            vec!["a professional workplace? . . .", "They didn't want to work here. . . .", "People left."]
+        );
+        let s = "\"We exit homelessness.\"Eric Schaeffer said so. He lives in the U.S.\"";
+        assert_eq!(
+            split(s, Lang::En),
+            vec!["\"We exit homelessness.\"", "Eric Schaeffer said so.", "He lives in the U.S.\""]
+        );
+        assert_eq!(split("On that stage!\" Shakira wrote.", Lang::En).len(), 1);
+        let s = "„Which?” sprawdziło 355 ofert. „Co za zwierzę!” – skomentowała.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
     }
 
     #[test]

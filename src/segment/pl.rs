@@ -25,11 +25,31 @@ pub fn rules() -> &'static Rules {
     })
 }
 
-/// Whether a period after a number ends the sentence, given the next word (upper case, digit
-/// or symbol; a lower-case word never follows a sentence end). "lata 90. XX wieku": a Roman
-/// numeral after an ordinal continues the phrase.
-pub(super) fn number_ends_sentence(next_word: &str) -> bool {
-    !(next_word.len() >= 2 && is_roman(next_word))
+/// Whether a period after the number `num` ends the sentence, given what follows (a
+/// lower-case word never follows a sentence end). Polish writes ordinals with a period, and they
+/// stand before capitalised names too ("na 74. Zwyczajnym Posiedzeniu", "lata 90. XX wieku"), so
+/// before a capitalised word the period after a short number ends the sentence only when that
+/// word typically opens one ("… wyniósł 74. Jednak …") or a quotation opens. A year (four
+/// digits, 1000-2199) or a decimal is no ordinal: "… do roku 2025. Premier …" ends there.
+pub(super) fn number_ends_sentence(
+    rules: &Rules,
+    num: &str,
+    upper: bool,
+    opener: bool,
+    next_word: &str,
+) -> bool {
+    if !upper {
+        return true;
+    }
+    if next_word.len() >= 2 && is_roman(next_word) {
+        return false;
+    }
+    // a decimal ("49,13.") or a date ("8.04.2013.") is no ordinal either
+    if num.contains([',', '.']) {
+        return true;
+    }
+    let year = num.len() == 4 && (num.starts_with('1') || num.starts_with("20") || num.starts_with("21"));
+    year || opener || rules.is_starter(next_word)
 }
 
 /// Whether the date ending with the year at `year_start` opens the sentence ("W 2013 r. Sąd…",
