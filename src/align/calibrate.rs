@@ -13,17 +13,17 @@ pub const GC_VAR: f32 = 3.66;
 /// Number of bead features (see `score::PairFeat::vec`).
 pub const N_PAIR: usize = 7;
 /// Bead model: bias.
-pub const PAIR_BIAS: f32 = -5.0;
+pub const PAIR_BIAS: f32 = -6.003;
 /// Bead model: weights of cov, matched, num_shared, num_unshared, punct, len, short.
-pub const PAIR_W: [f32; N_PAIR] = [12.0, 1.0, 0.8, -0.6, -0.7, -0.4, -1.0];
+pub const PAIR_W: [f32; N_PAIR] = [11.608, 1.687, 1.474, -1.023, -2.004, -0.957, 5.236];
 
 /// Number of link features (see `sentences::link_features`).
 pub const N_LINK: usize = 5;
 /// Link model: bias.
-pub const LINK_BIAS: f32 = 0.0;
+pub const LINK_BIAS: f32 = 3.074;
 /// Link model: weights of bead logit, diagonal neighbours linked (0..2), found inside a gap bounded
 /// on both sides, found in the leftover pass, bead size beyond 1-1.
-pub const LINK_W: [f32; N_LINK] = [1.0, 0.8, 0.5, -0.5, 0.0];
+pub const LINK_W: [f32; N_LINK] = [0.955, 1.137, 1.574, 0.0, -2.904];
 
 /// Bonus added to a bead's logit inside a gap bounded by adjacent anchors on both sides.
 pub const BOUNDED_BONUS: f32 = 4.0;
@@ -39,7 +39,67 @@ pub const ANCHOR_MIN: f32 = 1.0;
 pub const LEFTOVER_MIN: f32 = 0.5;
 
 /// Quote link model: bias.
-pub const QUOTE_BIAS: f32 = -3.0;
-/// Quote link model: weights of sentence-link support, lexical bead logit (clamped), speaker
-/// agreement (+1 agree, -1 disagree, 0 unknown), length ratio penalty.
-pub const QUOTE_W: [f32; 4] = [4.0, 0.4, 1.5, -1.0];
+pub const QUOTE_BIAS: f32 = -5.693;
+/// Quote link model: weights of the features of `quotes::quote_candidates`.
+pub const QUOTE_W: [f32; super::quotes::N_QUOTE] =
+    [2.535, 1.849, -0.729, 0.106, -1.982, 5.372, -1.512, -0.247, 0.626];
+/// Quote model on the quotes' own evidence only (no sentence-link features), for articles that
+/// retell rather than translate: a pair scores the better of the two models.
+pub const QUOTE_OWN_BIAS: f32 = -2.488;
+/// The own-evidence model counts only from this score on (its precision at 0.5 is lower, see the
+/// fit's report).
+pub const QUOTE_OWN_MIN: f32 = 0.65;
+/// Weights of the own-evidence quote model (sentence features unused).
+pub const QUOTE_OWN_W: [f32; super::quotes::N_QUOTE] =
+    [0.0, 2.709, 0.869, 0.753, -2.533, 0.0, -0.899, -1.282, 2.042];
+/// Minimum score of a quote link pairing speech with a title or scare quote.
+pub const QUOTE_CROSS_MIN: f32 = 0.8;
+
+/// Feature rows for fitting the models on annotated data (used by `examples/dump_features.rs`).
+#[doc(hidden)]
+#[derive(Debug, Default)]
+pub struct TrainingRows {
+    /// Candidate 1-1 sentence pairs: (en sentence, pl sentence, bead features).
+    pub beads: Vec<(usize, usize, [f32; N_PAIR])>,
+    /// Final sentence links: (en sentences, pl sentences, link features).
+    pub links: Vec<(Vec<usize>, Vec<usize>, [f32; N_LINK])>,
+    /// Candidate quote pairs: (en quote, pl quote, quote features).
+    pub quotes: Vec<(usize, usize, [f32; super::quotes::N_QUOTE])>,
+}
+
+/// Compute the feature rows of one document pair.
+#[doc(hidden)]
+pub fn training_rows(
+    en: &crate::model::Document,
+    pl: &crate::model::Document,
+    opts: &super::AlignOptions,
+) -> TrainingRows {
+    use crate::lang::Lang;
+    let ef = super::doc_features(en, Lang::En, opts);
+    let pf = super::doc_features(pl, Lang::Pl, opts);
+    let beads = super::sentences::candidate_features(&ef, &pf, &opts.signals)
+        .into_iter()
+        .map(|(i, j, f)| (i, j, f.vec()))
+        .collect();
+    let links = super::sentences::align_sentences(&ef, &pf, &opts.signals)
+        .into_iter()
+        .map(|l| (l.en, l.pl, l.link_feat))
+        .collect();
+    let a = super::align(en, pl, opts);
+    let feats = |d: &crate::model::Document, lang: Lang| -> Vec<super::features::SentFeat> {
+        d.quotes
+            .iter()
+            .map(|q| {
+                super::features::sentence_features(
+                    d.slice(q.span),
+                    lang,
+                    opts.lexicon.as_deref(),
+                    &opts.signals,
+                )
+            })
+            .collect()
+    };
+    let (qfe, qfp) = (feats(en, Lang::En), feats(pl, Lang::Pl));
+    let quotes = super::quotes::quote_candidates(en, pl, &a.sentences, opts, &qfe, &qfp);
+    TrainingRows { beads, links, quotes }
+}

@@ -11,7 +11,7 @@
 
 use super::calibrate as cal;
 use super::features::{sentence_features, SentFeat};
-use super::score::{pair_features, sigmoid};
+use super::score::{pair_features, side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lang::Lang;
 use crate::model::{Document, QuoteKind, Span};
@@ -72,18 +72,6 @@ pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &Al
     if ne == 0 && np == 0 {
         return Vec::new();
     }
-    let mut en_sent_link = vec![usize::MAX; en.sentences.len()];
-    let mut pl_sent_link = vec![usize::MAX; pl.sentences.len()];
-    for (k, l) in sent_links.iter().enumerate() {
-        if l.is_match() {
-            for &i in &l.en {
-                en_sent_link[i] = k;
-            }
-            for &j in &l.pl {
-                pl_sent_link[j] = k;
-            }
-        }
-    }
     let feats = |d: &Document, lang: Lang| -> Vec<SentFeat> {
         d.quotes
             .iter()
@@ -91,63 +79,17 @@ pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &Al
             .collect()
     };
     let (qfe, qfp) = (feats(en, Lang::En), feats(pl, Lang::Pl));
-    let en_sents: Vec<Vec<usize>> = en.quotes.iter().map(|q| sentences_of(en, q.span)).collect();
-    let pl_sents: Vec<Vec<usize>> = pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect();
-    let en_rank: Vec<usize> = (0..ne).map(|q| rank_in_sentence(en, q)).collect();
-    let pl_rank: Vec<usize> = (0..np).map(|q| rank_in_sentence(pl, q)).collect();
 
-    // Candidate pairs: joined by a sentence link, or (for documents of ordinary size) any pair.
-    let all_pairs = ne * np <= 40_000;
+    let cands = quote_candidates(en, pl, sent_links, opts, &qfe, &qfp);
     let mut scored: Vec<(f32, usize, usize, bool)> = Vec::new();
-    for a in 0..ne {
-        let linked_pl: Vec<usize> = {
-            let mut v: Vec<usize> = en_sents[a]
-                .iter()
-                .filter(|&&i| en_sent_link[i] != usize::MAX)
-                .flat_map(|&i| sent_links[en_sent_link[i]].pl.iter().copied())
-                .collect();
-            v.sort_unstable();
-            v.dedup();
-            v
+    for (a, b, f) in cands {
+        let model = |bias: f32, w: &[f32; N_QUOTE]| -> f32 {
+            sigmoid(w.iter().zip(f).fold(bias, |z, (w, x)| z + w * x))
         };
-        let cands: Vec<usize> = if all_pairs {
-            (0..np).collect()
-        } else {
-            let mut v: Vec<usize> =
-                (0..np).filter(|&b| pl_sents[b].iter().any(|j| linked_pl.binary_search(j).is_ok())).collect();
-            v.dedup();
-            v
-        };
-        for b in cands {
-            let (qa, qb) = (&en.quotes[a], &pl.quotes[b]);
-            if qa.kind != qb.kind {
-                continue;
-            }
-            // The best sentence link joining the two quotes' sentences.
-            let mut sent = 0f32;
-            for &i in &en_sents[a] {
-                let k = en_sent_link[i];
-                if k != usize::MAX && pl_sents[b].iter().any(|&j| pl_sent_link[j] == k) {
-                    sent = sent.max(sent_links[k].score);
-                }
-            }
-            let lex = pair_features(&[&qfe[a]], &[&qfp[b]], &opts.signals).logit().clamp(-6.0, 6.0);
-            let spk = speaker_agreement(
-                qa.speaker.as_ref().map(|s| s.name.as_str()),
-                qb.speaker.as_ref().map(|s| s.name.as_str()),
-            );
-            let (la, lb) = (qa.span.len().max(1) as f32, qb.span.len().max(1) as f32);
-            let lenr = (lb / (la * cal::GC_RATIO)).ln().abs().min(3.0);
-            let same_rank = (sent > 0.0 && en_rank[a] == pl_rank[b]) as u8 as f32;
-            let f = [sent, lex, spk, lenr];
-            let mut z = cal::QUOTE_BIAS + 0.5 * same_rank;
-            for (w, x) in cal::QUOTE_W.iter().zip(f) {
-                z += w * x;
-            }
-            let s = sigmoid(z);
-            if s >= 0.3 {
-                scored.push((s, a, b, spk > 0.0));
-            }
+        let own = model(cal::QUOTE_OWN_BIAS, &cal::QUOTE_OWN_W);
+        let s = model(cal::QUOTE_BIAS, &cal::QUOTE_W).max(if own >= cal::QUOTE_OWN_MIN { own } else { 0.0 });
+        if s >= 0.3 && (f[7] == 0.0 || s >= cal::QUOTE_CROSS_MIN) {
+            scored.push((s, a, b, f[3] > 0.0));
         }
     }
     scored.sort_by(|x, y| y.0.total_cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
@@ -204,4 +146,95 @@ pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &Al
         }
     }
     links
+}
+
+/// Whether two quote kinds pair freely: speech with speech; titles and scare quotes with each
+/// other (extractors often disagree which of the two a short phrase is).
+pub fn kinds_compatible(a: QuoteKind, b: QuoteKind) -> bool {
+    (a == QuoteKind::Speech) == (b == QuoteKind::Speech)
+}
+
+/// Number of quote pair features (see [`quote_candidates`]).
+pub const N_QUOTE: usize = 9;
+
+/// Candidate quote pairs with their features: best joining sentence link score, lexical coverage,
+/// ln(1 + matched weight), speaker agreement (+1/-1/0), |log length ratio|, same rank among the
+/// quotes of linked sentences, title paired with scare quote, speech paired with a title or scare
+/// quote (the extractors of the two languages may disagree on the kind; the pair then needs strong
+/// evidence, and is reported only above [`cal::QUOTE_CROSS_MIN`]), containment (the share of the
+/// smaller quote's words found in the other).
+#[doc(hidden)]
+pub fn quote_candidates(
+    en: &Document,
+    pl: &Document,
+    sent_links: &[Link],
+    opts: &AlignOptions,
+    qfe: &[SentFeat],
+    qfp: &[SentFeat],
+) -> Vec<(usize, usize, [f32; N_QUOTE])> {
+    let (ne, np) = (en.quotes.len(), pl.quotes.len());
+    let mut en_sent_link = vec![usize::MAX; en.sentences.len()];
+    let mut pl_sent_link = vec![usize::MAX; pl.sentences.len()];
+    for (k, l) in sent_links.iter().enumerate() {
+        if l.is_match() {
+            for &i in &l.en {
+                en_sent_link[i] = k;
+            }
+            for &j in &l.pl {
+                pl_sent_link[j] = k;
+            }
+        }
+    }
+    let en_sents: Vec<Vec<usize>> = en.quotes.iter().map(|q| sentences_of(en, q.span)).collect();
+    let pl_sents: Vec<Vec<usize>> = pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect();
+    let en_rank: Vec<usize> = (0..ne).map(|q| rank_in_sentence(en, q)).collect();
+    let pl_rank: Vec<usize> = (0..np).map(|q| rank_in_sentence(pl, q)).collect();
+    // Candidate pairs: joined by a sentence link, or (for documents of ordinary size) any pair.
+    let all_pairs = ne * np <= 40_000;
+    let mut out = Vec::new();
+    for a in 0..ne {
+        let cands: Vec<usize> = if all_pairs {
+            (0..np).collect()
+        } else {
+            let mut linked_pl: Vec<usize> = en_sents[a]
+                .iter()
+                .filter(|&&i| en_sent_link[i] != usize::MAX)
+                .flat_map(|&i| sent_links[en_sent_link[i]].pl.iter().copied())
+                .collect();
+            linked_pl.sort_unstable();
+            linked_pl.dedup();
+            (0..np).filter(|&b| pl_sents[b].iter().any(|j| linked_pl.binary_search(j).is_ok())).collect()
+        };
+        for b in cands {
+            let (qa, qb) = (&en.quotes[a], &pl.quotes[b]);
+            if qa.depth > 0 || qb.depth > 0 {
+                // a nested quote travels with the quote around it
+                continue;
+            }
+            // The best sentence link joining the two quotes' sentences.
+            let mut sent = 0f32;
+            for &i in &en_sents[a] {
+                let k = en_sent_link[i];
+                if k != usize::MAX && pl_sents[b].iter().any(|&j| pl_sent_link[j] == k) {
+                    sent = sent.max(sent_links[k].score);
+                }
+            }
+            let pf = pair_features(&[&qfe[a]], &[&qfp[b]], &opts.signals);
+            let spk = speaker_agreement(
+                qa.speaker.as_ref().map(|s| s.name.as_str()),
+                qb.speaker.as_ref().map(|s| s.name.as_str()),
+            );
+            let (la, lb) = (qa.span.len().max(1) as f32, qb.span.len().max(1) as f32);
+            let lenr = (lb / (la * cal::GC_RATIO)).ln().abs().min(3.0);
+            let same_rank = (sent > 0.0 && en_rank[a] == pl_rank[b]) as u8 as f32;
+            let mixed = (qa.kind != qb.kind && kinds_compatible(qa.kind, qb.kind)) as u8 as f32;
+            let cross = !kinds_compatible(qa.kind, qb.kind) as u8 as f32;
+            // Containment: the share of the smaller quote's words found in the other, for a quote
+            // that is one part of a longer one on the other side.
+            let (me, te, mp, tp) = side_weights(&[&qfe[a]], &[&qfp[b]]);
+            let contain = if te.min(tp) >= 2.0 { (me / te).max(mp / tp) } else { pf.cov };
+            out.push((a, b, [sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain]));
+        }
+    }
+    out
 }

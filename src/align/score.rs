@@ -62,6 +62,13 @@ fn matched_weight(a: &[&SentFeat], b: &[&SentFeat]) -> (f32, f32) {
     (m, t)
 }
 
+/// Matched and total token weight of each side: (en matched, en total, pl matched, pl total).
+pub fn side_weights(e: &[&SentFeat], p: &[&SentFeat]) -> (f32, f32, f32, f32) {
+    let (me, te) = matched_weight(e, p);
+    let (mp, tp) = matched_weight(p, e);
+    (me, te, mp, tp)
+}
+
 /// Features of a bead: English sentences `e` against Polish sentences `p`.
 pub fn pair_features(e: &[&SentFeat], p: &[&SentFeat], sig: &Signals) -> PairFeat {
     let (me, te) = matched_weight(e, p);

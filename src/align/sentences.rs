@@ -53,6 +53,8 @@ pub struct RawLink {
     pub method: Method,
     /// Calibrated probability that the link is right.
     pub score: f32,
+    /// The features the score was computed from (see [`link_features`]).
+    pub link_feat: [f32; cal::N_LINK],
 }
 
 /// Candidates per sentence kept from the inverted index.
@@ -95,8 +97,27 @@ impl<'a> State<'a> {
         for &j in &pl {
             self.pl_link[j] = Some(id);
         }
-        self.links.push(RawLink { en, pl, logit: feat.logit(), feat, method, score: 0.0 });
+        self.links.push(RawLink {
+            en,
+            pl,
+            logit: feat.logit(),
+            feat,
+            method,
+            score: 0.0,
+            link_feat: [0.0; cal::N_LINK],
+        });
     }
+}
+
+/// Candidate 1-1 pairs with their bead features (for calibration).
+#[doc(hidden)]
+pub fn candidate_features(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<(usize, usize, PairFeat)> {
+    let mut v: Vec<(usize, usize, PairFeat)> = candidates(e, p, sig)
+        .into_keys()
+        .map(|(i, j)| (i as usize, j as usize, pair_features(&[&e[i as usize]], &[&p[j as usize]], sig)))
+        .collect();
+    v.sort_by_key(|x| (x.0, x.1));
+    v
 }
 
 /// Propose candidate pairs with the inverted index and score them.
@@ -457,6 +478,7 @@ fn finish(st: State) -> Vec<RawLink> {
             z += w * x;
         }
         l.score = sigmoid(z);
+        l.link_feat = f;
     }
     links
 }
