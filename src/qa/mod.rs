@@ -1011,7 +1011,9 @@ fn names_in(text: &str, lang: Lang) -> Vec<Name> {
         let cap = w.starts_with(char::is_uppercase);
         let all_caps = w.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
         let before = text[..s].trim_end();
-        let sentence_start = k == 0 || before.ends_with(['.', '!', '?']);
+        // The first word of a sentence, a quotation or a clause after a colon is capitalised anyway.
+        let sentence_start =
+            k == 0 || before.ends_with(['.', '!', '?', ':', '"', '“', '„', '‘', '‚', '«', '»', '(', '[']);
         let lower = w.to_lowercase();
         let function_word = if lang == Lang::En { is_stopword_en(&lower) } else { is_stopword_pl(&lower) };
         if !cap

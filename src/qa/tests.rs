@@ -251,3 +251,73 @@ fn check_names_round_trip() {
     }
     assert_eq!(serde_json::to_string(&Check::NumberMismatch).unwrap(), "\"number-mismatch\"");
 }
+
+#[test]
+fn paired_quotes_that_drift_apart_are_reported() {
+    let mut en = doc(Lang::En, &["“It is sad for both of them,” she said."]);
+    let mut pl = doc(
+        Lang::Pl,
+        &["\"To smutne, ale myślę, że wszyscy wyjdą z tego silniejsi i zobaczymy ich znowu w następnym sezonie, \
+           kiedy wrócą do Nowego Jorku\" - powiedziała."],
+    );
+    quote(&mut en, 0, "It is sad for both of them,", None);
+    let inner = "To smutne, ale myślę, że wszyscy wyjdą z tego silniejsi i zobaczymy ich znowu w następnym \
+                 sezonie, kiedy wrócą do Nowego Jorku";
+    quote(&mut pl, 0, inner, None);
+    let a = Alignment { sentences: vec![link(&[0], &[0], 0.9)], quotes: vec![link(&[0], &[0], 0.6)] };
+    let fs = check(&en, &pl, &a, &QaOptions::default());
+    let d = of(&fs, Check::QuoteDrift);
+    assert_eq!(d.len(), 1, "{fs:#?}");
+    assert!(d[0].message.contains("much longer"), "{}", d[0].message);
+    assert_eq!(d[0].pl, vec![pl.quotes[0].span]);
+}
+
+#[test]
+fn added_polish_passage_and_quote_in_a_translation() {
+    let en = doc(Lang::En, &["The match ended in a draw."]);
+    let mut pl = doc(
+        Lang::Pl,
+        &["Mecz zakończył się remisem.", "\"Graliśmy słabo\" – przyznał trener.|Kibice byli rozczarowani."],
+    );
+    quote(&mut pl, 1, "Graliśmy słabo", Some("trener"));
+    let a = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9), link(&[], &[1], 0.0), link(&[], &[2], 0.0)],
+        quotes: vec![link(&[], &[0], 0.0)],
+    };
+    let fs = check(&en, &pl, &a, &QaOptions::default());
+    assert!(!is_comparable(
+        &en,
+        &pl,
+        &a,
+        &QaOptions { comparable_unmatched_share: 0.7, ..Default::default() }
+    ));
+    let fs2 = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    for fs in [&fs, &fs2] {
+        assert!(of(fs, Check::AddedPassage).len() == 1 && of(fs, Check::QuoteAdded).len() == 1, "{fs:#?}");
+    }
+    let added = of(&fs2, Check::AddedPassage)[0];
+    assert_eq!(
+        (added.severity, added.pl[0]),
+        (Severity::Error, Span::new(pl.sentences[1].span.start, pl.sentences[2].span.end))
+    );
+    let q = of(&fs2, Check::QuoteAdded)[0];
+    assert!(q.message.contains("(trener)") && q.message.contains("Graliśmy słabo"), "{}", q.message);
+}
+
+#[test]
+fn text_output_groups_by_severity_with_a_summary() {
+    let en = doc(Lang::En, &["The fire destroyed 21 houses.", "Nobody was hurt.|Police are investigating."]);
+    let pl = doc(Lang::Pl, &["Pożar zniszczył 12 domów. \"Nikt nie ucierpiał\"."]);
+    let a = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[], 0.0), link(&[2], &[], 0.0)],
+        quotes: vec![],
+    };
+    let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    let mut out = Vec::new();
+    crate::output::findings::write_text(&mut out, &fs).unwrap();
+    let t = String::from_utf8(out).unwrap();
+    let (e, s) = (t.find("== Errors (2) ==").expect(&t), t.find("== Style (1) ==").expect(&t));
+    assert!(e < s);
+    assert!(t.contains("[number-mismatch] EN 19-21  PL 18-20"), "{t}");
+    assert!(t.trim_end().ends_with("Summary: 2 errors, 0 warnings, 1 style finding"), "{t}");
+}
