@@ -167,3 +167,43 @@ fn parallel_dev_sets_have_few_errors() {
     );
     assert!(share < 0.05, "{flagged} of {pairs} sentence pairs have an error ({:.1}%)", share * 100.0);
 }
+
+mod robustness {
+    use bialign::align::{Alignment, Evidence, Link};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+        /// Any texts with any (even nonsensical) alignment: the checks and the HTML report never panic,
+        /// and every finding's spans lie inside its document.
+        #[test]
+        fn checks_and_report_never_panic(
+            en_text in "[A-Za-z0-9 ,.?!\"“”„()\\[\\]\n]{0,300}",
+            pl_text in "[a-ząęłńóśźżA-Z0-9 ,.?!\"„”»«()\n]{0,300}",
+            links in proptest::collection::vec((0usize..12, 0usize..12, any::<bool>(), any::<bool>()), 0..10),
+        ) {
+            let opts = bialign::ingest::IngestOptions::default();
+            let (Ok(en), Ok(pl)) = (bialign::analyze("en", en_text.as_bytes(), &opts),
+                                    bialign::analyze("pl", pl_text.as_bytes(), &opts)) else { return Ok(()) };
+            let mk = |e: usize, p: usize, he: bool, hp: bool| Link {
+                en: if he { vec![e] } else { vec![] },
+                pl: if hp { vec![p] } else { vec![] },
+                score: 0.5,
+                evidence: Evidence::default(),
+            };
+            let a = Alignment {
+                sentences: links.iter().map(|&(e, p, he, hp)| mk(e, p, he, hp)).collect(),
+                quotes: links.iter().map(|&(e, p, he, hp)| mk(p, e, hp, he)).collect(),
+            };
+            let fs = bialign::qa::check(&en, &pl, &a, &bialign::qa::QaOptions::default());
+            for f in &fs {
+                prop_assert!(f.en.iter().all(|s| s.end <= en.text.len()));
+                prop_assert!(f.pl.iter().all(|s| s.end <= pl.text.len()));
+            }
+            let mut out = Vec::new();
+            bialign::output::html::write_report(&mut out, "t", &en, &pl, &a, &fs, &Default::default()).unwrap();
+            let real = bialign::align(&en, &pl, &bialign::AlignOptions::default());
+            let _ = bialign::qa::check(&en, &pl, &real, &bialign::qa::QaOptions::default());
+        }
+    }
+}
