@@ -422,10 +422,20 @@ impl<'a> Cx<'a> {
                     if fdoc.quotes.iter().any(|q| q.kind == QuoteKind::Title && q.span.overlap(&span) > 0) {
                         continue;
                     }
-                    let found = name
-                        .words
-                        .iter()
-                        .any(|w| w.chars().count() < 3 || other.iter().any(|o| norm::same_name(w, o)));
+                    // The same name (any Polish case), a translated one (Scotland / Szkocji, Queen /
+                    // królowa, Scottish / szkocki, by the lexicon) or a transliterated one
+                    // (California / Kalifornii, by the cognate measure).
+                    let other_ids = ids_of(&other, !is_en);
+                    let found = name.words.iter().any(|w| {
+                        let w = w.trim_end_matches("'s").trim_end_matches("’s");
+                        w.chars().count() < 3
+                            || other.iter().any(|o| norm::same_name(w, o))
+                            || ids_of(&[w.to_string()], is_en).iter().any(|id| other_ids.contains(id))
+                            || other.iter().any(|o| {
+                                let (en_w, pl_w) = if is_en { (w, o.as_str()) } else { (o.as_str(), w) };
+                                crate::lexicon::cognate::similarity(en_w, pl_w) >= 0.7
+                            })
+                    });
                     if found {
                         continue;
                     }
@@ -912,6 +922,20 @@ fn digit_groups(t: &str) -> Vec<u64> {
     t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).filter_map(|g| g.parse().ok()).collect()
 }
 
+/// The lexicon's concept ids of English (`en`) or Polish words.
+fn ids_of(words: &[String], en: bool) -> HashSet<u32> {
+    let lex = crate::lexicon::Lexicon::embedded();
+    let mut ids = Vec::new();
+    for w in words {
+        if en {
+            lex.en_ids(w, &mut ids);
+        } else {
+            lex.pl_ids(w, &mut ids);
+        }
+    }
+    ids.into_iter().collect()
+}
+
 /// The words of a name worth comparing (initials and short particles left out).
 fn name_words(name: &str) -> Vec<&str> {
     norm::words_of(name).into_iter().map(|(a, b)| &name[a..b]).filter(|w| w.chars().count() >= 3).collect()
@@ -996,6 +1020,18 @@ const NOT_NAMES_EN: &[&str] = &[
     "October",
     "November",
     "December",
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Sept",
+    "Oct",
+    "Nov",
+    "Dec",
 ];
 const NOT_NAMES_PL: &[&str] = &["Pan", "Pani", "Panie", "Pana", "Panu", "Państwo"];
 
@@ -1008,8 +1044,12 @@ fn names_in(text: &str, lang: Lang) -> Vec<Name> {
     let mut last_end: Option<usize> = None;
     for (k, &(s, e)) in words.iter().enumerate() {
         let w = &text[s..e];
+        // "Trump's" is Trump; "I've", "I'll" are not names.
+        let w = w.trim_end_matches("'s").trim_end_matches("’s");
+        let w = if w.starts_with("I'") || w.starts_with("I’") { "I" } else { w };
+        let e = s + w.len();
         let cap = w.starts_with(char::is_uppercase);
-        let all_caps = w.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+        let all_caps = w.trim_end_matches('s').chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
         let before = text[..s].trim_end();
         // The first word of a sentence, a quotation or a clause after a colon is capitalised anyway.
         let sentence_start =
