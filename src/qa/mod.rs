@@ -345,7 +345,7 @@ impl<'a> Cx<'a> {
         let texts = format!("\nEN: {}\nPL: {}", clip(&e.text, 160), clip(&p.text, 160));
         // A replaced number is an error; but imperial units are converted in Polish ("120 miles" →
         // "200 km"), and number words alone are weak unless one simply replaces another.
-        let converted = |n: &Num| imperial_unit_after(&self.en.text, n.span.end);
+        let converted = |n: &Num| !n.word && imperial_unit_after(&self.en.text, n.span.end);
         let strong_en = lone_en.iter().any(|n| !n.word && !converted(n));
         let strong_pl = lone_pl.iter().any(|n| !n.word);
         let word_swap = lone_en.iter().all(|n| n.word)
@@ -885,13 +885,11 @@ fn imperial_unit_after(text: &str, end: usize) -> bool {
     const UNITS: &[&str] = &[
         "mile",
         "miles",
-        "mi",
         "ft",
         "feet",
         "foot",
         "inch",
         "inches",
-        "in",
         "yard",
         "yards",
         "yd",
@@ -910,7 +908,6 @@ fn imperial_unit_after(text: &str, end: usize) -> bool {
         "acre",
         "acres",
         "stone",
-        "st",
     ];
     let rest = text.get(end..).unwrap_or("").trim_start_matches([' ', '\u{a0}', '-', '°']);
     let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
