@@ -303,6 +303,12 @@ fn report_in_headless_chromium() {
         assert_eq!(after.as_u64(), Some(0), "unticking 'style' hides the style findings");
         s.click(&style);
     }
+    // Clicking a finding marks the sentences it concerns.
+    if let Some(f) = s.find(".flist .f[data-units]:not([data-units=\" \"])") {
+        s.click(&f);
+        let n = s.js("return document.querySelectorAll('.articles .flagged').length");
+        assert!(n.as_u64().unwrap_or(0) >= 1, "a clicked finding flags its sentences");
+    }
     // Back to the clicked sentence for the screenshot.
     s.click(&sentence);
     let png = base64_decode(s.cmd("GET", "/screenshot", None).as_str().expect("screenshot data"));

@@ -413,6 +413,7 @@ impl<'a> Cx<'a> {
         for (from, to, fdoc, is_en) in [(e, p, self.en, true), (p, e, self.pl, false)] {
             let other = if is_en { around(self.pl, &l.pl) } else { around(self.en, &l.en) };
             let lang_from = if is_en { Lang::En } else { Lang::Pl };
+            let other_ids = ids_of(&other, !is_en);
             for (k, &(off, doc_start)) in from.pieces.iter().enumerate() {
                 let end = from.pieces.get(k + 1).map_or(from.text.len(), |q| q.0 - 1);
                 let piece = &from.text[off..end];
@@ -425,7 +426,6 @@ impl<'a> Cx<'a> {
                     // The same name (any Polish case), a translated one (Scotland / Szkocji, Queen /
                     // królowa, Scottish / szkocki, by the lexicon) or a transliterated one
                     // (California / Kalifornii, by the cognate measure).
-                    let other_ids = ids_of(&other, !is_en);
                     let found = name.words.iter().any(|w| {
                         let w = w.trim_end_matches("'s").trim_end_matches("’s");
                         w.chars().count() < 3
