@@ -100,6 +100,8 @@ fn huge_runs_do_not_blow_up() {
         "\n".repeat(100_000),
         "Mr. ".repeat(50_000),
         "?! “ ".repeat(40_000),
+        format!("{}{}", "x".repeat(100_000), " 1 r. Ala".repeat(20_000)),
+        format!("„{}", "Tak! ” – ".repeat(30_000)),
     ] {
         let t = std::time::Instant::now();
         let spans = segment::split_paragraph(&s, Span::new(0, s.len()), Lang::En);

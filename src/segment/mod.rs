@@ -22,6 +22,29 @@ pub mod en;
 pub mod pl;
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a: the word lists are small and fixed, keys are short words; a cheap hash keeps
+/// lookups at candidate boundaries fast.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+type Set<K> = HashSet<K, BuildHasherDefault<Fnv>>;
 
 use crate::lang::Lang;
 use crate::model::{Document, Sentence, Span};
@@ -115,12 +138,12 @@ impl Abbr {
 pub struct Rules {
     /// English or Polish: selects the language-specific decisions.
     pub lang: Lang,
-    abbrev: HashMap<&'static str, Abbr>,
+    abbrev: Map<&'static str, Abbr>,
     /// Abbreviations of another language that also appear in this one (English titles in Polish).
     extra_abbrev: Option<&'static Rules>,
-    starters: HashSet<&'static str>,
-    reporting: HashSet<&'static str>,
-    date_words: HashSet<&'static str>,
+    starters: Set<&'static str>,
+    reporting: Set<&'static str>,
+    date_words: Set<&'static str>,
 }
 
 /// The non-comment, non-empty lines of a data file, trimmed.
@@ -164,11 +187,19 @@ impl Rules {
         }
         let mut chars = tok.chars();
         let first = chars.next()?;
-        if first.is_uppercase() {
-            let mut low: String = first.to_lowercase().collect();
-            low.push_str(chars.as_str());
-            if let Some(a) = self.abbrev.get(low.as_str()) {
-                return Some(*a);
+        if first.is_uppercase() && tok.len() <= 32 {
+            // lower-case the first letter into a stack buffer
+            let mut buf = [0u8; 40];
+            let mut n = 0;
+            for c in first.to_lowercase() {
+                n += c.encode_utf8(&mut buf[n..]).len();
+            }
+            let rest = chars.as_str().as_bytes();
+            buf[n..n + rest.len()].copy_from_slice(rest);
+            if let Ok(low) = std::str::from_utf8(&buf[..n + rest.len()]) {
+                if let Some(a) = self.abbrev.get(low) {
+                    return Some(*a);
+                }
             }
         }
         match self.extra_abbrev {
@@ -731,7 +762,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
                 .all(|p| !p.is_empty() && p.chars().count() <= 4 && p.chars().all(char::is_alphabetic));
             if parts_ok {
                 let class = self.r.abbrev(tok).unwrap_or(Abbr::Amb);
-                return self.apply(class, tok_start, tok, next);
+                return self.apply(class, tok_start, next);
             }
             if tok.split('.').all(is_number) {
                 return self.number(tok_start, tok, next);
@@ -745,7 +776,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         let first = chars.next().unwrap_or(' ');
         let single = chars.next().is_none();
         if let Some(class) = self.r.abbrev(tok) {
-            return self.apply(class, tok_start, tok, next);
+            return self.apply(class, tok_start, next);
         }
         if single && first.is_uppercase() {
             // An initial (Amy B. Harris, George H. W. Bush) unless a typical sentence opener follows.
@@ -755,7 +786,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
     }
 
     /// Decide a listed abbreviation.
-    fn apply(&self, class: Abbr, tok_start: usize, tok: &str, next: &Next<'a>) -> bool {
+    fn apply(&self, class: Abbr, tok_start: usize, next: &Next<'a>) -> bool {
         let starter = || next.kind == Kind::Upper && self.r.is_starter(next.word);
         match class {
             Abbr::Title | Abbr::Inner => false,
@@ -772,15 +803,27 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
                 }
             }
             Abbr::Count => {
+                // after a number, or a number and another unit: "10 tys.", "5 mln zł."
                 let prev = self.prev_token(tok_start);
-                is_number(prev) && next.kind != Kind::Digit && (next.opener || starter())
+                let counted = is_number(prev)
+                    || (self.r.abbrev(prev.trim_end_matches('.')) == Some(Abbr::Count)
+                        && is_number(self.prev_token(prev_start(self, tok_start, prev))));
+                counted && next.kind != Kind::Digit && (next.opener || starter())
             }
             Abbr::Saint => {
+                // "Była msza św. Potem …" ends; "Po mszy św. Papież odjechał" goes on.
                 let prev = self.prev_token(tok_start);
-                let _ = tok;
-                pl::ends_mass(prev)
+                pl::ends_mass(prev) && (next.opener || starter())
             }
         }
+    }
+
+    /// Skip ASCII spaces from `i`.
+    fn skip_plain_spaces(&self, mut i: usize) -> usize {
+        while i < self.b.len() && self.b[i] == b' ' {
+            i += 1;
+        }
+        i
     }
 
     /// The whitespace-separated token before `tok_start` within the sentence.
@@ -810,7 +853,15 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         }
         match self.r.lang {
             Lang::Pl => {
-                pl::number_ends_sentence(self.r, tok, next.kind == Kind::Upper, next.opener, next.word)
+                let second = self.word_at(self.skip_plain_spaces(next.at + next.word.len()));
+                pl::number_ends_sentence(
+                    self.r,
+                    tok,
+                    next.kind == Kind::Upper,
+                    next.opener,
+                    next.word,
+                    second,
+                )
             }
             _ => true,
         }
@@ -855,6 +906,8 @@ mod tests {
         );
         let s = "George H. W. Bush met Amy B. Harris. They talked.";
         assert_eq!(split(s, Lang::En), vec!["George H. W. Bush met Amy B. Harris.", "They talked."]);
+        let s = "He lives in Boston, Mass. The rest is history. Boston, Mass. Gov. Baker agreed.";
+        assert_eq!(split(s, Lang::En).len(), 3);
         let s = "He moved to the U.S. The rest is history.";
         assert_eq!(split(s, Lang::En), vec!["He moved to the U.S.", "The rest is history."]);
         let s = "Apples, pears, etc. Then we left. Shares of Apple Inc. The company fell 3.5% to $10.50.";
@@ -937,6 +990,9 @@ mod tests {
             split(s, Lang::Pl),
             vec!["Była msza św.", "Potem św. Jan przemówił.", "Jabłka, gruszki itd.", "Na koniec sok."]
         );
+        let s =
+            "Rzecznik KGP insp. Mariusz Ciarka i st. sierż. Jan Nowak byli tam w marcu br. W kwietniu nie.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
         let s = "Mecz Legia v. Lech w St. Louis. Dr. Who wrócił.";
         assert_eq!(split(s, Lang::Pl), vec!["Mecz Legia v. Lech w St. Louis.", "Dr. Who wrócił."]);
     }
@@ -948,6 +1004,10 @@ mod tests {
         assert_eq!(split(s, Lang::Pl).len(), 2);
         let s = "Zapadł w sen. Wynik to 49,13. Ayyasamy był wolniejszy. Biegł 30 min. Potem odpadł.";
         assert_eq!(split(s, Lang::Pl).len(), 5);
+        let s = "Jest przy ul. Marszałkowskiej 1. Wstęp wolny. Zarobił 5 mln zł. W 2011 r. już 10 mln zł.";
+        assert_eq!(split(s, Lang::Pl).len(), 4);
+        let s = "Po mszy św. Papież odjechał. Odbył się 39. Szczyt SADC.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
         let s = "Wynik wyniósł 74. Jednak to mało.";
         assert_eq!(split(s, Lang::Pl), vec!["Wynik wyniósł 74.", "Jednak to mało."]);
         let s = "a professional workplace? . . . They didn't want to work here. . . . People left.";
