@@ -44,6 +44,14 @@ use tokens::{fold_into, is_stopword_en, tokens, TokenKind};
 /// word nor a hunspell form of it is in the lexicon (measured best in data/README.md).
 pub const PREFIX_LEN: usize = 5;
 
+/// The longest prefix key: a word is looked up by its first `PREFIX_MAX` letters first,
+/// then by one letter less, down to [`PREFIX_LEN`], so that the most specific lemmas win.
+pub const PREFIX_MAX: usize = 5;
+
+/// Prefix keys shared by lemmas with more English ids than this are dropped: they are
+/// common Polish verb prefixes (`przec…`, `przek…`) that say nothing.
+const MAX_PREFIX_IDS: usize = 64;
+
 const MAGIC: &[u8; 8] = b"BLXLEX01";
 const SECTIONS: usize = 5;
 
@@ -62,9 +70,18 @@ pub fn stem_en(lower: &str) -> Cow<'_, str> {
 /// The fallback key of a lowercase Polish word: its first [`PREFIX_LEN`] characters, or
 /// `None` when it is shorter than that.
 pub fn prefix_key(lower: &str) -> Option<&str> {
-    let (i, _) = lower.char_indices().nth(PREFIX_LEN - 1)?;
-    let end = i + lower[i..].chars().next().map_or(0, char::len_utf8);
-    Some(&lower[..end])
+    prefix_of(lower, PREFIX_LEN)
+}
+
+/// The first `n` characters of `s` (`n` ≥ 1), or `None` when it is shorter.
+fn prefix_of(s: &str, n: usize) -> Option<&str> {
+    let (i, c) = s.char_indices().nth(n.max(1) - 1)?;
+    Some(&s[..i + c.len_utf8()])
+}
+
+/// The prefix keys of a lemma, [`PREFIX_LEN`] to [`PREFIX_MAX`] characters long.
+fn prefix_keys(lower: &str) -> impl Iterator<Item = &str> {
+    (PREFIX_LEN..=PREFIX_MAX).map_while(move |n| prefix_of(lower, n))
 }
 
 /// The English stems an English dictionary translation stands for: the word itself when it
@@ -127,7 +144,7 @@ impl Lexicon {
     /// The embedded lexicon, loaded once (lazily) from data compiled into the binary.
     pub fn embedded() -> &'static Lexicon {
         EMBEDDED.get_or_init(|| {
-            Lexicon::from_blob(Cow::Borrowed(include_bytes!("data/lexicon.bin")))
+            Lexicon::from_blob(Cow::Borrowed(EMBEDDED_DATA))
                 .expect("the embedded lexicon data is valid (checked by the tests)")
         })
     }
@@ -210,7 +227,7 @@ impl Lexicon {
                     continue;
                 }
                 ov.pl.entry(lower.clone()).or_default().extend(&ids);
-                if let Some(p) = prefix_key(&lower) {
+                for p in prefix_keys(&lower) {
                     ov.pre.entry(p.to_string()).or_default().extend(&ids);
                 }
             }
@@ -309,8 +326,15 @@ impl Lexicon {
     /// translate to. Appends to `out`, sorted and without duplicates among those appended.
     ///
     /// The word is looked up as a known form (a lemma or a hunspell form of one); when that
-    /// finds nothing, by its first [`PREFIX_LEN`] letters.
+    /// finds nothing, by its first [`PREFIX_LEN`] letters. [`Lexicon::pl_lookup`] tells which.
     pub fn pl_ids(&self, word: &str, out: &mut Vec<u32>) {
+        self.pl_lookup(word, Fallbacks::ALL, out);
+    }
+
+    /// Like [`Lexicon::pl_ids`], and tells how the word reached its entries (a prefix match
+    /// is less certain than a known form: an aligner may weigh it less). `fallbacks` says
+    /// which lookups to try when the word is not a known form.
+    pub fn pl_lookup(&self, word: &str, fallbacks: Fallbacks, out: &mut Vec<u32>) -> Reach {
         let mut lower = String::with_capacity(word.len());
         fold_into(word, &mut lower);
         let from = out.len();
@@ -320,14 +344,28 @@ impl Lexicon {
         if let Some(ids) = self.user.as_ref().and_then(|u| u.pl.get(&lower)) {
             out.extend(ids);
         }
-        if out.len() == from {
-            if let Some(p) = prefix_key(&lower) {
+        let mut reach = if out.len() > from { Reach::Form } else { Reach::None };
+        if reach == Reach::None && fallbacks.prefix {
+            for n in (PREFIX_LEN..=PREFIX_MAX).rev() {
+                let Some(p) = prefix_of(&lower, n) else { continue };
                 if let Some(o) = self.pre.get(p.as_bytes()) {
                     self.push_postings(o, out);
                 }
                 if let Some(ids) = self.user.as_ref().and_then(|u| u.pre.get(p)) {
                     out.extend(ids);
                 }
+                if out.len() > from {
+                    break;
+                }
+            }
+            if out.len() > from {
+                reach = Reach::Prefix;
+            }
+        }
+        if reach == Reach::None && fallbacks.english && lower.bytes().all(|b| b.is_ascii_lowercase()) {
+            self.en_ids(&lower, out);
+            if out.len() > from {
+                reach = Reach::English;
             }
         }
         out[from..].sort_unstable();
@@ -339,8 +377,47 @@ impl Lexicon {
             }
         }
         out.truncate(w);
+        reach
     }
 }
+
+/// How a Polish word reached its lexicon entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Not at all.
+    None,
+    /// As a lemma or a known inflected form of one.
+    Form,
+    /// Only through its first [`PREFIX_LEN`] letters.
+    Prefix,
+    /// Not a Polish entry, but spelled like an English word the lexicon knows (names,
+    /// loanwords, English titles quoted in Polish text): its English ids.
+    English,
+}
+
+/// Which lookups [`Lexicon::pl_lookup`] tries after the known forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fallbacks {
+    /// The first [`PREFIX_LEN`] letters.
+    pub prefix: bool,
+    /// The word as an English word (ASCII words only).
+    pub english: bool,
+}
+
+impl Fallbacks {
+    /// Known forms only.
+    pub const NONE: Fallbacks = Fallbacks { prefix: false, english: false };
+    /// Every fallback (what [`Lexicon::pl_ids`] uses).
+    pub const ALL: Fallbacks = Fallbacks { prefix: true, english: true };
+}
+
+/// The bytes of the embedded lexicon (for benchmarks and tools; [`Lexicon::embedded`]
+/// loads them once).
+pub fn embedded_data() -> &'static [u8] {
+    EMBEDDED_DATA
+}
+
+const EMBEDDED_DATA: &[u8] = include_bytes!("data/lexicon.bin");
 
 /// Build the binary lexicon format from dictionary pairs and inflected forms.
 ///
@@ -384,7 +461,7 @@ pub fn build_blob(pairs: &[(String, String)], forms: &[(String, String)]) -> Res
     }
     let mut pre_ids: BTreeMap<String, BTreeSet<u32>> = BTreeMap::new();
     for (l, ids) in &lemma_ids {
-        if let Some(p) = prefix_key(l) {
+        for p in prefix_keys(l) {
             pre_ids.entry(p.to_string()).or_default().extend(ids);
         }
     }
@@ -407,6 +484,7 @@ pub fn build_blob(pairs: &[(String, String)], forms: &[(String, String)]) -> Res
         }
         b.into_inner().map_err(fst_err)
     };
+    pre_ids.retain(|_, ids| ids.len() <= MAX_PREFIX_IDS);
     let pl_fst = build(&form_ids)?;
     let pre_fst = build(&pre_ids)?;
     let mut en_b = fst::MapBuilder::memory();
