@@ -207,3 +207,17 @@ mod robustness {
         }
     }
 }
+
+#[test]
+fn qa_takes_the_files_in_either_order_and_reports_bad_input_in_one_line() {
+    let a = qa_jsonl(EN, PL_PERTURBED);
+    let b = qa_jsonl(PL_PERTURBED, EN);
+    assert_eq!(a, b, "the language detector puts English first");
+    let out = bin().args(["qa", EN, "no/such/file.txt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = bin().args(["qa", EN, PL, "--mode", "translation"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Treated as a translation") && text.contains("== Errors"), "{text}");
+}
