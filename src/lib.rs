@@ -21,6 +21,7 @@ pub mod lang;
 pub mod lexicon;
 pub mod model;
 pub mod output;
+pub mod qa;
 pub mod quote;
 pub mod segment;
 

@@ -99,6 +99,26 @@ enum Cmd {
         #[command(flatten)]
         input: InputArgs,
     },
+    /// Check an aligned pair for translation problems (numbers, names, quotes, speakers, omissions…)
+    Qa {
+        /// The two articles; the language detector decides which is English and which Polish
+        #[arg(num_args = 2, value_names = ["EN", "PL"])]
+        files: Vec<PathBuf>,
+        /// Output format of the findings
+        #[arg(long, value_enum, default_value_t = StageFormat::Text)]
+        format: StageFormat,
+        /// Also write a self-contained HTML report (the articles side by side) to FILE
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// Treat the pair as a translation or as comparable articles (auto: decide from the alignment)
+        #[arg(long, value_enum, default_value_t = QaModeArg::Auto)]
+        mode: QaModeArg,
+        /// Write the findings to FILE instead of standard output
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        input: InputArgs,
+    },
     /// Print the decoded article text (what all offsets index for non-UTF-8 or HTML input)
     Ingest {
         /// The file to read (`-` for standard input)
@@ -180,6 +200,13 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum QaModeArg {
+    Auto,
+    Translation,
+    Comparable,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum ByArg {
     Document,
     Paragraph,
@@ -254,6 +281,9 @@ impl Sink {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.cmd {
+        Cmd::Qa { files, format, html, mode, output, input } => {
+            cmd_qa(&files[0], &files[1], format, html.as_deref(), mode, output.as_deref(), &input)
+        }
         Cmd::Ingest { file, paragraphs, input } => cmd_ingest(&file, paragraphs, &input),
         Cmd::Detect { files, by, format, input } => cmd_detect(&files, by, format, &input),
         Cmd::Split { file, lang, format, input } => cmd_split(&file, lang, format, &input),
@@ -439,6 +469,52 @@ fn cmd_align(
                 if swapped { "\n(the files were given Polish first; taken in the right order)" } else { "" }
             )?;
             bialign::output::text::write_alignment(&mut out.w, &alignment, &en, &pl, only, min_score)?
+        }
+    }
+    out.finish()?;
+    Ok(0)
+}
+
+fn cmd_qa(
+    a: &Path,
+    b: &Path,
+    format: StageFormat,
+    html: Option<&Path>,
+    mode: QaModeArg,
+    output: Option<&Path>,
+    input: &InputArgs,
+) -> Result<u8, Failure> {
+    let (en, pl, _) = load_pair(a, b, input)?;
+    let alignment = bialign::align(&en, &pl, &bialign::AlignOptions::default());
+    let opts = bialign::qa::QaOptions {
+        mode: match mode {
+            QaModeArg::Auto => bialign::qa::Mode::Auto,
+            QaModeArg::Translation => bialign::qa::Mode::Translation,
+            QaModeArg::Comparable => bialign::qa::Mode::Comparable,
+        },
+        ..Default::default()
+    };
+    let findings = bialign::qa::check(&en, &pl, &alignment, &opts);
+    if let Some(path) = html {
+        let mut sink = Sink::open(Some(path))?;
+        let title = format!("{} ↔ {}", en.name, pl.name);
+        bialign::output::html::write_report(&mut sink.w, &title, &en, &pl, &alignment, &findings, &opts)?;
+        sink.finish()?;
+    }
+    let mut out = Sink::open(output)?;
+    match format {
+        StageFormat::Jsonl => bialign::output::findings::write_jsonl(&mut out.w, None, &findings, &en, &pl)?,
+        StageFormat::Text => {
+            let comparable = bialign::qa::is_comparable(&en, &pl, &alignment, &opts);
+            writeln!(
+                out.w,
+                "English: {}\nPolish:  {}\nTreated as {} ({:.0}% of sentences unmatched)\n",
+                en.name,
+                pl.name,
+                if comparable { "comparable articles" } else { "a translation" },
+                bialign::qa::unmatched_share(&en, &pl, &alignment) * 100.0
+            )?;
+            bialign::output::findings::write_text(&mut out.w, &findings)?
         }
     }
     out.finish()?;

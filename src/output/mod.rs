@@ -1,5 +1,8 @@
-//! Writers: text for people, JSON Lines for programs, TSV and TMX for corpus and CAT tools.
+//! Writers: text for people, JSON Lines for programs, TSV and TMX for corpus and CAT tools, and a
+//! self-contained HTML report for reviewers.
 
+pub mod findings;
+pub mod html;
 pub mod jsonl;
 pub mod stage;
 pub mod text;

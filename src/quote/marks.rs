@@ -100,7 +100,8 @@ fn family_of(c: char) -> Option<Family> {
 const ELISIONS: &str = include_str!("data/elisions_en.txt");
 
 fn is_elision(rest: &str) -> bool {
-    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+    let word: String =
+        rest.chars().take(8).take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
     if word.is_empty() {
         return false;
     }

@@ -27,6 +27,16 @@ use crate::model::{Document, Quote, QuoteKind, Span, Speaker};
 use marks::RawQuote;
 use speaker::{Attribution, Rules, Who};
 
+/// At most the last 80 bytes of `text[start..end]` (on a character boundary): the context a kind cue is
+/// looked for in, bounded so that the work per quotation stays constant.
+fn tail(text: &str, start: usize, end: usize) -> &str {
+    let mut from = end.saturating_sub(80).max(start);
+    while from < end && !text.is_char_boundary(from) {
+        from += 1;
+    }
+    text.get(from..end).unwrap_or("")
+}
+
 /// Extraction settings.
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -150,7 +160,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         let mut kinds: Vec<QuoteKind> = Vec::with_capacity(tops.len());
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
-            let before = text.get(pspan.start..q.open.start).unwrap_or("");
+            let before = tail(text, pspan.start, q.open.start);
             let attributed = atts[n].is_some() || joined[n];
             kinds.push(kind::classify(q.inner.text(text), before, attributed));
         }
@@ -199,7 +209,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 // The utterance's speaker, else the last named speaker of this paragraph, else the one
                 // named later in the paragraph's utterance.
                 let same_utt =
-                    para_quotes.iter().rev().find(|x| x.utterance == utt[n]).and_then(|x| x.speaker.clone());
+                    para_quotes.last().filter(|x| x.utterance == utt[n]).and_then(|x| x.speaker.clone());
                 who = same_utt.or_else(|| if joined[n] { None } else { last_in_para.clone() });
                 if who.is_none() && n == 0 {
                     if let (Some((_, Some(s), _)), true) = (carried.as_ref(), joined[n]) {
@@ -244,7 +254,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             if q.depth == 0 {
                 continue;
             }
-            let before = text.get(pspan.start..q.open.start).unwrap_or("");
+            let before = tail(text, pspan.start, q.open.start);
             let kind = kind::classify(q.inner.text(text), before, false);
             para_quotes.push(Quote {
                 span: q.inner,

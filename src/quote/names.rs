@@ -31,6 +31,8 @@ pub struct NameBook {
     forms: HashSet<String>,
     /// Canonical surname → the distinct full names ending in it.
     full: HashMap<String, Vec<String>>,
+    /// Polish: the nominative candidates of inflected surnames in `full` → those full names.
+    full_by_form: HashMap<String, Vec<String>>,
     /// Words written in lower case.
     lower: HashSet<String>,
     /// Full-name mentions in text order (start offset, full name).
@@ -147,6 +149,20 @@ impl NameBook {
             }
             i = j.max(i + 1);
         }
+        let mut by_form: HashMap<String, Vec<String>> = HashMap::new();
+        for (surname, names) in &book.full {
+            for c in pl_candidates(surname) {
+                if c != *surname {
+                    let e = by_form.entry(c).or_default();
+                    for n in names {
+                        if !e.contains(n) {
+                            e.push(n.clone());
+                        }
+                    }
+                }
+            }
+        }
+        book.full_by_form = by_form;
         book
     }
 
@@ -197,17 +213,12 @@ impl NameBook {
             if let Some(full) = self.full.get(&words[0]).filter(|v| v.len() == 1) {
                 return full[0].clone();
             }
-            // A full name written in an inflected form elsewhere: "Amy B. Harrisa" → its nominative.
+            // A full name whose surname is written here in another form: "Amy B. Harris" … "Harrisa".
             if lang == Lang::Pl {
-                let mut found: Vec<&String> = Vec::new();
-                for (k, v) in &self.full {
-                    if k != &words[0] && pl_candidates(k).contains(&words[0]) && v.len() == 1 {
-                        found.push(&v[0]);
-                    }
-                }
-                if found.len() == 1 {
-                    let f = found[0];
-                    let head = f.rsplit_once(' ').map_or("", |(h, _)| h);
+                // The full name was written inflected ("producentki Amy B. Harrisy"): its given names
+                // with the nominative surname.
+                if let Some(v) = self.full_by_form.get(&words[0]).filter(|v| v.len() == 1) {
+                    let head = v[0].rsplit_once(' ').map_or("", |(h, _)| h);
                     return if head.is_empty() { words[0].clone() } else { format!("{head} {}", words[0]) };
                 }
             }

@@ -1,0 +1,250 @@
+//! What the QA checks need to compare across languages: numbers (in digits or words, after normalising
+//! the EN/PL notations) and name keys tolerant of Polish inflection.
+//!
+//! Numbers come from the lexicon's normaliser ([`crate::lexicon::numbers`]: 3,5 / 3.5; 1 000 / 1,000;
+//! tys., mln, mld; proc. / %; 8 kwietnia / April 8; ordinals; number words), plus the number one
+//! (`number_words.txt`), which the lexicon leaves out on purpose. Names compare by the lexicon's
+//! inflection-tolerant name keys ([`crate::lexicon::names::name_key`]).
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use crate::lang::Lang;
+use crate::lexicon::numbers::NumKind;
+use crate::model::Span;
+
+/// A number found in a text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Num {
+    /// Where it is (document offsets).
+    pub span: Span,
+    /// Its normalised value.
+    pub kind: NumKind,
+    /// Written in words ("two", "dwie", "kwietnia") rather than digits: weaker evidence.
+    pub word: bool,
+    /// Another value it may stand for: a decade "1980s" is also "lat 80.".
+    pub alt: Option<NumKind>,
+}
+
+impl Num {
+    /// Whether two numbers, one from each language, may say the same thing.
+    pub fn matches(&self, other: &Num) -> bool {
+        let mine = [Some(self.kind), self.alt];
+        let theirs = [Some(other.kind), other.alt];
+        mine.iter().flatten().any(|a| theirs.iter().flatten().any(|b| a.matches(b)))
+    }
+}
+
+static NUMBER_WORDS: &str = include_str!("number_words.txt");
+
+fn number_words() -> &'static HashMap<(Lang, String), i64> {
+    static MAP: OnceLock<HashMap<(Lang, String), i64>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut m = HashMap::new();
+        for line in NUMBER_WORDS.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut it = line.split_whitespace();
+            let (Some(lang), Some(value)) = (it.next().and_then(Lang::parse), it.next()) else { continue };
+            let Ok(value) = value.parse::<i64>() else { continue };
+            for w in it {
+                m.insert((lang, w.to_string()), value);
+            }
+        }
+        m
+    })
+}
+
+/// The numbers of `text` (which starts at document offset `base`), in digits and in words.
+pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
+    let mut out: Vec<Num> = crate::lexicon::numbers::extract(text, lang)
+        .into_iter()
+        .map(|n| Num {
+            span: Span::new(base + n.start, base + n.end),
+            kind: n.kind,
+            word: !text.get(n.start..n.end).unwrap_or("").bytes().any(|b| b.is_ascii_digit()),
+            alt: decade(text, n.end, n.kind)
+                .or_else(|| short_year(n.kind))
+                .or_else(|| pm_hour(text, n.end, n.kind, lang)),
+        })
+        // Minutes of a time ("13:00") are part of the hour, not a number of their own.
+        .filter(|n| !(text[..n.span.start - base].ends_with(':') && n.span.len() == 2))
+        .collect();
+    let words = number_words();
+    let toks = words_of(text);
+    for (k, &(s, e)) in toks.iter().enumerate() {
+        let w = text[s..e].to_lowercase();
+        let Some(&v) = words.get(&(lang, w.clone())) else { continue };
+        // "no one", "the one", "one another" are not counts.
+        if lang == Lang::En && k > 0 {
+            let prev = text[toks[k - 1].0..toks[k - 1].1].to_lowercase();
+            if matches!(prev.as_str(), "no" | "the" | "any" | "every" | "each" | "this" | "that" | "which") {
+                continue;
+            }
+        }
+        if lang == Lang::En && toks.get(k + 1).is_some_and(|t| &text[t.0..t.1] == "another") {
+            continue;
+        }
+        let span = Span::new(base + s, base + e);
+        if out.iter().any(|n| n.span.overlap(&span) > 0) {
+            continue;
+        }
+        out.push(Num { span, kind: NumKind::Value(v * 1000), word: true, alt: None });
+    }
+    out.sort_by_key(|n| n.span);
+    out
+}
+
+/// "1980s" / "80s" is also the decade's short form ("lat 80."), and "80s" also 1980.
+fn decade(text: &str, end: usize, kind: NumKind) -> Option<NumKind> {
+    let rest = text.get(end..)?;
+    let rest = rest.strip_prefix('’').or_else(|| rest.strip_prefix('\'')).unwrap_or(rest);
+    if !rest.starts_with('s') || rest[1..].starts_with(char::is_alphanumeric) {
+        return None;
+    }
+    let y = match kind {
+        NumKind::Year(y) => y as i64,
+        NumKind::Value(v) if v % 1000 == 0 => v / 1000,
+        _ => return None,
+    };
+    match y {
+        1900..=2099 if y % 10 == 0 => Some(NumKind::Value((y % 100) * 1000)),
+        10..=90 if y % 10 == 0 => Some(NumKind::Year(1900 + y as i32)),
+        _ => None,
+    }
+}
+
+/// "1 pm" is also 13 (Polish writes 13:00).
+fn pm_hour(text: &str, end: usize, kind: NumKind, lang: Lang) -> Option<NumKind> {
+    let rest = text.get(end..)?.trim_start().to_ascii_lowercase();
+    match kind {
+        NumKind::Value(v) if lang == Lang::En && (rest.starts_with("pm") || rest.starts_with("p.m.")) => {
+            (v % 1000 == 0 && (1000..12000).contains(&v)).then_some(NumKind::Value(v + 12000))
+        }
+        _ => None,
+    }
+}
+
+/// A year is also its short form ("1953" ~ "'53", "rocznik 53").
+fn short_year(kind: NumKind) -> Option<NumKind> {
+    match kind {
+        NumKind::Year(y) if (1900..=2099).contains(&y) => Some(NumKind::Value((y as i64 % 100) * 1000)),
+        _ => None,
+    }
+}
+
+/// Byte ranges of the words (runs of letters, digits, apostrophes inside) of `text`.
+pub fn words_of(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut prev_end = 0;
+    for (i, c) in text.char_indices() {
+        let inword = c.is_alphanumeric() || ((c == '\'' || c == '’') && start.is_some());
+        match (inword, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push((s, trim_apos(text, s, prev_end)));
+                start = None;
+            }
+            _ => {}
+        }
+        if inword {
+            prev_end = i + c.len_utf8();
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, trim_apos(text, s, prev_end)));
+    }
+    out
+}
+
+fn trim_apos(text: &str, s: usize, mut e: usize) -> usize {
+    while e > s && (text[..e].ends_with('\'') || text[..e].ends_with('’')) {
+        e -= text[..e].chars().next_back().map_or(1, char::len_utf8);
+    }
+    e
+}
+
+/// Fold a word for comparison: lower case, Polish and other Latin diacritics removed.
+pub fn fold(word: &str) -> String {
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'ą' | 'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+            'ć' | 'č' | 'ç' => 'c',
+            'ę' | 'é' | 'è' | 'ê' | 'ë' | 'ě' => 'e',
+            'ł' => 'l',
+            'ń' | 'ñ' | 'ň' => 'n',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
+            'ś' | 'š' => 's',
+            'ź' | 'ż' | 'ž' => 'z',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ú' | 'ù' | 'û' | 'ü' | 'ů' => 'u',
+            'ř' => 'r',
+            '’' => '\'',
+            c => c,
+        })
+        .collect()
+}
+
+/// Whether two mentions may be the same name, tolerating Polish inflection of either
+/// (Sebastian ~ Sebastiana, Harris ~ Harrisowi, Maria ~ Marii, Luiza ~ Luizy).
+pub fn same_name(a: &str, b: &str) -> bool {
+    use crate::lexicon::names::name_key;
+    fold(a) == fold(b) || name_key(a) == name_key(b)
+}
+
+/// Whether two speakers (possibly multi-word: "Amy B. Harris", "Harris") are the same person: a word of
+/// three letters or more of one matches a word of the other, allowing for inflection.
+pub fn same_speaker(a: &str, b: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        words_of(s).into_iter().map(|(x, y)| s[x..y].to_string()).filter(|w| w.chars().count() >= 3).collect()
+    };
+    let (wa, wb) = (words(a), words(b));
+    if wa.is_empty() || wb.is_empty() {
+        return fold(a.trim()) == fold(b.trim());
+    }
+    wa.iter().any(|x| wb.iter().any(|y| same_name(x, y)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(text: &str, lang: Lang) -> Vec<NumKind> {
+        numbers(text, 0, lang).into_iter().map(|n| n.kind).collect()
+    }
+
+    #[test]
+    fn number_words_count_but_pronouns_do_not() {
+        assert_eq!(values("one of the characters", Lang::En), vec![NumKind::Value(1000)]);
+        assert_eq!(values("jedną z postaci", Lang::Pl), vec![NumKind::Value(1000)]);
+        assert!(values("no one came, the one I saw", Lang::En).is_empty());
+        assert_eq!(values("wprowadzać dwie postacie", Lang::Pl), vec![NumKind::Value(2000)]);
+        assert!(numbers("dwie postacie", 0, Lang::Pl)[0].word);
+    }
+
+    #[test]
+    fn digit_notations_are_normalised() {
+        assert!(numbers("3,5 proc.", 0, Lang::Pl)[0].matches(&numbers("3.5%", 0, Lang::En)[0]));
+        assert!(numbers("1 000 osób", 0, Lang::Pl)[0].matches(&numbers("1,000 people", 0, Lang::En)[0]));
+        assert!(numbers("1,5 mld zł", 0, Lang::Pl)[0].matches(&numbers("1.5bn", 0, Lang::En)[0]));
+        assert!(numbers("2 mln", 0, Lang::Pl)[0].matches(&numbers("2 million", 0, Lang::En)[0]));
+        assert!(!numbers("12 osób", 0, Lang::Pl)[0].matches(&numbers("21 people", 0, Lang::En)[0]));
+        assert!(numbers("lat 80.", 0, Lang::Pl)[0].matches(&numbers("the 1980s", 0, Lang::En)[0]));
+        let n = numbers("8 kwietnia 2013", 5, Lang::Pl);
+        assert_eq!(n.len(), 2, "{n:?}");
+        assert_eq!((n[0].span.start, n[1].span.end), (5, 20));
+    }
+
+    #[test]
+    fn names_tolerate_inflection_and_speakers_match_by_surname() {
+        assert!(same_name("Sebastian", "Sebastiana"));
+        assert!(same_name("Harris", "Harrisowi"));
+        assert!(!same_name("Harris", "Butler"));
+        assert!(same_speaker("Amy B. Harris", "Harris"));
+        assert!(!same_speaker("Butler", "Harris"));
+    }
+}

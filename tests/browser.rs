@@ -1,0 +1,334 @@
+//! The HTML QA report in a real browser: headless Chromium driven through chromedriver (W3C WebDriver over
+//! HTTP on 127.0.0.1, spoken with a few lines of std::net — no extra dependency).
+//!
+//! Needs the Debian packages `chromium` and `chromium-driver`. Without them the test prints why it is
+//! skipped and passes, so `cargo test` works for developers; set `BIALIGN_REQUIRE_BROWSER=1` (as CI does) to
+//! make a missing browser a failure. `CHROMIUM` and `CHROMEDRIVER` override the binaries' paths.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const EN: &str = "corpus/carrie-diaries/en.txt";
+const PL: &str = "corpus/carrie-diaries/pl.txt";
+/// The key W3C WebDriver uses for element references.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn find_binary(env: &str, names: &[&str]) -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os(env) {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).flat_map(|d| names.iter().map(move |n| d.join(n))).find(|p| p.is_file())
+}
+
+/// A chromedriver process, killed on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Driver {
+    fn start(chromedriver: &Path) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let d = Driver { child, port };
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_secs(30) {
+            if d.call("GET", "/status", None).is_ok_and(|v| v["ready"] == true) {
+                return d;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("chromedriver did not become ready on port {port}");
+    }
+
+    /// One WebDriver command: returns the response's `value`, or the error it names.
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).map_err(|e| e.to_string())?;
+        s.set_read_timeout(Some(Duration::from_secs(90))).ok();
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        write!(
+            s,
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json; charset=utf-8\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.port,
+            body.len()
+        )
+        .map_err(|e| e.to_string())?;
+        // Read the header, then exactly Content-Length bytes (chromedriver keeps the connection open).
+        let mut raw = Vec::new();
+        let mut buf = [0u8; 65536];
+        let split = loop {
+            if let Some(p) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
+                break p;
+            }
+            let n = s.read(&mut buf).map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err("connection closed before the HTTP header".into());
+            }
+            raw.extend_from_slice(&buf[..n]);
+        };
+        let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
+        let length = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:").and_then(|v| v.trim().parse::<usize>().ok()));
+        let mut payload = raw[split + 4..].to_vec();
+        match length {
+            Some(n) => {
+                while payload.len() < n {
+                    let k = s.read(&mut buf).map_err(|e| e.to_string())?;
+                    if k == 0 {
+                        break;
+                    }
+                    payload.extend_from_slice(&buf[..k]);
+                }
+            }
+            None => {
+                s.read_to_end(&mut payload).map_err(|e| e.to_string())?;
+                if head.contains("transfer-encoding: chunked") {
+                    payload = dechunk(&payload);
+                }
+            }
+        }
+        let v: Value = serde_json::from_slice(&payload).map_err(|e| format!("{e}: {head}"))?;
+        let value = v["value"].clone();
+        if value.get("error").is_some() {
+            return Err(format!("{}: {}", value["error"], value["message"]));
+        }
+        Ok(value)
+    }
+}
+
+fn dechunk(b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(nl) = b[i..].windows(2).position(|w| w == b"\r\n") {
+        let n = usize::from_str_radix(String::from_utf8_lossy(&b[i..i + nl]).trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        let start = i + nl + 2;
+        out.extend_from_slice(&b[start..(start + n).min(b.len())]);
+        i = start + n + 2;
+        if i >= b.len() {
+            break;
+        }
+    }
+    out
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    let val = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0);
+    for v in s.bytes().filter_map(val) {
+        acc = (acc << 6) | v as u32;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+/// A browser session, deleted on drop.
+struct Session<'a> {
+    d: &'a Driver,
+    id: String,
+}
+
+impl Drop for Session<'_> {
+    fn drop(&mut self) {
+        let _ = self.d.call("DELETE", &format!("/session/{}", self.id), None);
+    }
+}
+
+impl<'a> Session<'a> {
+    fn new(d: &'a Driver, chromium: &Path, profile: &Path) -> Session<'a> {
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+            "--disable-quic",
+            "--disable-dev-shm-usage",
+            "--window-size=1440,900",
+            &format!("--user-data-dir={}", profile.display()),
+        ];
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": chromium.display().to_string(), "args": args}}}});
+        let v = d.call("POST", "/session", Some(caps)).expect("create a browser session");
+        Session { d, id: v["sessionId"].as_str().expect("session id").to_string() }
+    }
+    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.d
+            .call(method, &format!("/session/{}{path}", self.id), body)
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"))
+    }
+    fn goto(&self, file: &Path) {
+        let url = format!("file://{}", file.canonicalize().unwrap().display());
+        self.cmd("POST", "/url", Some(json!({ "url": url })));
+    }
+    fn js(&self, script: &str) -> Value {
+        self.cmd("POST", "/execute/sync", Some(json!({"script": script, "args": []})))
+    }
+    fn find(&self, css: &str) -> Option<String> {
+        let v = self.cmd("POST", "/elements", Some(json!({"using": "css selector", "value": css})));
+        v.as_array()?.first().and_then(|e| e[ELEMENT].as_str()).map(str::to_string)
+    }
+    fn click(&self, element: &str) {
+        self.cmd("POST", &format!("/element/{element}/click"), Some(json!({})));
+    }
+}
+
+fn qa_html(en: &Path, pl: &Path, html: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bialign"))
+        .args(["qa".as_ref(), en.as_os_str(), pl.as_os_str(), "--html".as_ref(), html.as_os_str()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "bialign qa failed: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn report_in_headless_chromium() {
+    let chromium = find_binary("CHROMIUM", &["chromium", "chromium-browser", "google-chrome"]);
+    let chromedriver = find_binary("CHROMEDRIVER", &["chromedriver"]);
+    let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
+        let msg = "browser test SKIPPED: chromium and chromedriver not found \
+                   (apt-get install -y chromium chromium-driver, or set CHROMIUM / CHROMEDRIVER)";
+        if std::env::var_os("BIALIGN_REQUIRE_BROWSER").is_some_and(|v| v == "1") {
+            panic!("{msg}; BIALIGN_REQUIRE_BROWSER=1 makes this a failure");
+        }
+        println!("{msg}");
+        eprintln!("{msg}");
+        return;
+    };
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap().to_path_buf();
+    let report = target.join("qa-report.html");
+    qa_html(Path::new(EN), Path::new(PL), &report);
+
+    // An article pair carrying markup that would run if it were not escaped.
+    let tmp = tempfile::tempdir().unwrap();
+    let evil_en = tmp.path().join("en.txt");
+    let evil_pl = tmp.path().join("pl.txt");
+    std::fs::write(
+        &evil_en,
+        "The council met on Tuesday to discuss the new budget for the city and its schools.\n\n\
+         <script>window.__pwned = 1; document.title = 'PWNED';</script> The mayor said the plan was ready.\n\n\
+         <img src=x onerror=\"window.__pwned = 2; document.title = 'PWNED'\"> Everyone agreed that the roads \
+         need repair before the winter comes.\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &evil_pl,
+        "Rada zebrała się we wtorek, aby omówić nowy budżet miasta i jego szkół.\n\n\
+         <script>window.__pwned = 3;</script> Burmistrz powiedział, że plan jest gotowy.\n\n\
+         <svg onload=\"window.__pwned = 4\"></svg> Wszyscy zgodzili się, że drogi wymagają naprawy przed zimą.\n",
+    )
+    .unwrap();
+    let evil_report = tmp.path().join("evil.html");
+    qa_html(&evil_en, &evil_pl, &evil_report);
+
+    let driver = Driver::start(&chromedriver);
+    let profile = tempfile::tempdir().unwrap();
+    let s = Session::new(&driver, &chromium, profile.path());
+
+    // The sample pair: click a linked English sentence, its Polish partner lights up.
+    s.goto(&report);
+    let title = s.js("return document.title");
+    assert!(title.as_str().unwrap_or("").starts_with("QA report"), "title {title}");
+    let sentence = s
+        .find(".articles .s[data-link][data-side=\"en\"]")
+        .expect("the sample report has at least one linked English sentence");
+    s.click(&sentence);
+    let state = s.js(
+        "var a = document.querySelector('.articles .s.active[data-side=\"en\"]');\
+         var p = Array.from(document.querySelectorAll('.articles .partner'));\
+         return {active: a ? a.dataset.link : null,\
+                 partners: p.map(function(e){ return e.dataset.side + ':' + (e.dataset.link || e.dataset.qlink); })};",
+    );
+    let link = state["active"].as_str().expect("the clicked sentence is marked active").to_string();
+    let partners: Vec<String> =
+        state["partners"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+    assert!(!partners.is_empty(), "clicking a linked sentence highlights its partner: {state}");
+    assert!(
+        partners.iter().all(|p| *p == format!("pl:{link}")),
+        "partners are the Polish side of {link}: {state}"
+    );
+
+    // A paired quote highlights its partner quote.
+    if let Some(q) = s.find(".articles .q[data-qlink][data-side=\"en\"]") {
+        s.click(&q);
+        let n = s.js("return document.querySelectorAll('.articles .q.partner[data-side=\"pl\"]').length");
+        assert!(n.as_u64().unwrap_or(0) >= 1, "a clicked quote highlights its Polish partner");
+    }
+
+    // The severity filter hides findings.
+    let before =
+        s.js("return document.querySelectorAll('.f.sev-style:not(.hidden)').length").as_u64().unwrap();
+    if before > 0 {
+        let style = s.find(".filters input[value=\"style\"]").expect("style filter");
+        s.click(&style);
+        let after = s.js("return document.querySelectorAll('.f.sev-style:not(.hidden)').length");
+        assert_eq!(after.as_u64(), Some(0), "unticking 'style' hides the style findings");
+        s.click(&style);
+    }
+    // Clicking a finding marks the sentences it concerns.
+    if let Some(f) = s.find(".flist .f[data-units]:not([data-units=\" \"])") {
+        s.click(&f);
+        let n = s.js("return document.querySelectorAll('.articles .flagged').length");
+        assert!(n.as_u64().unwrap_or(0) >= 1, "a clicked finding flags its sentences");
+    }
+    // Back to the clicked sentence for the screenshot.
+    s.click(&sentence);
+    let png = base64_decode(s.cmd("GET", "/screenshot", None).as_str().expect("screenshot data"));
+    assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+    let shot = target.join("qa-report.png");
+    std::fs::write(&shot, &png).unwrap();
+    println!("screenshot: {}", shot.display());
+
+    // The hostile articles: shown as text, nothing ran.
+    s.goto(&evil_report);
+    let v = s.js("return {title: document.title, pwned: typeof window.__pwned,\
+                 en: document.getElementById('col-en').textContent,\
+                 pl: document.getElementById('col-pl').textContent,\
+                 imgs: document.querySelectorAll('.articles img, .articles svg, .articles script').length};");
+    assert_eq!(v["pwned"], "undefined", "an article's script ran: {v}");
+    assert!(v["title"].as_str().unwrap().starts_with("QA report"), "title changed: {v}");
+    assert_eq!(v["imgs"], 0, "article markup became elements: {v}");
+    assert!(
+        v["en"].as_str().unwrap().contains("<script>window.__pwned = 1;"),
+        "the markup shows as text: {v}"
+    );
+    assert!(v["pl"].as_str().unwrap().contains("<svg onload="), "the markup shows as text: {v}");
+}

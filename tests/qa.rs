@@ -1,0 +1,223 @@
+//! Translation QA on real files: the sample pair, a perturbed copy of its Polish article, and the dev
+//! sets' professional translations.
+
+use std::path::Path;
+use std::process::Command;
+
+use bialign::qa::{self, Finding, QaOptions, Severity};
+use serde_json::Value;
+
+const EN: &str = "corpus/carrie-diaries/en.txt";
+const PL: &str = "corpus/carrie-diaries/pl.txt";
+/// pl.txt with three changes: "jedną z postaci" → "dwie postacie" inside Harris's quote (the English says
+/// "one of the … characters"); Butler's quote attributed to Harris ("- dodaje Harris."); the quote
+/// "Kłaniamy się w stronę jednej z tych postaci…" (English: "We have a little nod…") deleted.
+const PL_PERTURBED: &str = "tests/data/carrie-pl-perturbed.txt";
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bialign"))
+}
+
+fn qa_jsonl(en: &str, pl: &str) -> Vec<Value> {
+    let out = bin().args(["qa", en, pl, "--format", "jsonl"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect()
+}
+
+fn spans(v: &Value, side: &str) -> Vec<(usize, usize)> {
+    v[side]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["start"].as_u64().unwrap() as usize, s["end"].as_u64().unwrap() as usize))
+        .collect()
+}
+
+fn overlaps(v: &[(usize, usize)], a: usize, b: usize) -> bool {
+    v.iter().any(|&(s, e)| s < b && a < e)
+}
+
+fn find(text: &str, needle: &str) -> (usize, usize) {
+    let s = text.find(needle).unwrap_or_else(|| panic!("{needle:?} in the text"));
+    (s, s + needle.len())
+}
+
+#[test]
+fn findings_follow_the_json_contract() {
+    let fs = qa_jsonl(EN, PL);
+    assert!(!fs.is_empty());
+    let en = std::fs::read_to_string(EN).unwrap();
+    for f in &fs {
+        let check = f["check"].as_str().unwrap();
+        assert!(qa::Check::parse(check).is_some(), "unknown check {check}");
+        assert!(matches!(f["severity"].as_str(), Some("error" | "warning" | "style")));
+        assert!(!f["message"].as_str().unwrap().is_empty());
+        for (s, e) in spans(f, "en") {
+            assert!(s < e && e <= en.len(), "span {s}..{e}");
+        }
+    }
+}
+
+#[test]
+fn perturbed_polish_sample_changes_are_found_at_their_spans() {
+    let en = std::fs::read_to_string(EN).unwrap();
+    let pl = std::fs::read_to_string(PL_PERTURBED).unwrap();
+    let fs = qa_jsonl(EN, PL_PERTURBED);
+    let errors: Vec<&Value> = fs.iter().filter(|f| f["severity"] == "error").collect();
+
+    // 1. The number inside Harris's quote.
+    let one = find(&en, "one of the Sex and the City");
+    let dwie = find(&pl, "dwie postacie");
+    let number = errors.iter().position(|f| {
+        f["check"] == "number-mismatch"
+            && overlaps(&spans(f, "en"), one.0, one.0 + 3)
+            && overlaps(&spans(f, "pl"), dwie.0, dwie.0 + 4)
+    });
+    assert!(number.is_some(), "changed number not found: {errors:#?}");
+
+    // 2. Butler's quote now attributed to Harris.
+    let butler_quote = find(&en, "It’s one of those breakups");
+    let pl_quote = find(&pl, "To jedno z tych rozstań");
+    let speaker = errors.iter().position(|f| {
+        f["check"] == "speaker-mismatch"
+            && overlaps(&spans(f, "en"), butler_quote.0, butler_quote.1)
+            && overlaps(&spans(f, "pl"), pl_quote.0, pl_quote.1)
+    });
+    assert!(speaker.is_some(), "changed speaker not found: {errors:#?}");
+    let msg = errors[speaker.unwrap()]["message"].as_str().unwrap();
+    assert!(msg.contains("Butler") && msg.contains("Harris"), "{msg}");
+
+    // 3. The dropped quote: its English counterpart is reported as omitted, at the quote.
+    let nod = find(&en, "We have a little nod to one of the characters");
+    assert!(
+        fs.iter().any(|f| f["check"] == "quote-omitted" && overlaps(&spans(f, "en"), nod.0, nod.1)),
+        "dropped quote not found"
+    );
+
+    // At most 3 other error-severity findings.
+    let others = errors.len() - 2;
+    assert!(others <= 3, "{others} other errors: {errors:#?}");
+}
+
+#[test]
+fn sample_pair_is_treated_as_comparable_and_its_report_shows_quote_pairs() {
+    let out = bin().args(["qa", EN, PL]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Treated as comparable articles"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("Summary: "), "{text}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("r.html");
+    let out = bin().args(["qa", EN, PL, "--html"]).arg(&html).output().unwrap();
+    assert!(out.status.success());
+    let h = std::fs::read_to_string(&html).unwrap();
+    assert!(h.contains("<h2>Quote pairs ("));
+    // Quote pairs with their speakers, and quotes of one article only, labelled in the text.
+    assert!(h.contains("<td class=\"spk\">Amy B. Harris</td>"), "speakers shown");
+    assert!(h.contains("only EN"), "quotes only in the English article are labelled");
+    assert!(h.contains("Quotes only in the English article ("));
+}
+
+/// Sentence pairs of the dev sets' parallel variant (professional translations) with at least one
+/// error-severity finding: the target is fewer than 5%.
+#[test]
+fn parallel_dev_sets_have_few_errors() {
+    let root = Path::new("corpus/align-dev");
+    let mut pairs = 0usize;
+    let mut flagged = 0usize;
+    let mut by_check = std::collections::BTreeMap::<&str, usize>::new();
+    let mut articles = 0;
+    for source in std::fs::read_dir(root).unwrap().flatten().filter(|e| e.path().is_dir()) {
+        for art in std::fs::read_dir(source.path()).unwrap().flatten() {
+            let dir = art.path().join("parallel");
+            if !dir.join("en.txt").is_file() {
+                continue;
+            }
+            articles += 1;
+            let opts = bialign::ingest::IngestOptions::default();
+            let en = bialign::analyze_file(&dir.join("en.txt"), &opts).unwrap();
+            let pl = bialign::analyze_file(&dir.join("pl.txt"), &opts).unwrap();
+            let a = bialign::align(&en, &pl, &bialign::AlignOptions::default());
+            let fs = qa::check(&en, &pl, &a, &QaOptions::default());
+            let errors: Vec<&Finding> = fs.iter().filter(|f| f.severity == Severity::Error).collect();
+            for f in &errors {
+                *by_check.entry(f.check.as_str()).or_default() += 1;
+            }
+            for l in a.sentences.iter().filter(|l| !l.en.is_empty() && !l.pl.is_empty()) {
+                pairs += 1;
+                let hit = errors.iter().any(|f| {
+                    l.en.iter().any(|&i| f.en.iter().any(|s| en.sentences[i].span.overlap(s) > 0))
+                        || l.pl.iter().any(|&i| f.pl.iter().any(|s| pl.sentences[i].span.overlap(s) > 0))
+                });
+                flagged += hit as usize;
+            }
+        }
+    }
+    assert!(articles >= 10, "dev sets found: {articles}");
+    let share = flagged as f64 / pairs.max(1) as f64;
+    println!(
+        "parallel dev sets: {articles} articles, {pairs} sentence pairs, {flagged} with an error ({:.2}%); \
+         errors by check: {by_check:?}",
+        share * 100.0
+    );
+    assert!(share < 0.05, "{flagged} of {pairs} sentence pairs have an error ({:.1}%)", share * 100.0);
+}
+
+mod robustness {
+    use bialign::align::{Alignment, Evidence, Link};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+        /// Any texts with any (even nonsensical) alignment: the checks and the HTML report never panic,
+        /// and every finding's spans lie inside its document.
+        #[test]
+        fn checks_and_report_never_panic(
+            en_text in "[A-Za-z0-9 ,.?!\"“”„()\\[\\]\n]{0,300}",
+            pl_text in "[a-ząęłńóśźżA-Z0-9 ,.?!\"„”»«()\n]{0,300}",
+            links in proptest::collection::vec((0usize..12, 0usize..12, any::<bool>(), any::<bool>()), 0..10),
+        ) {
+            let opts = bialign::ingest::IngestOptions::default();
+            let (Ok(en), Ok(pl)) = (bialign::analyze("en", en_text.as_bytes(), &opts),
+                                    bialign::analyze("pl", pl_text.as_bytes(), &opts)) else { return Ok(()) };
+            let mk = |e: usize, p: usize, he: bool, hp: bool| Link {
+                en: if he { vec![e] } else { vec![] },
+                pl: if hp { vec![p] } else { vec![] },
+                score: 0.5,
+                evidence: Evidence::default(),
+            };
+            let a = Alignment {
+                sentences: links.iter().map(|&(e, p, he, hp)| mk(e, p, he, hp)).collect(),
+                quotes: links.iter().map(|&(e, p, he, hp)| mk(p, e, hp, he)).collect(),
+            };
+            let fs = bialign::qa::check(&en, &pl, &a, &bialign::qa::QaOptions::default());
+            for f in &fs {
+                prop_assert!(f.en.iter().all(|s| s.end <= en.text.len()));
+                prop_assert!(f.pl.iter().all(|s| s.end <= pl.text.len()));
+            }
+            let mut out = Vec::new();
+            bialign::output::html::write_report(&mut out, "t", &en, &pl, &a, &fs, &Default::default()).unwrap();
+            let real = bialign::align(&en, &pl, &bialign::AlignOptions::default());
+            let _ = bialign::qa::check(&en, &pl, &real, &bialign::qa::QaOptions::default());
+        }
+    }
+}
+
+#[test]
+fn qa_takes_the_files_in_either_order_and_reports_bad_input_in_one_line() {
+    let a = qa_jsonl(EN, PL_PERTURBED);
+    let b = qa_jsonl(PL_PERTURBED, EN);
+    assert_eq!(a, b, "the language detector puts English first");
+    let out = bin().args(["qa", EN, "no/such/file.txt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = bin().args(["qa", EN, PL, "--mode", "translation"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Treated as a translation") && text.contains("== Errors"), "{text}");
+}
