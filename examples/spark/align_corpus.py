@@ -155,6 +155,7 @@ def pipe_through_bialign(
             proc.kill()
             proc.wait()
             writer.join()
+        proc.stdout.close()
     if feed_error:
         err.close()
         raise feed_error[0]
@@ -344,14 +345,20 @@ def run(args: argparse.Namespace) -> int:
 
     conf = SparkConf().setAppName("bialign-align-corpus")
     # Under spark-submit (which hands the driver its gateway) the master comes from its --master.
-    if "PYSPARK_GATEWAY_PORT" not in os.environ:
+    submitted = "PYSPARK_GATEWAY_PORT" in os.environ
+    if not submitted:
         conf.setMaster(os.environ.get("SPARK_MASTER") or DEFAULT_MASTER)
         # Run from a terminal or a test: no progress bar over our own messages, no web UI.
         conf.set("spark.ui.showConsoleProgress", "false").set("spark.ui.enabled", "false")
     input_format = args.input_format if args.input_format != "auto" else detect_input_format(args.input)
 
+    # What can be checked before the JVM starts is checked here, so mistakes fail in a second.
     if _is_local(args.input) and not _glob_or_exists(_local_path(args.input)):
         raise UsageError(f"input not found: {args.input}")
+    if _is_local(args.outdir) and os.path.exists(_local_path(args.outdir)) and not args.overwrite:
+        raise UsageError(f"output exists: {args.outdir} (remove it or pass --overwrite)")
+    if not submitted and args.ship_binary != "no":
+        check_binary(binary)
 
     spark = SparkSession.builder.config(conf=conf).getOrCreate()
     sc = spark.sparkContext
@@ -360,7 +367,7 @@ def run(args: argparse.Namespace) -> int:
         master = sc.master
         local = master.startswith("local")
         ship = args.ship_binary == "yes" or (args.ship_binary == "auto" and not local)
-        if ship or local:
+        if submitted and (ship or local):
             check_binary(binary)
         if ship:
             sc.addFile(binary)
