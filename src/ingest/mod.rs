@@ -2,6 +2,8 @@
 //!
 //! (Foundation baseline: UTF-8 text only. Issue 2 adds encodings, HTML and JSON Lines.)
 
+pub mod jsonl;
+
 use std::path::Path;
 
 use crate::error::{Error, Result};
