@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -336,6 +337,9 @@ def check_binary(path: str) -> None:
         raise UsageError(f"cannot run the bialign binary {path}: {e}") from e
 
 
+_SHIPPED_MODULE_TO: list = []  # SparkContexts this module was added to (see run)
+
+
 def run(args: argparse.Namespace) -> int:
     from pyspark import SparkConf, SparkFiles
     from pyspark.sql import SparkSession
@@ -360,6 +364,8 @@ def run(args: argparse.Namespace) -> int:
     if not submitted and args.ship_binary != "no":
         check_binary(binary)
 
+    # A session that is already running (a notebook, a test) is used and left running.
+    owned = SparkSession.getActiveSession() is None
     spark = SparkSession.builder.config(conf=conf).getOrCreate()
     sc = spark.sparkContext
     sc.setLogLevel(os.environ.get("SPARK_LOG_LEVEL", "WARN"))
@@ -371,6 +377,10 @@ def run(args: argparse.Namespace) -> int:
             check_binary(binary)
         if ship:
             sc.addFile(binary)
+        if __name__ != "__main__" and sc not in _SHIPPED_MODULE_TO:
+            # Imported (a test, a notebook): the executors need this module to unpickle the filter.
+            sc.addPyFile(os.path.abspath(__file__))
+            _SHIPPED_MODULE_TO.append(sc)
         binary_name = os.path.basename(binary)
 
         out_path = args.outdir
@@ -400,7 +410,7 @@ def run(args: argparse.Namespace) -> int:
             exe = SparkFiles.get(binary_name) if ship else binary
             if ship and not os.access(exe, os.X_OK):
                 os.chmod(exe, 0o755)
-            argv = [exe, "batch", "-", "--format", "jsonl", "--jobs", str(jobs)]
+            argv = [exe, "batch", "-", "--format", "jsonl", "--jobs", str(jobs), "--quiet"]
             return pipe_through_bialign(lines, argv, counters)
 
         links = (
@@ -428,7 +438,8 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_RECORD_ERRORS if bad else EXIT_OK
     finally:
-        spark.stop()
+        if owned:
+            spark.stop()
 
 
 def _glob_or_exists(path: str) -> bool:
@@ -451,12 +462,18 @@ def _prepare_output(sc, out_path: str, overwrite: bool) -> None:
             fs.delete(hpath, True)
 
 
+PY_EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Failed): ")
+
+
 def _first_line_of_cause(e: BaseException) -> str:
     """The most useful line of a Spark failure: our BialignFailed message when there is one."""
     text = str(e)
     for line in text.splitlines():
         if "BialignFailed:" in line:
             return line.split("BialignFailed:", 1)[1].strip()
+    for line in text.splitlines():  # the last line of a Python traceback from an executor
+        if PY_EXCEPTION_LINE.match(line.strip()):
+            return line.strip()[:500]
     for line in text.splitlines():
         line = line.strip()
         if line and not line.startswith(("at ", "File ", "Traceback")):

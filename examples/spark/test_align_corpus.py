@@ -15,8 +15,11 @@ records, per pair id with each pair's lines in order. Ends with one line "N pass
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,10 +36,21 @@ import make_records  # noqa: E402
 
 JOB = os.path.join(HERE, "align_corpus.py")
 N_PAIRS = 50
-# Records bialign must reject one by one (error records), the rest of the run going on.
+# Records bialign must reject one by one (error records) while the rest of the run goes on.
+# Those with a usable id fail in the pipeline and their error record is keyed by the id: identical
+# under Spark. Malformed ones are keyed by their position ("<stdin>:LINE"), which under Spark is
+# the line within the shard: see normalized().
 BAD_RECORDS = [
+    json.dumps(
+        {
+            "id": "bad/both-english",
+            "en": "The council met on Monday. It approved the new budget for the city's schools.",
+            "pl": "The mayor spoke after the vote. She said the schools would get new computers.",
+        }
+    ),
     json.dumps({"id": "bad/no-pl", "en": "Only one side is here. It cannot be aligned."}),
     json.dumps({"id": "bad/pl-not-string", "en": "The Polish side is a number.", "pl": 42}),
+    "this line is not JSON",
 ]
 
 
@@ -102,6 +116,23 @@ def by_doc(lines) -> dict:
     return groups
 
 
+POSITION = re.compile(r"^<stdin>:[0-9]+")
+
+
+def normalized(line: str) -> str:
+    """An output line with the input position of a malformed record's error blanked out.
+
+    bialign keys a record it cannot read by "<stdin>:LINE"; each Spark shard is its own stdin, so
+    LINE counts within the shard there. Every other line is returned unchanged.
+    """
+    obj = json.loads(line)
+    if "error" in obj and isinstance(obj.get("doc"), str) and POSITION.match(obj["doc"]):
+        obj["doc"] = POSITION.sub("<stdin>:N", obj["doc"])
+        obj["error"] = POSITION.sub("<stdin>:N", str(obj["error"]))
+        return json.dumps(obj, ensure_ascii=False)
+    return line
+
+
 def read_parts(outdir: str) -> list:
     """The JSONL part files of a job's output directory, in name order."""
     names = sorted(n for n in os.listdir(outdir) if n.startswith("part-"))
@@ -121,6 +152,7 @@ class Env:
     records: list = []
     single_lines: list = []
     single_rc = -1
+    spark = None
 
 
 def setUpModule() -> None:
@@ -145,12 +177,14 @@ def setUpModule() -> None:
 
 
 def tearDownModule() -> None:
+    if Env.spark is not None:
+        Env.spark.stop()
     if Env.tmp:
         shutil.rmtree(Env.tmp, ignore_errors=True)
 
 
 def run_job(*args, binary=None, env_extra=None):
-    env = dict(os.environ, BIALIGN_BIN=binary or Env.binary, SPARK_MASTER="local[2]")
+    env = dict(os.environ, BIALIGN_BIN=binary or Env.binary, SPARK_MASTER="local[2]", SPARK_LOG_LEVEL="ERROR")
     env.update(env_extra or {})
     started = time.monotonic()
     p = subprocess.run([sys.executable, JOB, *args], env=env, capture_output=True, text=True)
@@ -228,67 +262,106 @@ class PipeTest(TimedTest):
 # The job itself, in Spark local mode.
 
 
+def session():
+    """One local[2] SparkSession shared by the in-process runs (a JVM start costs seconds)."""
+    if Env.spark is None:
+        from pyspark.sql import SparkSession
+
+        Env.spark = (
+            SparkSession.builder.master("local[2]")
+            .appName("bialign-spark-test")
+            .config("spark.ui.enabled", "false")
+            .config("spark.ui.showConsoleProgress", "false")
+            .getOrCreate()
+        )
+        Env.spark.sparkContext.setLogLevel("ERROR")
+    return Env.spark
+
+
+def run_in_process(*args, binary=None, log_level="ERROR"):
+    """align_corpus.main in this process, on the shared session: (exit status, its stderr)."""
+    session()
+    old = os.environ.get("BIALIGN_BIN")
+    os.environ["BIALIGN_BIN"] = binary or Env.binary
+    os.environ["SPARK_LOG_LEVEL"] = log_level
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            rc = align_corpus.main(list(args))
+    finally:
+        if old is None:
+            del os.environ["BIALIGN_BIN"]
+        else:
+            os.environ["BIALIGN_BIN"] = old
+    return rc, err.getvalue()
+
+
 class SparkJobTest(TimedTest):
     def test_jsonl_output_equals_single_batch_and_is_deterministic(self):
+        # The command line as users run it, in its own JVM.
         out1 = os.path.join(Env.tmp, "out-jsonl-1")
         p = run_job(Env.input_jsonl, out1, "--partitions", "3")
         self.assertEqual(p.returncode, Env.single_rc, p.stderr[-3000:])
         parts = read_parts(out1)
         self.assertEqual(len(parts), 3)
         all_lines = [line for _name, lines in parts for line in lines]
-        # The same links and error records, each pair's lines in the same order.
-        self.assertEqual(by_doc(all_lines), by_doc(Env.single_lines))
         self.assertEqual(len(all_lines), len(Env.single_lines))
+        # The same links and error records, each pair's lines in the same order: byte for byte
+        # for every record with an id bialign could read.
+        spark_docs = by_doc(all_lines)
+        single_docs = by_doc(Env.single_lines)
+        keyed = {d for d in single_docs if not json.loads(d).startswith("<stdin>:")}
+        self.assertEqual(len(keyed), N_PAIRS + 1)  # the good pairs and bad/both-english
+        self.assertEqual({d: spark_docs.get(d) for d in keyed}, {d: single_docs[d] for d in keyed})
+        # Malformed records: the same error records up to the line number.
+        self.assertEqual(
+            sorted(normalized(line) for line in all_lines), sorted(normalized(line) for line in Env.single_lines)
+        )
         # Each pair lives in the shard its id hashes to, and shards are sorted by pair id.
+        keyed_ids = {json.loads(d) for d in keyed}
         for i, (_name, lines) in enumerate(parts):
-            docs = [json.loads(k) for k in by_doc(lines)]
+            docs = [json.loads(k) for k in by_doc(lines) if json.loads(k) in keyed_ids]
             for doc in docs:
                 self.assertEqual(align_corpus.shard_of(doc) % 3, i, doc)
             self.assertEqual(docs, sorted(docs))
-        # Every bad record came back as an error record, and the summary counts them.
-        errors = {json.loads(line)["doc"] for line in all_lines if "error" in json.loads(line)}
-        self.assertTrue({"bad/no-pl", "bad/pl-not-string"} <= errors, errors)
+        # Every bad record came back as one error record, and the summary counts them.
+        errors = [json.loads(line) for line in all_lines if "error" in json.loads(line)]
+        self.assertEqual(len(errors), len(BAD_RECORDS), errors)
+        self.assertIn("bad/both-english", {e["doc"] for e in errors})
         self.assertIn(f"{N_PAIRS + len(BAD_RECORDS)} records", p.stderr)
+        self.assertIn(f"{len(BAD_RECORDS)} errors", p.stderr)
 
-        # A second run gives byte-identical files.
+        # Another run (another JVM, other Python workers) gives byte-identical files.
         out2 = os.path.join(Env.tmp, "out-jsonl-2")
-        p2 = run_job(Env.input_jsonl, out2, "--partitions", "3")
-        self.assertEqual(p2.returncode, Env.single_rc, p2.stderr[-3000:])
+        rc, err = run_in_process(Env.input_jsonl, out2, "--partitions", "3")
+        self.assertEqual(rc, Env.single_rc, err[-3000:])
         self.assertEqual(read_parts(out2), parts)
 
     def test_parquet_in_and_out(self):
-        from pyspark.sql import SparkSession
+        spark = session()
+        good = [json.loads(r) for r in Env.records[:N_PAIRS]]
+        inp = os.path.join(Env.tmp, "records.parquet")
+        spark.createDataFrame(
+            [(r["id"], r["en"], r["pl"]) for r in good], "id string, en string, pl string"
+        ).write.parquet(inp)
 
-        spark = (
-            SparkSession.builder.master("local[2]")
-            .config("spark.ui.enabled", "false")
-            .config("spark.ui.showConsoleProgress", "false")
-            .getOrCreate()
+        out = os.path.join(Env.tmp, "out-parquet")
+        rc, err = run_in_process(inp, out, "--format", "parquet")
+        self.assertEqual(rc, 0, err[-3000:])
+        self.assertTrue(any(n.startswith("part-") for n in os.listdir(out)))
+
+        got = sorted(
+            tuple(json.dumps(row[c], sort_keys=True) for c in row.__fields__)
+            for row in spark.read.parquet(out).collect()
         )
-        spark.sparkContext.setLogLevel("ERROR")
-        try:
-            good = [json.loads(r) for r in Env.records[:N_PAIRS]]
-            inp = os.path.join(Env.tmp, "records.parquet")
-            spark.createDataFrame([(r["id"], r["en"], r["pl"]) for r in good], "id string, en string, pl string").write.parquet(inp)
-
-            out = os.path.join(Env.tmp, "out-parquet")
-            p = run_job(inp, out, "--format", "parquet")
-            self.assertEqual(p.returncode, 0, p.stderr[-3000:])
-
-            got = sorted(
-                tuple(json.dumps(row[c], sort_keys=True, default=list) for c in row.__fields__)
-                for row in spark.read.parquet(out).collect()
-            )
-            want_lines = [
-                line for line in Env.single_lines if json.loads(line).get("doc") in {r["id"] for r in good}
-            ]
-            want = sorted(
-                tuple(json.dumps(v, sort_keys=True, default=list) for v in _as_row(line)) for line in want_lines
-            )
-            self.assertEqual(len(got), len(want))
-            self.assertEqual(got, want)
-        finally:
-            spark.stop()
+        ids = {r["id"] for r in good}
+        want = sorted(
+            tuple(json.dumps(v, sort_keys=True) for v in link_tuple(line))
+            for line in Env.single_lines
+            if json.loads(line).get("doc") in ids
+        )
+        self.assertEqual(len(got), len(want))
+        self.assertEqual(got, want)
 
     def test_failing_binary_fails_the_job(self):
         fake = os.path.join(Env.tmp, "fails-on-batch")
@@ -298,9 +371,11 @@ class SparkJobTest(TimedTest):
                 "cat >/dev/null\necho 'bialign: broken on purpose' >&2\nexit 2\n"
             )
         os.chmod(fake, 0o755)
-        p = run_job(Env.input_jsonl, os.path.join(Env.tmp, "out-fail"), binary=fake)
-        self.assertEqual(p.returncode, align_corpus.EXIT_JOB_FAILED, p.stderr[-3000:])
-        self.assertIn("broken on purpose", p.stderr)
+        # (log level OFF: Spark would print each failed task's traceback, which is expected here)
+        rc, err = run_in_process(Env.input_jsonl, os.path.join(Env.tmp, "out-fail"), binary=fake, log_level="OFF")
+        self.assertEqual(rc, align_corpus.EXIT_JOB_FAILED, err[-3000:])
+        self.assertIn("exited with status 2", err)
+        self.assertIn("broken on purpose", err)
 
     def test_usage_errors_exit_2_before_spark_starts(self):
         out = os.path.join(Env.tmp, "exists")
@@ -317,14 +392,10 @@ class SparkJobTest(TimedTest):
             self.assertLess(p.seconds, 30, "usage errors should not wait for a JVM")
 
 
-def _as_row(line: str) -> tuple:
-    """A JSONL line in the Parquet schema's shape, spans as dicts like Row.asDict would give."""
+def link_tuple(line: str) -> tuple:
+    """A JSONL line in the Parquet schema's shape (structs as lists, as a Row serializes)."""
     doc, kind, en, pl, score, speaker, evidence, error, extra = align_corpus.link_row(line)
-
-    def spans(v):
-        return None if v is None else [list(s) for s in v]
-
-    return (doc, kind, spans(en), spans(pl), score, None if speaker is None else list(speaker), evidence, error, extra)
+    return (doc, kind, en, pl, score, speaker, evidence, error, extra)
 
 
 # ---------------------------------------------------------------------------------------------
