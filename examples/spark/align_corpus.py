@@ -394,7 +394,9 @@ def run(args: argparse.Namespace) -> int:
             missing = [c for c in ("id", "en", "pl") if c not in df.columns]
             if missing:
                 raise UsageError(f"{args.input}: Parquet input lacks column(s) {', '.join(missing)}")
-            records = df.select("id", "en", "pl").rdd.map(
+            # Numeric ids and binary (UTF-8) text columns are common in Parquet: read all as strings.
+            cols = [df[c].cast("string").alias(c) for c in ("id", "en", "pl")]
+            records = df.select(*cols).rdd.map(
                 lambda r: json.dumps({"id": r["id"], "en": r["en"], "pl": r["pl"]}, ensure_ascii=False)
             )
         else:
