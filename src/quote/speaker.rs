@@ -43,7 +43,9 @@ pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
     let mut pos = 0;
     for raw in s.split(char::is_whitespace) {
         let start = pos;
-        pos += raw.len() + 1;
+        // Step over the separator, which may be multi-byte whitespace (NBSP, thin space…); this
+        // must happen for empty pieces too, or every later offset is off.
+        pos = start + raw.len() + s[start + raw.len()..].chars().next().map_or(1, char::len_utf8);
         if raw.is_empty() {
             continue;
         }
@@ -60,10 +62,6 @@ pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
             lead: &raw[..lead_len],
             trail: &raw[core_end..],
         });
-        // Separator may be multi-byte whitespace: fix the position.
-        if let Some(c) = s[start + raw.len()..].chars().next() {
-            pos = start + raw.len() + c.len_utf8();
-        }
     }
     out
 }
