@@ -96,6 +96,9 @@ enum Cmd {
         /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
         #[arg(long, value_name = "FILE")]
         lexicon: Option<PathBuf>,
+        /// Score only the first BYTES of each sentence (0: all of it)
+        #[arg(long, value_name = "BYTES", default_value_t = bialign::align::DEFAULT_MAX_SENTENCE_BYTES)]
+        max_sentence_bytes: usize,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -186,6 +189,12 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// No progress bar and no per-pair notes on standard error
         #[arg(short = 'q', long)]
         quiet: bool,
+        /// Time budget per pair in seconds; a pair over it becomes an error record (0: no limit)
+        #[arg(long, value_name = "SECS", default_value_t = 300.0)]
+        pair_timeout: f64,
+        /// Score only the first BYTES of each sentence (0: all of it)
+        #[arg(long, value_name = "BYTES", default_value_t = bialign::align::DEFAULT_MAX_SENTENCE_BYTES)]
+        max_sentence_bytes: usize,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -279,6 +288,12 @@ impl Sink {
     }
 }
 
+/// Score settings of `align`.
+struct AlignLimits {
+    min_score: f32,
+    max_sentence_bytes: usize,
+}
+
 fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.cmd {
         Cmd::Qa { files, format, html, mode, output, input } => {
@@ -288,17 +303,31 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Cmd::Detect { files, by, format, input } => cmd_detect(&files, by, format, &input),
         Cmd::Split { file, lang, format, input } => cmd_split(&file, lang, format, &input),
         Cmd::Quotes { file, format, input } => cmd_quotes(&file, format, &input),
-        Cmd::Align { files, format, only, min_score, output, lexicon, input } => cmd_align(
-            &files[0],
-            &files[1],
+        Cmd::Align { files, format, only, min_score, output, lexicon, max_sentence_bytes, input } => {
+            cmd_align(
+                &files[0],
+                &files[1],
+                format,
+                only,
+                AlignLimits { min_score, max_sentence_bytes },
+                output.as_deref(),
+                lexicon.as_deref(),
+                &input,
+            )
+        }
+        Cmd::Batch {
+            inputs,
+            output,
             format,
             only,
             min_score,
-            output.as_deref(),
-            lexicon.as_deref(),
-            &input,
-        ),
-        Cmd::Batch { inputs, output, format, only, min_score, jobs, resume, quiet, input } => {
+            jobs,
+            resume,
+            quiet,
+            pair_timeout,
+            max_sentence_bytes,
+            input,
+        } => {
             let opts = bialign::batch::BatchOptions {
                 format: match format {
                     BatchFormat::Jsonl => bialign::batch::Format::Jsonl,
@@ -314,6 +343,10 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 resume,
                 quiet,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                pair_timeout: (pair_timeout > 0.0)
+                    .then(|| std::time::Duration::try_from_secs_f64(pair_timeout).ok())
+                    .flatten(),
+                max_sentence_bytes,
                 ..Default::default()
             };
             let summary = bialign::batch::run(&inputs, &opts)?;
@@ -435,13 +468,14 @@ fn cmd_align(
     b: &Path,
     format: AlignFormat,
     only: Option<OnlyArg>,
-    min_score: f32,
+    limits: AlignLimits,
     output: Option<&Path>,
     lexicon: Option<&Path>,
     input: &InputArgs,
 ) -> Result<u8, Failure> {
     let (en, pl, swapped) = load_pair(a, b, input)?;
-    let mut opts = bialign::AlignOptions { min_score, ..Default::default() };
+    let AlignLimits { min_score, max_sentence_bytes } = limits;
+    let mut opts = bialign::AlignOptions { min_score, max_sentence_bytes, ..Default::default() };
     // BIALIGN_DISABLE=lexicon,names,… switches evidence sources off (for ablations).
     if let Ok(off) = std::env::var("BIALIGN_DISABLE") {
         opts.signals = bialign::align::Signals::without(&off);

@@ -50,7 +50,14 @@ pub struct AlignOptions {
     pub lexicon: Option<Arc<dyn Concepts>>,
     /// Evidence sources to use (all by default).
     pub signals: Signals,
+    /// Only the first this-many bytes of a sentence are tokenised for scoring (the length signal
+    /// still counts the whole sentence). Keeps megabyte "sentences" (text without punctuation) from
+    /// making feature extraction and evidence collection slow. 0: no limit.
+    pub max_sentence_bytes: usize,
 }
+
+/// Default of [`AlignOptions::max_sentence_bytes`]: far above any real news sentence.
+pub const DEFAULT_MAX_SENTENCE_BYTES: usize = 4096;
 
 impl std::fmt::Debug for AlignOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -58,6 +65,7 @@ impl std::fmt::Debug for AlignOptions {
             .field("min_score", &self.min_score)
             .field("lexicon", &self.lexicon.as_ref().map(|_| "…"))
             .field("signals", &self.signals)
+            .field("max_sentence_bytes", &self.max_sentence_bytes)
             .finish()
     }
 }
@@ -65,7 +73,12 @@ impl std::fmt::Debug for AlignOptions {
 impl Default for AlignOptions {
     /// No score floor, all signals, the embedded lexicon.
     fn default() -> Self {
-        AlignOptions { min_score: 0.0, lexicon: default_lexicon(), signals: Signals::default() }
+        AlignOptions {
+            min_score: 0.0,
+            lexicon: default_lexicon(),
+            signals: Signals::default(),
+            max_sentence_bytes: DEFAULT_MAX_SENTENCE_BYTES,
+        }
     }
 }
 
@@ -136,8 +149,28 @@ pub struct Alignment {
 pub(crate) fn doc_features(doc: &Document, lang: Lang, opts: &AlignOptions) -> Vec<SentFeat> {
     doc.sentences
         .iter()
-        .map(|s| sentence_features(doc.slice(s.span), lang, opts.lexicon.as_deref(), &opts.signals))
+        .map(|s| {
+            let text = doc.slice(s.span);
+            let head = truncate_at_char(text, opts.max_sentence_bytes);
+            let mut f = sentence_features(head, lang, opts.lexicon.as_deref(), &opts.signals);
+            if head.len() < text.len() {
+                f.chars = text.chars().filter(|c| !c.is_whitespace()).count() as u32;
+            }
+            f
+        })
         .collect()
+}
+
+/// The longest prefix of `text` of at most `max` bytes ending on a character boundary (0: all).
+fn truncate_at_char(text: &str, max: usize) -> &str {
+    if max == 0 || text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
 }
 
 /// Collect the shared names, numbers, lexicon pairs and cognates of two sets of units.
@@ -265,4 +298,30 @@ fn order_links(mut links: Vec<Link>, n_pl: usize) -> Vec<Link> {
 /// The byte spans of a link side (for writers and tests).
 pub fn sentence_spans(doc: &Document, idx: &[usize]) -> Vec<Span> {
     idx.iter().map(|&i| doc.sentences[i].span).collect()
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::*;
+
+    #[test]
+    fn truncation_stays_on_a_character_boundary() {
+        assert_eq!(truncate_at_char("żółw", 3), "ż"); // "ż" is 2 bytes, "ó" 2 more: 3 cuts inside "ó"
+        assert_eq!(truncate_at_char("żółw", 0), "żółw");
+        assert_eq!(truncate_at_char("abc", 10), "abc");
+    }
+
+    #[test]
+    fn a_long_sentence_keeps_its_full_length_for_scoring() {
+        let text = format!("{}.", "Warsaw budget ".repeat(2000));
+        let mut doc = Document { text: text.clone(), lang: Lang::En, ..Default::default() };
+        let span = Span::new(0, text.len());
+        doc.paragraphs.push(crate::model::Paragraph { span, lang: Lang::En, confidence: 1.0 });
+        doc.sentences.push(crate::model::Sentence { span, paragraph: 0 });
+        let opts = AlignOptions { max_sentence_bytes: 100, lexicon: None, ..Default::default() };
+        let short = doc_features(&doc, Lang::En, &opts);
+        let full = doc_features(&doc, Lang::En, &AlignOptions { max_sentence_bytes: 0, ..opts });
+        assert!(short[0].toks.len() < full[0].toks.len(), "only the head is tokenised");
+        assert_eq!(short[0].chars, full[0].chars, "the length signal sees the whole sentence");
+    }
 }

@@ -84,6 +84,13 @@ pub struct BatchOptions {
     pub quiet: bool,
     /// Show a progress bar (the CLI sets this when standard error is a terminal).
     pub progress: bool,
+    /// Time budget of one pair (`None`: unlimited). A pair over budget becomes an error record. The
+    /// clock is checked after each stage (reading and analysing each side, aligning); every stage
+    /// is linear or capped in the size of its input, so a pair stops at most one stage late, and no
+    /// thread is ever killed.
+    pub pair_timeout: Option<std::time::Duration>,
+    /// The aligner's [`AlignOptions::max_sentence_bytes`].
+    pub max_sentence_bytes: usize,
 }
 
 impl Default for BatchOptions {
@@ -100,6 +107,8 @@ impl Default for BatchOptions {
             resume: false,
             quiet: false,
             progress: false,
+            pair_timeout: None,
+            max_sentence_bytes: crate::align::DEFAULT_MAX_SENTENCE_BYTES,
         }
     }
 }
@@ -112,7 +121,12 @@ impl BatchOptions {
             Only::Sentences => "sentences",
             Only::Quotes => "quotes",
         };
-        format!("format={} only={only} min-score={}", self.format.name(), self.min_score)
+        format!(
+            "format={} only={only} min-score={} max-sentence-bytes={}",
+            self.format.name(),
+            self.min_score,
+            self.max_sentence_bytes
+        )
     }
 }
 
@@ -211,29 +225,58 @@ struct PairOutput {
 
 /// Read, analyse, check the languages of and align one pair.
 fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Document, bool, Alignment), Error> {
+    let budget = Budget::start(&job.id, opts.pair_timeout);
     let (en, pl) = match job.source {
         PairSource::Failed(e) => return Err(e),
         PairSource::Files { en, pl } => {
-            (crate::analyze_file(&en, &opts.ingest)?, crate::analyze_file(&pl, &opts.ingest)?)
+            let en = crate::analyze_file(&en, &opts.ingest)?;
+            budget.check("reading the English side")?;
+            (en, crate::analyze_file(&pl, &opts.ingest)?)
         }
         PairSource::Texts { en, pl } => {
             // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
             let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
             let en = crate::analyze(&format!("{} (en)", job.id), en.as_bytes(), &ingest)?;
+            budget.check("reading the English side")?;
             let pl = crate::analyze(&format!("{} (pl)", job.id), pl.as_bytes(), &ingest)?;
             (en, pl)
         }
     };
+    budget.check("reading the Polish side")?;
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
-    let a = align(&en, &pl, &align_options(opts.min_score));
+    let a = align(&en, &pl, &align_options(opts.min_score, opts.max_sentence_bytes));
+    budget.check("aligning")?;
     Ok((en, pl, swapped, a))
 }
 
-/// The aligner's options: its defaults with our score threshold (AlignOptions gains fields as the
-/// aligner grows, hence the struct update even where it is not needed yet).
-#[allow(clippy::needless_update)]
-fn align_options(min_score: f32) -> AlignOptions {
-    AlignOptions { min_score, ..Default::default() }
+/// The time budget of one pair (`--pair-timeout`).
+struct Budget<'a> {
+    id: &'a str,
+    start: std::time::Instant,
+    limit: Option<std::time::Duration>,
+}
+
+impl<'a> Budget<'a> {
+    fn start(id: &'a str, limit: Option<std::time::Duration>) -> Self {
+        Budget { id, start: std::time::Instant::now(), limit }
+    }
+
+    /// An error when the budget is spent (`stage` says what was being done).
+    fn check(&self, stage: &str) -> Result<(), Error> {
+        match self.limit {
+            Some(limit) if self.start.elapsed() > limit => Err(Error::Other(format!(
+                "{}: over the time budget of {:.1} s per pair (--pair-timeout) after {stage}; skipped",
+                self.id,
+                limit.as_secs_f64()
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The aligner's options: its defaults with our score threshold and sentence length limit.
+fn align_options(min_score: f32, max_sentence_bytes: usize) -> AlignOptions {
+    AlignOptions { min_score, max_sentence_bytes, ..Default::default() }
 }
 
 fn render(
