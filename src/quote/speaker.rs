@@ -68,6 +68,26 @@ pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
     out
 }
 
+/// The first `max` bytes of `region` (on a character boundary): attributions sit right next to the mark,
+/// and bounding the window keeps the work per quotation constant.
+pub fn head(text: &str, region: Span, max: usize) -> Span {
+    let mut end = region.end.min(region.start + max).min(text.len());
+    while end > region.start && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Span::new(region.start, end.max(region.start))
+}
+
+/// The last `max` bytes of `region` (on a character boundary).
+pub fn tail(text: &str, region: Span, max: usize) -> Span {
+    let end = region.end.min(text.len());
+    let mut start = end.saturating_sub(max).max(region.start);
+    while start < end && !text.is_char_boundary(start) {
+        start += 1;
+    }
+    Span::new(start, end)
+}
+
 /// Lower-case particles allowed inside a name ("Ahmed al Khateeb", "Ursula von der Leyen").
 const PARTICLES: &[&str] =
     &["al", "el", "van", "von", "der", "den", "de", "da", "di", "du", "la", "le", "bin", "ibn", "ben"];
@@ -241,6 +261,7 @@ impl Rules {
     /// `quote_end_punct`: the quotation ends in , . ? ! (a sign that an attribution follows); without
     /// it, or a comma or dash after the mark, only a named or pronoun subject counts.
     pub fn after(&self, text: &str, region: Span, quote_end_punct: bool) -> Option<Attribution> {
+        let region = head(text, region, 240);
         let s = region.text(text).trim_start();
         // The attribution must follow at once: a comma, a dash or a word, not a new sentence of its own.
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
@@ -312,6 +333,7 @@ impl Rules {
     /// The attribution in the clause right before a quotation's opening mark (`Harris adds: “…`,
     /// `She adds later, “…`, `Według Harrisa, „…`, `Harris: “…`).
     pub fn before(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = tail(text, region, 240);
         let s = region.text(text).trim_end();
         let all: Vec<Tok> = tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).collect();
         // The clause: tokens after the last sentence end.
