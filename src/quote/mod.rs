@@ -136,7 +136,11 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 let gap_start = prev.close.map_or(prev.inner.end, |c| c.end);
                 let gap_span = Span::new(gap_start, raw[k].open.start.max(gap_start));
                 let gap = gap_span.text(text).trim();
-                let gap_toks = if gap.len() > 240 { Vec::new() } else { speaker::tokenize(text, gap_span) };
+                let gap_toks = if gap.len() > 240 || posts[n - 1].is_none() {
+                    Vec::new()
+                } else {
+                    speaker::tokenize(text, gap_span)
+                };
                 let inner_stops = gap_toks.iter().rev().skip(1).filter(|t| t.ends_sentence()).count();
                 // A quote with its own, different named attribution starts a new utterance.
                 let name_of = |a: Option<Attribution>| match a.map(|a| a.who) {

@@ -21,7 +21,16 @@ fn function_words() -> &'static HashSet<&'static str> {
 
 /// A capitalised function word that is never a name by itself ("The", "Then", "But", "Według").
 pub fn is_function_word(w: &str) -> bool {
-    w.chars().count() > 1 && function_words().contains(w.to_lowercase().as_str())
+    if w.len() < 2 || w.len() > 16 {
+        return false;
+    }
+    if w.is_ascii() {
+        let mut buf = [0u8; 16];
+        buf[..w.len()].copy_from_slice(w.as_bytes());
+        buf[..w.len()].make_ascii_lowercase();
+        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| function_words().contains(l));
+    }
+    function_words().contains(w.to_lowercase().as_str())
 }
 
 /// What the document tells about the names in it, looked up on demand: each distinct question is
@@ -189,11 +198,11 @@ impl<'t> NameBook<'t> {
         out
     }
 
-    /// The last full name mentioned before `pos` and at or after `floor` (at most 2000 bytes back): the
+    /// The last full name mentioned before `pos` and at or after `floor` (at most 600 bytes back): the
     /// fallback for a pronoun when no speaker was named yet ("… posted by Sydney woman Jordy Lee.
     /// “…,” she said").
     pub fn last_mention_before(&self, pos: usize, floor: usize) -> Option<String> {
-        let mut from = pos.saturating_sub(2000).max(floor);
+        let mut from = pos.saturating_sub(600).max(floor);
         while from < pos && !self.text.is_char_boundary(from) {
             from += 1;
         }
