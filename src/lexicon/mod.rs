@@ -20,7 +20,7 @@
 //! assert!(en.iter().any(|id| pl.contains(id)));
 //! ```
 //!
-//! Submodules: [`tokens`] (tokenizer, folding, stopwords), [`numbers`] (numeric values in
+//! Submodules: [`tokens`](mod@tokens) (tokenizer, folding, stopwords), [`numbers`] (numeric values in
 //! both notations), [`cognate`] (transliterated string similarity), [`names`] (name keys
 //! across Polish case endings).
 
@@ -654,6 +654,19 @@ mod tests {
             assert!(ids_pl(Lexicon::embedded(), "qqslowoxyz").is_empty());
             assert!(ids_en(Lexicon::embedded(), "zzwordxyz").is_empty());
             assert!(shares(&user, "zzwordxyz", "qqslowoxyz"));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_word_looks_up_without_panic(w in "\\PC{0,20}") {
+            let lex = Lexicon::embedded();
+            let mut v = Vec::new();
+            lex.en_ids(&w, &mut v);
+            lex.pl_ids(&w, &mut v);
+            for id in v {
+                proptest::prop_assert!(lex.concept(id).is_some());
+            }
         }
     }
 
