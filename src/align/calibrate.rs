@@ -86,20 +86,6 @@ pub fn training_rows(
         .map(|l| (l.en, l.pl, l.link_feat))
         .collect();
     let a = super::align(en, pl, opts);
-    let feats = |d: &crate::model::Document, lang: Lang| -> Vec<super::features::SentFeat> {
-        d.quotes
-            .iter()
-            .map(|q| {
-                super::features::sentence_features(
-                    d.slice(q.span),
-                    lang,
-                    opts.lexicon.as_deref(),
-                    &opts.signals,
-                )
-            })
-            .collect()
-    };
-    let (qfe, qfp) = (feats(en, Lang::En), feats(pl, Lang::Pl));
-    let quotes = super::quotes::quote_candidates(en, pl, &a.sentences, opts, &qfe, &qfp);
+    let quotes = super::quotes::quote_candidates(en, pl, &a.sentences, opts);
     TrainingRows { beads, links, quotes }
 }
