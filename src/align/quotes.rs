@@ -226,6 +226,7 @@ pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &Al
     // One-to-many: a link absorbs an unlinked neighbouring quote of the same utterance or speaker
     // when the merged side still scores above the bar (a Polish quote merging two English ones,
     // or an English quote whose sentences land in two Polish quotes).
+    #[allow(clippy::needless_range_loop)] // links[k] is read, then re-borrowed mutably
     for k in 0..links.len() {
         for en_side in [true, false] {
             loop {
@@ -246,7 +247,7 @@ pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &Al
                         let f =
                             if en_side { ctx.features(&merged, &l.pl) } else { ctx.features(&l.en, &merged) };
                         let s = f.map_or(0.0, |f| Ctx::score(&f));
-                        if s >= thr && best.is_none_or(|b| s > b.0) {
+                        if s >= thr && best.map_or(true, |b| s > b.0) {
                             best = Some((s, nq));
                         }
                     }
@@ -279,7 +280,7 @@ pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &Al
             for o in (0..n_other).filter(|&o| other_taken[o] == usize::MAX) {
                 let f = if en_side { ctx.features(&[q, nq], &[o]) } else { ctx.features(&[o], &[q, nq]) };
                 let s = f.map_or(0.0, |f| Ctx::score(&f));
-                if s >= thr && best.is_none_or(|b| s > b.0) {
+                if s >= thr && best.map_or(true, |b| s > b.0) {
                     best = Some((s, o));
                 }
             }
