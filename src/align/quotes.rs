@@ -10,7 +10,7 @@
 //! whose sentences land in two Polish quotes).
 
 use super::calibrate as cal;
-use super::features::{sentence_features, SentFeat};
+use super::features::{sentence_features_cached, SentFeat, WordCache};
 use super::score::{pair_features, side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lang::Lang;
@@ -83,11 +83,25 @@ struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(en: &'a Document, pl: &'a Document, sent_links: &'a [Link], opts: &'a AlignOptions) -> Ctx<'a> {
-        let feats = |d: &Document, lang: Lang| -> Vec<SentFeat> {
+    fn new(
+        en: &'a Document,
+        pl: &'a Document,
+        sent_links: &'a [Link],
+        opts: &'a AlignOptions,
+        caches: (&mut WordCache, &mut WordCache),
+    ) -> Ctx<'a> {
+        let feats = |d: &Document, lang: Lang, cache: &mut WordCache| -> Vec<SentFeat> {
             d.quotes
                 .iter()
-                .map(|q| sentence_features(d.slice(q.span), lang, opts.lexicon.as_deref(), &opts.signals))
+                .map(|q| {
+                    sentence_features_cached(
+                        d.slice(q.span),
+                        lang,
+                        opts.lexicon.as_deref(),
+                        &opts.signals,
+                        cache,
+                    )
+                })
                 .collect()
         };
         let mut en_sent_link = vec![usize::MAX; en.sentences.len()];
@@ -107,8 +121,8 @@ impl<'a> Ctx<'a> {
             pl,
             sent_links,
             opts,
-            qfe: feats(en, Lang::En),
-            qfp: feats(pl, Lang::Pl),
+            qfe: feats(en, Lang::En, caches.0),
+            qfp: feats(pl, Lang::Pl, caches.1),
             en_sent_link,
             pl_sent_link,
             en_sents: en.quotes.iter().map(|q| sentences_of(en, q.span)).collect(),
@@ -200,12 +214,19 @@ fn neighbour(d: &Document, q: usize, forward: bool) -> Option<usize> {
 }
 
 /// Pair the quotes of `en` and `pl` given the sentence links.
-pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &AlignOptions) -> Vec<Link> {
+pub fn align_quotes(
+    en: &Document,
+    pl: &Document,
+    sent_links: &[Link],
+    opts: &AlignOptions,
+    en_cache: &mut WordCache,
+    pl_cache: &mut WordCache,
+) -> Vec<Link> {
     let (ne, np) = (en.quotes.len(), pl.quotes.len());
     if ne == 0 && np == 0 {
         return Vec::new();
     }
-    let ctx = Ctx::new(en, pl, sent_links, opts);
+    let ctx = Ctx::new(en, pl, sent_links, opts, (en_cache, pl_cache));
     let mut scored: Vec<(f32, usize, usize)> = candidate_pairs(&ctx)
         .into_iter()
         .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (Ctx::score(&f), a, b)))
@@ -372,7 +393,8 @@ pub fn quote_candidates(
     sent_links: &[Link],
     opts: &AlignOptions,
 ) -> Vec<(usize, usize, [f32; N_QUOTE])> {
-    let ctx = Ctx::new(en, pl, sent_links, opts);
+    let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
+    let ctx = Ctx::new(en, pl, sent_links, opts, (&mut ce, &mut cp));
     candidate_pairs(&ctx)
         .into_iter()
         .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (a, b, f)))
