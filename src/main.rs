@@ -265,12 +265,13 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 only: only_of(only),
                 min_score,
                 jobs,
-                window: 0,
                 ingest: input.options(),
-                output,
+                // `-o -` is standard output, like no -o.
+                output: output.filter(|p| p.as_os_str() != "-"),
                 resume,
                 quiet,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                ..Default::default()
             };
             let summary = bialign::batch::run(&inputs, &opts)?;
             eprintln!("{}", summary.render());

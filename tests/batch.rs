@@ -290,12 +290,19 @@ fn swapped_sides_are_fixed_and_noted() {
     assert!(err.contains("sw: the en and pl sides were swapped") && err.contains("1 swapped"), "{err}");
 }
 
-/// A JSON Lines corpus of `n` pairs cut from the dev set, of varied sizes.
+/// The first `n` paragraphs of a text.
+fn head(text: &str, n: usize) -> String {
+    text.split("\n\n").take(n).collect::<Vec<_>>().join("\n\n") + "\n"
+}
+
+/// A JSON Lines corpus of `n` pairs cut from the dev set (the first paragraphs of each article, so
+/// that a debug build gets through hundreds of pairs in seconds).
 fn corpus_jsonl(n: usize) -> String {
     let mut s = String::new();
     for i in 0..n {
         let (a, v) = (i % 30, VARIANTS[(i / 30) % 4]);
-        let rec = json!({"id": format!("p{i:04}"), "en": dev(a, v, "en"), "pl": dev(a, v, "pl")});
+        let paras = 2 + i % 3;
+        let rec = json!({"id": format!("p{i:04}"), "en": head(&dev(a, v, "en"), paras), "pl": head(&dev(a, v, "pl"), paras)});
         s.push_str(&rec.to_string());
         s.push('\n');
     }
@@ -316,21 +323,23 @@ fn kill_and_resume(format: &str) {
 
     let journal = t.path().join("out.bialign-journal");
     let part = t.path().join("out.bialign-part");
-    let mut child = bin()
-        .args(["batch", "in.jsonl", "-o", "out", "--jobs", "1", "--format", format])
-        .current_dir(t.path())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while journal_lines(&journal) < 40 {
-        assert!(start.elapsed() < Duration::from_secs(120), "the run made no progress");
-        std::thread::sleep(Duration::from_millis(2));
+    // Kill a fresh run, then kill the resumed run too, at different points.
+    for (i, at) in [40, 120].into_iter().enumerate() {
+        let mut args = vec!["batch", "in.jsonl", "-o", "out", "--jobs", "1", "--format", format];
+        if i > 0 {
+            args.push("--resume");
+        }
+        let mut child = bin().args(&args).current_dir(t.path()).stderr(Stdio::null()).spawn().unwrap();
+        let start = Instant::now();
+        while journal_lines(&journal) < at {
+            assert!(start.elapsed() < Duration::from_secs(120), "the run made no progress");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        assert!(!t.path().join("out").exists(), "the run finished before it was killed");
+        assert!(part.exists());
     }
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
-    assert!(!t.path().join("out").exists(), "the run finished before it was killed");
-    assert!(part.exists());
     let done_before = journal_lines(&journal) - 1;
     assert!(done_before < 300);
     // Torn writes at the instant of the kill: half a record and half a journal line.
@@ -374,6 +383,11 @@ fn resume_refuses_other_settings() {
     let o = run(&["batch", "in.jsonl", "-o", "out", "--format", "tsv", "--resume"], t.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("other settings"), "{}", stderr(&o));
+    // A missing INPUT is bad usage: exit 2 before anything is written.
+    let o = run(&["batch", "in.jsonl", "no-such-folder", "-o", "other"], t.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no-such-folder: no such file"), "{}", stderr(&o));
+    assert!(!t.path().join("other.bialign-part").exists());
     // Without --resume a fresh run replaces the leftovers.
     let o = run(&["batch", "in.jsonl", "-o", "out", "--format", "tsv"], t.path());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -561,4 +575,47 @@ fn hostile_ids_never_write_outside_the_output() {
     let mut order = hostile.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     order.push("../../evil".into());
     assert_eq!(doc_order(&recs), order);
+}
+
+#[test]
+fn a_pair_over_the_size_limit_fails_alone() {
+    let t = tempfile::tempdir().unwrap();
+    let small = json!({"id": "small", "en": dev(27, "deleted", "en").lines().take(4).collect::<Vec<_>>().join("\n"),
+        "pl": dev(27, "deleted", "pl").lines().take(4).collect::<Vec<_>>().join("\n")});
+    let big = json!({"id": "big", "en": dev(28, "parallel", "en").repeat(40), "pl": dev(28, "parallel", "pl").repeat(40)});
+    write(&t.path().join("in.jsonl"), format!("{big}\n{small}\n"));
+    write(&t.path().join("dir/big/en.txt"), dev(28, "parallel", "en").repeat(40));
+    write(&t.path().join("dir/big/pl.txt"), dev(28, "parallel", "pl"));
+    let o = run(&["batch", "in.jsonl", "dir", "--max-input-bytes", "20000"], t.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let recs = records(&stdout(&o));
+    assert_eq!(doc_order(&recs), ["in.jsonl:1", "small", "big"]);
+    assert_pair_records(&recs, "small");
+    let errs = errors(&recs);
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert!(errs.iter().all(|(_, e)| e.contains("over the limit")), "{errs:?}");
+}
+
+#[test]
+fn only_and_min_score_filter_the_records() {
+    let t = tempfile::tempdir().unwrap();
+    pair_dir(&t.path().join("p/a"), 29, "parallel");
+    let kinds = |args: &[&str]| -> Vec<String> {
+        let mut a = vec!["batch", "p"];
+        a.extend_from_slice(args);
+        let o = run(&a, t.path());
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        records(&stdout(&o)).iter().map(|r| r["kind"].as_str().unwrap().to_string()).collect()
+    };
+    let all = kinds(&[]);
+    assert!(all.iter().any(|k| k == "sentence"));
+    let sentences = kinds(&["--only", "sentences"]);
+    assert!(sentences.iter().all(|k| k == "sentence"));
+    assert_eq!(sentences.len(), all.iter().filter(|k| *k == "sentence").count());
+    assert!(kinds(&["--only", "quotes", "-o", "-"]).iter().all(|k| k == "quote"));
+    // Above every possible score only unmatched units remain.
+    let o = run(&["batch", "p", "--min-score", "1.01"], t.path());
+    for r in records(&stdout(&o)) {
+        assert!(r["en"].as_array().unwrap().is_empty() || r["pl"].as_array().unwrap().is_empty(), "{r}");
+    }
 }

@@ -3,7 +3,8 @@
 //! Pairs are read lazily from the inputs ([`input`]), aligned in parallel on a rayon pool of
 //! `jobs` threads and written in input order whatever the number of threads. At most
 //! `window` pairs (4 × jobs by default) are in flight — read, being aligned, or aligned and
-//! waiting for an earlier pair — so memory stays flat whatever the corpus size. Each pair's
+//! waiting for an earlier pair — and, beyond the first of them, at most `max_in_flight_bytes` of input
+//! text, so memory stays flat whatever the corpus size and however large some documents are. Each pair's
 //! records are rendered by the worker that aligned it; the writer only copies bytes.
 //!
 //! A pair that fails (unreadable, undecodable, not English/Polish, over a size limit, a malformed
@@ -71,6 +72,8 @@ pub struct BatchOptions {
     pub jobs: usize,
     /// Pairs in flight at most (0: 4 × jobs).
     pub window: usize,
+    /// Input bytes in flight at most (one pair is always let through, whatever its size).
+    pub max_in_flight_bytes: u64,
     /// How each side is read (encoding, size limit).
     pub ingest: IngestOptions,
     /// Write here (through a partial file and a journal) instead of standard output.
@@ -91,6 +94,7 @@ impl Default for BatchOptions {
             min_score: 0.0,
             jobs: 0,
             window: 0,
+            max_in_flight_bytes: 32 * 1024 * 1024,
             ingest: IngestOptions::default(),
             output: None,
             resume: false,
@@ -180,7 +184,7 @@ impl Summary {
         };
         format!(
             "bialign batch: {} pairs done, {} failed, {} swapped{resumed}; {} sentences, {} quotes, {} links, \
-             {unmatched:.1}% of sentences unmatched; {mb:.1} MB in {secs:.2} s ({:.1} MB/s)",
+             {unmatched:.1}% of sentences unmatched; {mb:.2} MB in {secs:.2} s ({:.2} MB/s)",
             t.done,
             t.failed,
             t.swapped,
@@ -195,6 +199,8 @@ impl Summary {
 /// One processed pair, rendered.
 struct PairOutput {
     id: String,
+    /// Input bytes this pair held in flight (see [`InFlight`]).
+    input_bytes: u64,
     status: Status,
     stats: PairStats,
     /// The records to write (JSON Lines, TSV rows or TMX units; the error record for failed JSONL).
@@ -211,14 +217,23 @@ fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Docume
             (crate::analyze_file(&en, &opts.ingest)?, crate::analyze_file(&pl, &opts.ingest)?)
         }
         PairSource::Texts { en, pl } => {
-            let en = crate::analyze(&format!("{} (en)", job.id), en.as_bytes(), &opts.ingest)?;
-            let pl = crate::analyze(&format!("{} (pl)", job.id), pl.as_bytes(), &opts.ingest)?;
+            // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
+            let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
+            let en = crate::analyze(&format!("{} (en)", job.id), en.as_bytes(), &ingest)?;
+            let pl = crate::analyze(&format!("{} (pl)", job.id), pl.as_bytes(), &ingest)?;
             (en, pl)
         }
     };
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
-    let a = align(&en, &pl, &AlignOptions { min_score: opts.min_score });
+    let a = align(&en, &pl, &align_options(opts.min_score));
     Ok((en, pl, swapped, a))
+}
+
+/// The aligner's options: its defaults with our score threshold (AlignOptions gains fields as the
+/// aligner grows, hence the struct update even where it is not needed yet).
+#[allow(clippy::needless_update)]
+fn align_options(min_score: f32) -> AlignOptions {
+    AlignOptions { min_score, ..Default::default() }
 }
 
 fn render(
@@ -280,7 +295,7 @@ fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
 }
 
 /// Process one pair completely; never panics (a panic in a stage becomes the pair's error).
-fn process(job: PairJob, opts: &BatchOptions) -> PairOutput {
+fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions) -> PairOutput {
     let id = job.id.clone();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let (en, pl, swapped, a) = load_and_align(job, opts)?;
@@ -301,6 +316,7 @@ fn process(job: PairJob, opts: &BatchOptions) -> PairOutput {
     match result {
         Ok((bytes, stats, swapped)) => PairOutput {
             id,
+            input_bytes,
             status: if swapped { Status::Swapped } else { Status::Ok },
             stats,
             bytes,
@@ -315,8 +331,60 @@ fn process(job: PairJob, opts: &BatchOptions) -> PairOutput {
             } else {
                 Vec::new()
             };
-            PairOutput { id, status: Status::Failed, stats: PairStats::default(), bytes, error: Some(msg) }
+            PairOutput {
+                id,
+                input_bytes,
+                status: Status::Failed,
+                stats: PairStats::default(),
+                bytes,
+                error: Some(msg),
+            }
         }
+    }
+}
+
+/// The input bytes of the pairs in flight, shared by the reader (which waits before taking more)
+/// and the writer (which releases a pair's bytes once it is written).
+#[derive(Default)]
+struct InFlight {
+    bytes: std::sync::Mutex<u64>,
+    freed: std::sync::Condvar,
+}
+
+impl InFlight {
+    /// Wait until `n` more bytes fit under `limit` (or nothing is in flight), then take them.
+    /// Returns false when the writer has stopped.
+    fn acquire(&self, n: u64, limit: u64, stopped: &std::sync::atomic::AtomicBool) -> bool {
+        let mut b = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        while *b > 0 && b.saturating_add(n) > limit {
+            if stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                return false;
+            }
+            b = self
+                .freed
+                .wait_timeout(b, std::time::Duration::from_millis(100))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        *b += n;
+        true
+    }
+
+    fn release(&self, n: u64) {
+        let mut b = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        *b = b.saturating_sub(n);
+        self.freed.notify_all();
+    }
+}
+
+/// Input bytes of a pair before it is read: the texts, or the files' sizes.
+fn job_size(job: &PairJob) -> u64 {
+    match &job.source {
+        PairSource::Texts { en, pl } => (en.len() + pl.len()) as u64,
+        PairSource::Files { en, pl } => {
+            [en, pl].iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum()
+        }
+        PairSource::Failed(_) => 0,
     }
 }
 
@@ -365,6 +433,9 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
         }
         return Ok((out, None));
     };
+    if dest.is_dir() {
+        return Err(Error::Other(format!("{}: is a folder; -o takes a file name", dest.display())));
+    }
     let (part, jpath) = journal::paths(&dest);
     let settings = opts.settings();
     if opts.resume {
@@ -401,7 +472,8 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
             }
         }
     }
-    let f = std::fs::File::create(&part).map_err(|e| Error::io(&part, &e))?;
+    let f = std::fs::File::create(&part)
+        .map_err(|e| Error::Other(format!("{}: cannot create the output: {e}", part.display())))?;
     let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
     let mut h = Vec::new();
     if opts.format == Format::Tmx {
@@ -420,7 +492,7 @@ fn progress_bar(opts: &BatchOptions) -> Option<indicatif::ProgressBar> {
     let pb = indicatif::ProgressBar::new_spinner();
     pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} pairs ({per_sec}) {msg}")
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} pairs {msg}")
     {
         pb.set_style(style);
     }
@@ -442,6 +514,12 @@ fn note(pb: &Option<indicatif::ProgressBar>, msg: &str) {
 /// for problems with the run itself: the output cannot be written, a resume does not match.
 pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let start = Instant::now();
+    // A mistyped INPUT is bad usage, found before any work starts.
+    for p in inputs {
+        if p.as_os_str() != "-" {
+            std::fs::metadata(p).map_err(|e| Error::io(p, &e))?;
+        }
+    }
     let jobs = if opts.jobs == 0 {
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     } else {
@@ -463,12 +541,16 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     // A slot per pair in flight: the reader takes one before starting a pair, the writer frees it
     // after writing the pair.
     let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
+    let in_flight = std::sync::Arc::new(InFlight::default());
+    let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
 
     let reader = {
         let inputs = inputs.to_vec();
         let opts = opts.clone();
         let pool = pool.clone();
         let tx = tx.clone();
+        let in_flight = in_flight.clone();
+        let stopped = stopped.clone();
         let max_line = opts.ingest.max_bytes.saturating_mul(2).saturating_add(1 << 16);
         std::thread::Builder::new()
             .name("bialign-batch-reader".into())
@@ -504,11 +586,15 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     if slot_tx.send(()).is_err() {
                         return; // the writer stopped
                     }
+                    let size = job_size(&job);
+                    if !in_flight.acquire(size, opts.max_in_flight_bytes, &stopped) {
+                        return;
+                    }
                     let tx = tx.clone();
                     let opts = opts.clone();
                     let n = seq;
                     pool.spawn(move || {
-                        let _ = tx.send(Msg::Done(n, Box::new(process(job, &opts))));
+                        let _ = tx.send(Msg::Done(n, Box::new(process(job, size, &opts))));
                     });
                     seq += 1;
                 }
@@ -556,14 +642,24 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                 }
                 if let Some(pb) = &pb {
                     pb.inc(1);
+                    let secs = start.elapsed().as_secs_f64().max(1e-3);
+                    pb.set_message(format!(
+                        "({:.0}/s), {} failed, {:.1} MB ({:.1} MB/s)",
+                        (next + 1 - skip) as f64 / secs,
+                        totals.failed,
+                        bytes_this_run as f64 / 1e6,
+                        bytes_this_run as f64 / 1e6 / secs
+                    ));
                 }
                 next += 1;
+                in_flight.release(p.input_bytes);
                 let _ = slot_rx.try_recv();
             }
         }
         Ok(())
     })();
-    // Let the reader finish (it may be blocked on a slot when we stopped early).
+    // Let the reader finish (it may be blocked on a slot or on bytes when we stopped early).
+    stopped.store(true, std::sync::atomic::Ordering::Relaxed);
     drop(slot_rx);
     drop(rx);
     if let Some(pb) = &pb {
@@ -591,4 +687,40 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         let _ = std::fs::remove_file(jpath);
     }
     Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    #[test]
+    fn in_flight_bytes_wait_for_room_but_always_let_one_pair_through() {
+        let f = Arc::new(InFlight::default());
+        let stop = Arc::new(AtomicBool::new(false));
+        assert!(f.acquire(100, 10, &stop), "a pair larger than the limit goes through alone");
+        let (f2, stop2) = (f.clone(), stop.clone());
+        let waiter = std::thread::spawn(move || f2.acquire(5, 10, &stop2));
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        assert!(!waiter.is_finished(), "must wait while the large pair is in flight");
+        f.release(100);
+        assert!(waiter.join().unwrap());
+        assert!(f.acquire(5, 10, &stop), "5 + 5 fit under 10");
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(!f.acquire(5, 10, &stop), "gives up once the writer stopped");
+    }
+
+    #[test]
+    fn swapped_note_is_added_to_every_record() {
+        let out =
+            note_swapped(b"{\"doc\":\"a\",\"kind\":\"sentence\"}\n{\"doc\":\"a\",\"kind\":\"quote\"}\n");
+        let s = String::from_utf8(out).unwrap();
+        assert_eq!(s.lines().count(), 2);
+        for l in s.lines() {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["note"], SWAP_NOTE);
+            assert_eq!(v["doc"], "a");
+        }
+    }
 }
