@@ -253,3 +253,52 @@ fn dev_set_sentence_f1_floor() {
         assert!(f1 >= 0.93, "{variant}: sentence F1 {f1:.3} (P {p:.3}, R {r:.3})");
     }
 }
+
+#[test]
+fn cli_writes_the_jsonl_contract_and_reports_a_missing_lexicon() {
+    let bin = env!("CARGO_BIN_EXE_bialign");
+    let d = root().join("corpus/carrie-diaries");
+    let out = std::process::Command::new(bin)
+        .args(["align", "--format", "jsonl"])
+        .arg(d.join("pl.txt"))
+        .arg(d.join("en.txt"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (mut quotes, mut sentences) = (0, 0);
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let score = v["score"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&score));
+        assert!(v["en"].is_array() && v["pl"].is_array() && v["evidence"].is_object());
+        match v["kind"].as_str().unwrap() {
+            "quote" => {
+                quotes += 1;
+                assert!(v["speaker"].is_object());
+            }
+            "sentence" => sentences += 1,
+            k => panic!("unknown kind {k}"),
+        }
+    }
+    // Files given Polish first are still reported English on `en`.
+    let en_text = std::fs::read_to_string(d.join("en.txt")).unwrap();
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        for s in v["en"].as_array().unwrap() {
+            let (a, b) = (s["start"].as_u64().unwrap() as usize, s["end"].as_u64().unwrap() as usize);
+            assert_eq!(&en_text[a..b], s["text"].as_str().unwrap());
+        }
+    }
+    assert!(quotes > 0 && sentences > 0);
+
+    let out = std::process::Command::new(bin)
+        .arg("align")
+        .arg(d.join("en.txt"))
+        .arg(d.join("pl.txt"))
+        .args(["--lexicon", "/nonexistent/lexicon.tsv"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("lexicon.tsv"));
+}
