@@ -5,6 +5,7 @@ Step 1 of 2 (this script, Python 3 standard library only):
   * reads FreeDict/WikDict Polish-English (Debian package dict-freedict-pol-eng,
     /usr/share/dictd/freedict-pol-eng.{index,dict.dz}; CC-BY-SA 3.0) and writes
     OUT/pairs.tsv: one `polish-lemma<TAB>english-translation` line per translation;
+  * adds src/lexicon/data/supplement.tsv (suppletive forms written for this project);
   * reads the Polish hunspell dictionary (Debian package hunspell-pl,
     /usr/share/hunspell/pl_PL.{aff,dic}; sjp.pl, licensed GPL/LGPL/MPL/Apache-2.0/CC-SA,
     used here under Apache-2.0), expands the affix rules of every word that is a headword
@@ -26,6 +27,7 @@ DICT_INDEX = "/usr/share/dictd/freedict-pol-eng.index"
 DICT_DATA = "/usr/share/dictd/freedict-pol-eng.dict.dz"
 HUN_AFF = "/usr/share/hunspell/pl_PL.aff"
 HUN_DIC = "/usr/share/hunspell/pl_PL.dic"
+SUPPLEMENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "lexicon", "data", "supplement.tsv")
 
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
@@ -129,6 +131,12 @@ def main():
     outdir = sys.argv[1]
     os.makedirs(outdir, exist_ok=True)
     entries = parse_freedict(DICT_INDEX, DICT_DATA)
+    with open(SUPPLEMENT, encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                en, pl = line.rstrip("\n").split("\t")
+                if en not in entries[pl.lower()]:
+                    entries[pl.lower()].append(en)
     n_pairs = 0
     with open(os.path.join(outdir, "pairs.tsv"), "w", encoding="utf-8") as f:
         for pl in sorted(entries):

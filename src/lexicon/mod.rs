@@ -20,7 +20,7 @@
 //! assert!(en.iter().any(|id| pl.contains(id)));
 //! ```
 //!
-//! Submodules: [`tokens`] (tokenizer, folding, stopwords), [`numbers`] (numeric values in
+//! Submodules: [`tokens`](mod@tokens) (tokenizer, folding, stopwords), [`numbers`] (numeric values in
 //! both notations), [`cognate`] (transliterated string similarity), [`names`] (name keys
 //! across Polish case endings).
 
@@ -44,6 +44,14 @@ use tokens::{fold_into, is_stopword_en, tokens, TokenKind};
 /// word nor a hunspell form of it is in the lexicon (measured best in data/README.md).
 pub const PREFIX_LEN: usize = 5;
 
+/// The longest prefix key: a word is looked up by its first `PREFIX_MAX` letters first,
+/// then by one letter less, down to [`PREFIX_LEN`], so that the most specific lemmas win.
+pub const PREFIX_MAX: usize = 5;
+
+/// Prefix keys shared by lemmas with more English ids than this are dropped: they are
+/// common Polish verb prefixes (`przec…`, `przek…`) that say nothing.
+const MAX_PREFIX_IDS: usize = 64;
+
 const MAGIC: &[u8; 8] = b"BLXLEX01";
 const SECTIONS: usize = 5;
 
@@ -62,9 +70,18 @@ pub fn stem_en(lower: &str) -> Cow<'_, str> {
 /// The fallback key of a lowercase Polish word: its first [`PREFIX_LEN`] characters, or
 /// `None` when it is shorter than that.
 pub fn prefix_key(lower: &str) -> Option<&str> {
-    let (i, _) = lower.char_indices().nth(PREFIX_LEN - 1)?;
-    let end = i + lower[i..].chars().next().map_or(0, char::len_utf8);
-    Some(&lower[..end])
+    prefix_of(lower, PREFIX_LEN)
+}
+
+/// The first `n` characters of `s` (`n` ≥ 1), or `None` when it is shorter.
+fn prefix_of(s: &str, n: usize) -> Option<&str> {
+    let (i, c) = s.char_indices().nth(n.max(1) - 1)?;
+    Some(&s[..i + c.len_utf8()])
+}
+
+/// The prefix keys of a lemma, [`PREFIX_LEN`] to [`PREFIX_MAX`] characters long.
+fn prefix_keys(lower: &str) -> impl Iterator<Item = &str> {
+    (PREFIX_LEN..=PREFIX_MAX).map_while(move |n| prefix_of(lower, n))
 }
 
 /// The English stems an English dictionary translation stands for: the word itself when it
@@ -108,8 +125,48 @@ pub struct Lexicon {
     pre: Map<Cow<'static, [u8]>>,
     postings: Cow<'static, [u8]>,
     names: Cow<'static, str>,
-    name_starts: Vec<u32>,
+    /// Byte offset of each concept's name in `names`, computed on first use.
+    name_starts: OnceLock<Vec<u32>>,
     user: Option<Box<Overlay>>,
+    /// Identifies this lexicon in the per-thread lookup cache.
+    uid: u64,
+}
+
+static NEXT_UID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_uid() -> u64 {
+    NEXT_UID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Entries a thread's lookup cache holds before it is emptied.
+const CACHE_LIMIT: usize = 200_000;
+
+/// Per-thread memo of lookups, by word as written: stemming and FST walks cost about a
+/// microsecond a word, a hash lookup a tenth of that, and words repeat (Zipf). It serves one
+/// lexicon at a time (by uid) and is emptied when it grows past [`CACHE_LIMIT`].
+#[derive(Default)]
+struct WordCache {
+    lex: u64,
+    en: HashMap<Box<str>, u32>,
+    pl: [HashMap<Box<str>, (Reach, u32, u32)>; 4],
+    arena: Vec<u32>,
+    size: usize,
+}
+
+impl WordCache {
+    fn serve(&mut self, lex: u64) {
+        if self.lex != lex || self.size > CACHE_LIMIT {
+            self.en.clear();
+            self.pl.iter_mut().for_each(HashMap::clear);
+            self.arena.clear();
+            self.size = 0;
+            self.lex = lex;
+        }
+    }
+}
+
+thread_local! {
+    static CACHE: std::cell::RefCell<WordCache> = std::cell::RefCell::new(WordCache::default());
 }
 
 impl std::fmt::Debug for Lexicon {
@@ -127,7 +184,7 @@ impl Lexicon {
     /// The embedded lexicon, loaded once (lazily) from data compiled into the binary.
     pub fn embedded() -> &'static Lexicon {
         EMBEDDED.get_or_init(|| {
-            Lexicon::from_blob(Cow::Borrowed(include_bytes!("data/lexicon.bin")))
+            Lexicon::from_blob(Cow::Borrowed(EMBEDDED_DATA))
                 .expect("the embedded lexicon data is valid (checked by the tests)")
         })
     }
@@ -182,12 +239,13 @@ impl Lexicon {
             names: self.names.clone(),
             name_starts: self.name_starts.clone(),
             user: None,
+            uid: next_uid(),
         }
     }
 
     fn add_pairs(&mut self, pairs: &[(String, String)]) {
         let mut ov = self.user.take().map_or_else(Overlay::default, |b| *b);
-        let base_count = self.name_starts.len() as u32;
+        let base_count = self.en.len() as u32;
         let mut lower = String::new();
         for (en, pl) in pairs {
             let mut ids = Vec::new();
@@ -210,7 +268,7 @@ impl Lexicon {
                     continue;
                 }
                 ov.pl.entry(lower.clone()).or_default().extend(&ids);
-                if let Some(p) = prefix_key(&lower) {
+                for p in prefix_keys(&lower) {
                     ov.pre.entry(p.to_string()).or_default().extend(&ids);
                 }
             }
@@ -250,33 +308,39 @@ impl Lexicon {
         if postings.len() % 4 != 0 {
             return Err(bad("postings not a whole number of u32"));
         }
-        let mut name_starts = Vec::with_capacity(en.len());
-        let mut start = 0u32;
-        for line in names.split_terminator('\n') {
-            name_starts.push(start);
-            start += line.len() as u32 + 1;
-        }
-        if name_starts.len() != en.len() {
+        if memchr::memchr_iter(b'\n', names.as_bytes()).count() != en.len()
+            || (!names.is_empty() && !names.ends_with('\n'))
+        {
             return Err(bad("names and English map differ in length"));
         }
-        Ok(Lexicon { en, pl, pre, postings, names, name_starts, user: None })
+        let name_starts = OnceLock::new();
+        Ok(Lexicon { en, pl, pre, postings, names, name_starts, user: None, uid: next_uid() })
     }
 
     /// Number of concept ids (English stems), user additions included.
     pub fn concept_count(&self) -> usize {
-        self.name_starts.len() + self.user.as_ref().map_or(0, |u| u.names.len())
+        self.en.len() + self.user.as_ref().map_or(0, |u| u.names.len())
     }
 
     /// The English stem a concept id stands for (for evidence output), or `None` for an
     /// unknown id.
     pub fn concept(&self, id: u32) -> Option<&str> {
         let i = id as usize;
-        if let Some(&s) = self.name_starts.get(i) {
+        let starts = self.name_starts.get_or_init(|| {
+            let mut v = Vec::with_capacity(self.en.len());
+            let mut start = 0u32;
+            for line in self.names.split_terminator('\n') {
+                v.push(start);
+                start += line.len() as u32 + 1;
+            }
+            v
+        });
+        if let Some(&s) = starts.get(i) {
             let rest = &self.names[s as usize..];
             return Some(rest.split('\n').next().unwrap_or(rest));
         }
         let u = self.user.as_ref()?;
-        u.names.get(i - self.name_starts.len()).map(String::as_str)
+        u.names.get(i - starts.len()).map(String::as_str)
     }
 
     fn push_postings(&self, offset: u64, out: &mut Vec<u32>) {
@@ -295,13 +359,29 @@ impl Lexicon {
     /// Concept ids of an English word as written in text (any case or inflection): the id
     /// of its Snowball stem, if the lexicon knows it. Appends to `out`.
     pub fn en_ids(&self, word: &str, out: &mut Vec<u32>) {
+        let id = CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            c.serve(self.uid);
+            if let Some(&id) = c.en.get(word) {
+                return id;
+            }
+            let id = self.en_id_uncached(word).unwrap_or(u32::MAX);
+            c.en.insert(word.into(), id);
+            c.size += 1;
+            id
+        });
+        if id != u32::MAX {
+            out.push(id);
+        }
+    }
+
+    fn en_id_uncached(&self, word: &str) -> Option<u32> {
         let mut lower = String::with_capacity(word.len());
         fold_into(word, &mut lower);
         let stem = stem_en(&lower);
-        if let Some(id) = self.en.get(stem.as_bytes()) {
-            out.push(id as u32);
-        } else if let Some(id) = self.user.as_ref().and_then(|u| u.en.get(stem.as_ref())) {
-            out.push(*id);
+        match self.en.get(stem.as_bytes()) {
+            Some(id) => Some(id as u32),
+            None => self.user.as_ref().and_then(|u| u.en.get(stem.as_ref())).copied(),
         }
     }
 
@@ -309,8 +389,34 @@ impl Lexicon {
     /// translate to. Appends to `out`, sorted and without duplicates among those appended.
     ///
     /// The word is looked up as a known form (a lemma or a hunspell form of one); when that
-    /// finds nothing, by its first [`PREFIX_LEN`] letters.
+    /// finds nothing, by its first [`PREFIX_LEN`] letters. [`Lexicon::pl_lookup`] tells which.
     pub fn pl_ids(&self, word: &str, out: &mut Vec<u32>) {
+        self.pl_lookup(word, Fallbacks::ALL, out);
+    }
+
+    /// Like [`Lexicon::pl_ids`], and tells how the word reached its entries (a prefix match
+    /// is less certain than a known form: an aligner may weigh it less). `fallbacks` says
+    /// which lookups to try when the word is not a known form.
+    pub fn pl_lookup(&self, word: &str, fallbacks: Fallbacks, out: &mut Vec<u32>) -> Reach {
+        let mode = usize::from(fallbacks.prefix) | usize::from(fallbacks.english) << 1;
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            c.serve(self.uid);
+            if let Some(&(reach, start, len)) = c.pl[mode].get(word) {
+                out.extend_from_slice(&c.arena[start as usize..(start + len) as usize]);
+                return reach;
+            }
+            let from = out.len();
+            let reach = self.pl_lookup_uncached(word, fallbacks, out);
+            let start = c.arena.len() as u32;
+            c.arena.extend_from_slice(&out[from..]);
+            c.pl[mode].insert(word.into(), (reach, start, (out.len() - from) as u32));
+            c.size += 1 + (out.len() - from) / 4;
+            reach
+        })
+    }
+
+    fn pl_lookup_uncached(&self, word: &str, fallbacks: Fallbacks, out: &mut Vec<u32>) -> Reach {
         let mut lower = String::with_capacity(word.len());
         fold_into(word, &mut lower);
         let from = out.len();
@@ -320,14 +426,28 @@ impl Lexicon {
         if let Some(ids) = self.user.as_ref().and_then(|u| u.pl.get(&lower)) {
             out.extend(ids);
         }
-        if out.len() == from {
-            if let Some(p) = prefix_key(&lower) {
+        let mut reach = if out.len() > from { Reach::Form } else { Reach::None };
+        if reach == Reach::None && fallbacks.prefix {
+            for n in (PREFIX_LEN..=PREFIX_MAX).rev() {
+                let Some(p) = prefix_of(&lower, n) else { continue };
                 if let Some(o) = self.pre.get(p.as_bytes()) {
                     self.push_postings(o, out);
                 }
                 if let Some(ids) = self.user.as_ref().and_then(|u| u.pre.get(p)) {
                     out.extend(ids);
                 }
+                if out.len() > from {
+                    break;
+                }
+            }
+            if out.len() > from {
+                reach = Reach::Prefix;
+            }
+        }
+        if reach == Reach::None && fallbacks.english && lower.bytes().all(|b| b.is_ascii_lowercase()) {
+            if let Some(id) = self.en_id_uncached(&lower) {
+                out.push(id);
+                reach = Reach::English;
             }
         }
         out[from..].sort_unstable();
@@ -339,8 +459,47 @@ impl Lexicon {
             }
         }
         out.truncate(w);
+        reach
     }
 }
+
+/// How a Polish word reached its lexicon entries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Not at all.
+    None,
+    /// As a lemma or a known inflected form of one.
+    Form,
+    /// Only through its first [`PREFIX_LEN`] letters.
+    Prefix,
+    /// Not a Polish entry, but spelled like an English word the lexicon knows (names,
+    /// loanwords, English titles quoted in Polish text): its English ids.
+    English,
+}
+
+/// Which lookups [`Lexicon::pl_lookup`] tries after the known forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fallbacks {
+    /// The first [`PREFIX_LEN`] letters.
+    pub prefix: bool,
+    /// The word as an English word (ASCII words only).
+    pub english: bool,
+}
+
+impl Fallbacks {
+    /// Known forms only.
+    pub const NONE: Fallbacks = Fallbacks { prefix: false, english: false };
+    /// Every fallback (what [`Lexicon::pl_ids`] uses).
+    pub const ALL: Fallbacks = Fallbacks { prefix: true, english: true };
+}
+
+/// The bytes of the embedded lexicon (for benchmarks and tools; [`Lexicon::embedded`]
+/// loads them once).
+pub fn embedded_data() -> &'static [u8] {
+    EMBEDDED_DATA
+}
+
+const EMBEDDED_DATA: &[u8] = include_bytes!("data/lexicon.bin");
 
 /// Build the binary lexicon format from dictionary pairs and inflected forms.
 ///
@@ -384,7 +543,7 @@ pub fn build_blob(pairs: &[(String, String)], forms: &[(String, String)]) -> Res
     }
     let mut pre_ids: BTreeMap<String, BTreeSet<u32>> = BTreeMap::new();
     for (l, ids) in &lemma_ids {
-        if let Some(p) = prefix_key(l) {
+        for p in prefix_keys(l) {
             pre_ids.entry(p.to_string()).or_default().extend(ids);
         }
     }
@@ -407,6 +566,7 @@ pub fn build_blob(pairs: &[(String, String)], forms: &[(String, String)]) -> Res
         }
         b.into_inner().map_err(fst_err)
     };
+    pre_ids.retain(|_, ids| ids.len() <= MAX_PREFIX_IDS);
     let pl_fst = build(&form_ids)?;
     let pre_fst = build(&pre_ids)?;
     let mut en_b = fst::MapBuilder::memory();
@@ -461,6 +621,53 @@ mod tests {
         assert!(!shares(lex, "cat", "prezydenta"));
         assert!(ids_pl(lex, "").is_empty() && ids_en(lex, "").is_empty());
         assert!(ids_pl(lex, "qqqqqqq").is_empty());
+    }
+
+    #[test]
+    fn lookups_tell_how_a_word_was_reached() {
+        let lex = Lexicon::embedded();
+        let mut v = Vec::new();
+        assert_eq!(lex.pl_lookup("domu", Fallbacks::ALL, &mut v), Reach::Form);
+        v.clear();
+        assert_eq!(lex.pl_lookup("premierów", Fallbacks::ALL, &mut v), Reach::Prefix);
+        assert!(v.contains(&ids_en(lex, "premier")[0]));
+        v.clear();
+        assert_eq!(lex.pl_lookup("premierów", Fallbacks::NONE, &mut v), Reach::None);
+        assert!(v.is_empty());
+        assert_eq!(lex.pl_lookup("trump", Fallbacks::NONE, &mut v), Reach::None);
+        assert_eq!(lex.pl_lookup("trump", Fallbacks::ALL, &mut v), Reach::English);
+        assert_eq!(v, ids_en(lex, "Trump"));
+        // cached answers are the same as fresh ones, appended after what `out` held
+        let mut w = vec![7];
+        assert_eq!(lex.pl_lookup("domu", Fallbacks::ALL, &mut w), Reach::Form);
+        assert_eq!(w[0], 7);
+        assert_eq!(&w[1..], ids_pl(lex, "domu"));
+    }
+
+    #[test]
+    fn lookup_cache_keeps_lexicons_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("u.tsv");
+        std::fs::write(&path, "zzwordxyz\tqqslowoxyz\n").unwrap();
+        let user = Lexicon::with_user_file(&path).unwrap();
+        for _ in 0..3 {
+            assert!(ids_pl(Lexicon::embedded(), "qqslowoxyz").is_empty());
+            assert!(ids_en(Lexicon::embedded(), "zzwordxyz").is_empty());
+            assert!(shares(&user, "zzwordxyz", "qqslowoxyz"));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_word_looks_up_without_panic(w in "\\PC{0,20}") {
+            let lex = Lexicon::embedded();
+            let mut v = Vec::new();
+            lex.en_ids(&w, &mut v);
+            lex.pl_ids(&w, &mut v);
+            for id in v {
+                proptest::prop_assert!(lex.concept(id).is_some());
+            }
+        }
     }
 
     #[test]
