@@ -22,6 +22,29 @@ pub mod en;
 pub mod pl;
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// FNV-1a: the word lists are small and fixed, keys are short words; a cheap hash keeps
+/// lookups at candidate boundaries fast.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<Fnv>>;
+type Set<K> = HashSet<K, BuildHasherDefault<Fnv>>;
 
 use crate::lang::Lang;
 use crate::model::{Document, Sentence, Span};
@@ -115,12 +138,12 @@ impl Abbr {
 pub struct Rules {
     /// English or Polish: selects the language-specific decisions.
     pub lang: Lang,
-    abbrev: HashMap<&'static str, Abbr>,
+    abbrev: Map<&'static str, Abbr>,
     /// Abbreviations of another language that also appear in this one (English titles in Polish).
     extra_abbrev: Option<&'static Rules>,
-    starters: HashSet<&'static str>,
-    reporting: HashSet<&'static str>,
-    date_words: HashSet<&'static str>,
+    starters: Set<&'static str>,
+    reporting: Set<&'static str>,
+    date_words: Set<&'static str>,
 }
 
 /// The non-comment, non-empty lines of a data file, trimmed.
@@ -164,11 +187,19 @@ impl Rules {
         }
         let mut chars = tok.chars();
         let first = chars.next()?;
-        if first.is_uppercase() {
-            let mut low: String = first.to_lowercase().collect();
-            low.push_str(chars.as_str());
-            if let Some(a) = self.abbrev.get(low.as_str()) {
-                return Some(*a);
+        if first.is_uppercase() && tok.len() <= 32 {
+            // lower-case the first letter into a stack buffer
+            let mut buf = [0u8; 40];
+            let mut n = 0;
+            for c in first.to_lowercase() {
+                n += c.encode_utf8(&mut buf[n..]).len();
+            }
+            let rest = chars.as_str().as_bytes();
+            buf[n..n + rest.len()].copy_from_slice(rest);
+            if let Ok(low) = std::str::from_utf8(&buf[..n + rest.len()]) {
+                if let Some(a) = self.abbrev.get(low) {
+                    return Some(*a);
+                }
             }
         }
         match self.extra_abbrev {
@@ -259,13 +290,13 @@ fn is_bullet(c: char) -> bool {
     matches!(c, '•' | '▪' | '◦' | '‣' | '●' | '■' | '·')
 }
 
-fn is_roman(w: &str) -> bool {
+pub(crate) fn is_roman(w: &str) -> bool {
     !w.is_empty()
         && w.len() <= 8
         && w.bytes().all(|b| matches!(b, b'I' | b'V' | b'X' | b'L' | b'C' | b'D' | b'M'))
 }
 
-fn is_number(w: &str) -> bool {
+pub(crate) fn is_number(w: &str) -> bool {
     !w.is_empty()
         && w.as_bytes()[0].is_ascii_digit()
         && w.bytes().all(|b| b.is_ascii_digit() || matches!(b, b',' | b'-' | b'/'))
@@ -531,7 +562,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         let n = self.b.len();
         let rs = i;
         let mut e = i;
-        let (mut dots, mut has_q, mut ell) = (0usize, false, false);
+        let (mut dots, mut has_q, mut ell, mut spaced) = (0usize, false, false, false);
         while let Some(c) = self.char_at(e) {
             match c {
                 '.' => dots += 1,
@@ -552,6 +583,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
             if extra >= 1 && dots == 1 && dots + extra >= 3 {
                 e = k;
                 dots += extra;
+                spaced = true;
             }
         }
         ell |= dots >= 2;
@@ -590,6 +622,11 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         let after = e;
         match self.char_at(after) {
             None => return n,
+            // A quotation closed right before a capitalised word, the space missing: “…end."Next”.
+            Some(c) if quote && c.is_uppercase() && after > rs && !self.inside_token(rs) => {
+                self.push(after, after);
+                return after;
+            }
             Some(c) if !c.is_whitespace() => return after.max(i + 1),
             _ => {}
         }
@@ -598,15 +635,28 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
             return n;
         }
         let next = self.next_at(j);
-        if self.decide(rs, dots, has_q, ell, quote, &next) {
+        if self.decide(rs, dots, has_q, ell, spaced, quote, &next) {
             self.push(after, j);
         }
         after
     }
 
     /// Whether the run of marks at `rs` (with the given shape) ends a sentence before `next`.
-    fn decide(&self, rs: usize, dots: usize, has_q: bool, ell: bool, quote: bool, next: &Next<'a>) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &self,
+        rs: usize,
+        dots: usize,
+        has_q: bool,
+        ell: bool,
+        spaced: bool,
+        quote: bool,
+        next: &Next<'a>,
+    ) -> bool {
         match next.kind {
+            // A quotation opening with a lower-case word after a plain sentence end:
+            // `… in London. "eFootball is …`; decided like a capitalised word.
+            Kind::Lower if next.opener && !ell && !has_q => {}
             Kind::Lower | Kind::Punct => return false,
             Kind::Bullet => return true,
             Kind::Dash => {
@@ -624,7 +674,9 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
             return !(quote && self.reporting_follows(next));
         }
         if ell {
-            if detached && self.leading_position(rs) {
+            // ". .. This", ". … It’s": the ellipsis opens the next sentence. A spaced ". . ."
+            // after a mark ends its sentence ("workplace? . . . Next").
+            if detached && !spaced && self.leading_position(rs) {
                 return false;
             }
             return !(quote && self.reporting_follows(next));
@@ -632,7 +684,28 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
         if detached || dots == 0 {
             return true;
         }
+        // A period closed by a quotation mark ends its sentence, abbreviation or not
+        // (`… 2.0.”. Siostra`, `… in the U.S.” Then`).
+        if quote {
+            return next.kind != Kind::Lower;
+        }
+        if next.kind == Kind::Lower {
+            // only an ordinary word before the period lets a lower-case quotation open a sentence
+            return self.period(rs, next) && self.plain_word_before(rs);
+        }
         self.period(rs, next)
+    }
+
+    /// The word before `rs` is an ordinary word: not listed, no inner period, not an initial.
+    fn plain_word_before(&self, rs: usize) -> bool {
+        let (_, tok) = self.token_before(rs);
+        tok.chars().count() > 1 && !tok.contains('.') && self.r.abbrev(tok).is_none()
+    }
+
+    /// The marks at `rs` follow a word that is a dotted abbreviation or acronym (U.S., e.g.).
+    fn inside_token(&self, rs: usize) -> bool {
+        let (_, tok) = self.token_before(rs);
+        tok.contains('.')
     }
 
     /// An ellipsis at `rs` opens a sentence: at its start, or right after another final mark.
@@ -689,21 +762,21 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
                 .all(|p| !p.is_empty() && p.chars().count() <= 4 && p.chars().all(char::is_alphabetic));
             if parts_ok {
                 let class = self.r.abbrev(tok).unwrap_or(Abbr::Amb);
-                return self.apply(class, tok_start, tok, next);
+                return self.apply(class, tok_start, next);
             }
             if tok.split('.').all(is_number) {
-                return self.number(tok_start, next);
+                return self.number(tok_start, tok, next);
             }
             return true; // a domain or file name: example.com.
         }
         if is_number(tok) {
-            return self.number(tok_start, next);
+            return self.number(tok_start, tok, next);
         }
         let mut chars = tok.chars();
         let first = chars.next().unwrap_or(' ');
         let single = chars.next().is_none();
         if let Some(class) = self.r.abbrev(tok) {
-            return self.apply(class, tok_start, tok, next);
+            return self.apply(class, tok_start, next);
         }
         if single && first.is_uppercase() {
             // An initial (Amy B. Harris, George H. W. Bush) unless a typical sentence opener follows.
@@ -713,7 +786,7 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
     }
 
     /// Decide a listed abbreviation.
-    fn apply(&self, class: Abbr, tok_start: usize, tok: &str, next: &Next<'a>) -> bool {
+    fn apply(&self, class: Abbr, tok_start: usize, next: &Next<'a>) -> bool {
         let starter = || next.kind == Kind::Upper && self.r.is_starter(next.word);
         match class {
             Abbr::Title | Abbr::Inner => false,
@@ -730,15 +803,27 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
                 }
             }
             Abbr::Count => {
+                // after a number, or a number and another unit: "10 tys.", "5 mln zł."
                 let prev = self.prev_token(tok_start);
-                is_number(prev) && next.kind != Kind::Digit && (next.opener || starter())
+                let counted = is_number(prev)
+                    || (self.r.abbrev(prev.trim_end_matches('.')) == Some(Abbr::Count)
+                        && is_number(self.prev_token(prev_start(self, tok_start, prev))));
+                counted && next.kind != Kind::Digit && (next.opener || starter())
             }
             Abbr::Saint => {
+                // "Była msza św. Potem …" ends; "Po mszy św. Papież odjechał" goes on.
                 let prev = self.prev_token(tok_start);
-                let _ = tok;
-                pl::ends_mass(prev)
+                pl::ends_mass(prev) && (next.opener || starter())
             }
         }
+    }
+
+    /// Skip ASCII spaces from `i`.
+    fn skip_plain_spaces(&self, mut i: usize) -> usize {
+        while i < self.b.len() && self.b[i] == b' ' {
+            i += 1;
+        }
+        i
     }
 
     /// The whitespace-separated token before `tok_start` within the sentence.
@@ -761,13 +846,23 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
     }
 
     /// A period after a number.
-    fn number(&self, tok_start: usize, next: &Next<'a>) -> bool {
+    fn number(&self, tok_start: usize, tok: &str, next: &Next<'a>) -> bool {
         // "1. The first point": a list marker opening the sentence.
         if tok_start == self.sent_start {
             return false;
         }
         match self.r.lang {
-            Lang::Pl => pl::number_ends_sentence(next.word),
+            Lang::Pl => {
+                let second = self.word_at(self.skip_plain_spaces(next.at + next.word.len()));
+                pl::number_ends_sentence(
+                    self.r,
+                    tok,
+                    next.kind == Kind::Upper,
+                    next.opener,
+                    next.word,
+                    second,
+                )
+            }
             _ => true,
         }
     }
@@ -811,6 +906,8 @@ mod tests {
         );
         let s = "George H. W. Bush met Amy B. Harris. They talked.";
         assert_eq!(split(s, Lang::En), vec!["George H. W. Bush met Amy B. Harris.", "They talked."]);
+        let s = "He lives in Boston, Mass. The rest is history. Boston, Mass. Gov. Baker agreed.";
+        assert_eq!(split(s, Lang::En).len(), 3);
         let s = "He moved to the U.S. The rest is history.";
         assert_eq!(split(s, Lang::En), vec!["He moved to the U.S.", "The rest is history."]);
         let s = "Apples, pears, etc. Then we left. Shares of Apple Inc. The company fell 3.5% to $10.50.";
@@ -893,8 +990,39 @@ mod tests {
             split(s, Lang::Pl),
             vec!["Była msza św.", "Potem św. Jan przemówił.", "Jabłka, gruszki itd.", "Na koniec sok."]
         );
+        let s =
+            "Rzecznik KGP insp. Mariusz Ciarka i st. sierż. Jan Nowak byli tam w marcu br. W kwietniu nie.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
         let s = "Mecz Legia v. Lech w St. Louis. Dr. Who wrócił.";
         assert_eq!(split(s, Lang::Pl), vec!["Mecz Legia v. Lech w St. Louis.", "Dr. Who wrócił."]);
+    }
+
+    #[test]
+    fn news_cases() {
+        let s =
+            "W kwietniu 2018 r. Stany Zjednoczone uderzyły. Przemawiał na 74. Zwyczajnym Posiedzeniu ONZ.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
+        let s = "Zapadł w sen. Wynik to 49,13. Ayyasamy był wolniejszy. Biegł 30 min. Potem odpadł.";
+        assert_eq!(split(s, Lang::Pl).len(), 5);
+        let s = "Jest przy ul. Marszałkowskiej 1. Wstęp wolny. Zarobił 5 mln zł. W 2011 r. już 10 mln zł.";
+        assert_eq!(split(s, Lang::Pl).len(), 4);
+        let s = "Po mszy św. Papież odjechał. Odbył się 39. Szczyt SADC.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
+        let s = "Wynik wyniósł 74. Jednak to mało.";
+        assert_eq!(split(s, Lang::Pl), vec!["Wynik wyniósł 74.", "Jednak to mało."]);
+        let s = "a professional workplace? . . . They didn't want to work here. . . . People left.";
+        assert_eq!(
+            split(s, Lang::En),
+            vec!["a professional workplace? . . .", "They didn't want to work here. . . .", "People left."]
+        );
+        let s = "\"We exit homelessness.\"Eric Schaeffer said so. He lives in the U.S.\"";
+        assert_eq!(
+            split(s, Lang::En),
+            vec!["\"We exit homelessness.\"", "Eric Schaeffer said so.", "He lives in the U.S.\""]
+        );
+        assert_eq!(split("On that stage!\" Shakira wrote.", Lang::En).len(), 1);
+        let s = "„Which?” sprawdziło 355 ofert. „Co za zwierzę!” – skomentowała.";
+        assert_eq!(split(s, Lang::Pl).len(), 2);
     }
 
     #[test]

@@ -25,17 +25,48 @@ pub fn rules() -> &'static Rules {
     })
 }
 
-/// Whether a period after a number ends the sentence, given the next word (upper case, digit
-/// or symbol; a lower-case word never follows a sentence end). "lata 90. XX wieku": a Roman
-/// numeral after an ordinal continues the phrase.
-pub(super) fn number_ends_sentence(next_word: &str) -> bool {
-    !(next_word.len() >= 2 && is_roman(next_word))
+/// Whether a period after the number `num` ends the sentence, given what follows: `upper` (a
+/// capitalised word; a lower-case one never follows a sentence end), an opening quotation mark,
+/// the next word and the one after it. Polish writes ordinals with a period, and they stand
+/// before capitalised names too ("na 74. Zwyczajnym Posiedzeniu", "39. Szczyt SADC", "lata 90.
+/// XX wieku"). Before a capitalised word the period after a short number therefore ends the
+/// sentence when that word typically opens one ("… wyniósł 74. Jednak …"), when a quotation
+/// opens, or when the next word is not followed by another capitalised word (a multi-word name):
+/// "… ul. Marszałkowskiej 1. Wstęp wolny." A year (four digits, 1000-2199) or a decimal is no
+/// ordinal: "… do roku 2025. Premier …" ends there.
+pub(super) fn number_ends_sentence(
+    rules: &Rules,
+    num: &str,
+    upper: bool,
+    opener: bool,
+    next_word: &str,
+    second_word: &str,
+) -> bool {
+    if !upper {
+        return true;
+    }
+    if next_word.len() >= 2 && is_roman(next_word) {
+        return false;
+    }
+    // a decimal ("49,13.") or a date ("8.04.2013.") is no ordinal either
+    if num.contains([',', '.']) {
+        return true;
+    }
+    let year = num.len() == 4 && (num.starts_with('1') || num.starts_with("20") || num.starts_with("21"));
+    if year || opener || rules.is_starter(next_word) {
+        return true;
+    }
+    !second_word.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric())
 }
 
 /// Whether the date ending with the year at `year_start` opens the sentence ("W 2013 r. Sąd…",
 /// "8 kwietnia 2013 r. Kowalski…"): every word before it is a number, a Roman numeral, a month
 /// name or a date preposition. Then `r.` does not end the sentence.
 pub(super) fn date_opens_sentence<F: FnMut(usize, usize)>(sc: &Scanner<'_, F>, year_start: usize) -> bool {
+    // a date phrase opening a sentence is short; the bound keeps the scan linear
+    if year_start.saturating_sub(sc.sent_start) > 120 {
+        return false;
+    }
     let before = &sc.s[sc.sent_start..year_start.max(sc.sent_start)];
     let mut count = 0;
     for w in before.split_whitespace() {

@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""Compare bialign's sentence splitter with pySBD, sentencex and the Moses splitter.
+
+Boundary precision/recall/F1 and speed (MB/s, one core) on the same paragraphs:
+
+  sample  corpus/carrie-diaries/{en,pl}.txt against gold-sentences.json (paragraph = line)
+  dev     news paragraphs built from the dev lines of corpus/align-dev (parallel variants):
+          2-6 consecutive lines joined by a space (a deterministic draw; a line without final
+          punctuation, a headline, stays alone). Gold boundaries are the joins plus the
+          hand-checked boundaries inside lines in tests/data/dev_line_boundaries.tsv.
+
+A boundary is the start (first non-whitespace character) of every sentence of a paragraph
+but its first; peers' sentences are located in the paragraph by their non-whitespace text.
+
+Install the peers:       pip install pysbd sentencex sentence-splitter
+Build bialign first:     cargo build --release --bin bialign --example split_speed
+Run:                     python3 scripts/compare_splitters.py [--set sample|dev|all] [--lang en|pl|both]
+Hand-check helper:       python3 scripts/compare_splitters.py --candidates
+                         (dev lines that any splitter splits inside, with the TSV verdicts)
+
+bialign's spans come from `bialign split FILE --lang L --format jsonl`; its speed from the
+example binary `split_speed`, which times only the splitting of the same paragraphs in memory,
+as the peers are timed around their split call alone.
+"""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TERMINAL = ".!?…"
+CLOSERS = "\"'”’»«)]}"
+
+
+def is_headline(line):
+    """A line without final punctuation (after closing quotes and brackets)."""
+    t = line.rstrip().rstrip(CLOSERS + " ")
+    return not t or t[-1] not in TERMINAL
+
+
+def load_line_boundaries():
+    """(lang, article, line id) -> sorted char offsets of hand-checked boundaries inside the line."""
+    path = os.path.join(ROOT, "tests", "data", "dev_line_boundaries.tsv")
+    out, checked = {}, {}
+    if not os.path.exists(path):
+        return out, checked
+    with open(path, encoding="utf-8") as f:
+        for row in f:
+            if row.startswith("#") or not row.strip():
+                continue
+            lang, article, line_id, offset, verdict = row.rstrip("\n").split("\t")[:5]
+            key = (lang, article, line_id)
+            checked.setdefault(key, {})[int(offset)] = verdict
+            if verdict == "yes":
+                out.setdefault(key, []).append(int(offset))
+    return out, checked
+
+
+def dev_lines(lang):
+    """[(article, line id, text)] of every parallel-variant dev article, in order."""
+    base = os.path.join(ROOT, "corpus", "align-dev", "wmt20-enpl")
+    rows = []
+    for art in sorted(os.listdir(base)):
+        d = os.path.join(base, art, "parallel")
+        gold = json.load(open(os.path.join(d, "gold.json"), encoding="utf-8"))
+        data = open(os.path.join(d, f"{lang}.txt"), "rb").read()
+        for ln in gold[f"{lang}_lines"]:
+            rows.append((art, ln["id"], data[ln["start"]:ln["end"]].decode("utf-8").strip()))
+    return rows
+
+
+def dev_paragraphs(lang):
+    """[(paragraph text, gold boundary char offsets)] built from the dev lines."""
+    extra, _ = load_line_boundaries()
+    rng = random.Random(20240601)
+    paras, cur, gold = [], "", []
+
+    def flush():
+        nonlocal cur, gold
+        if cur:
+            paras.append((cur, sorted(gold)))
+        cur, gold = "", []
+
+    want = rng.randint(2, 6)
+    count = 0
+    for art, lid, text in dev_lines(lang):
+        # the TSV holds byte offsets into the line; paragraphs are indexed by character
+        offs = [len(text.encode()[:o].decode("utf-8")) for o in extra.get((lang, art, lid), [])]
+        if is_headline(text):
+            flush()
+            paras.append((text, offs))
+            count, want = 0, rng.randint(2, 6)
+            continue
+        if cur:
+            cur += " "
+            gold.append(len(cur))
+        base = len(cur)
+        cur += text
+        gold.extend(base + o for o in offs)
+        count += 1
+        if count >= want:
+            flush()
+            count, want = 0, rng.randint(2, 6)
+    flush()
+    return paras
+
+
+def sample_paragraphs(lang):
+    d = os.path.join(ROOT, "corpus", "carrie-diaries")
+    data = open(os.path.join(d, f"{lang}.txt"), "rb").read()
+    gold = json.load(open(os.path.join(d, "gold-sentences.json"), encoding="utf-8"))[lang]["sentences"]
+    paras, pos = [], 0
+    for raw in data.split(b"\n"):
+        start, end = pos, pos + len(raw)
+        pos = end + 1
+        text = raw.decode("utf-8")
+        if not text.strip():
+            continue
+        lead = len(text) - len(text.lstrip())
+        pstart = start + len(text[:lead].encode())
+        ptext = text.strip()
+        pend = pstart + len(ptext.encode())
+        bounds = []
+        for s in gold:
+            if pstart < s["start"] < pend:
+                bounds.append(len(data[pstart:s["start"]].decode("utf-8")))
+        paras.append((ptext, sorted(bounds)))
+    return paras
+
+
+def locate(para, sentences):
+    """Char offsets where each sentence but the first starts, found by non-whitespace text."""
+    starts, pos = [], 0
+    for s in sentences:
+        core = "".join(s.split())
+        if not core:
+            continue
+        # skip whitespace to the next char, then match the sentence's non-space chars in order
+        while pos < len(para) and para[pos].isspace():
+            pos += 1
+        start, k, i = pos, 0, pos
+        while i < len(para) and k < len(core):
+            if para[i].isspace():
+                i += 1
+                continue
+            if para[i] != core[k]:
+                break
+            i += 1
+            k += 1
+        if k < len(core):  # the peer changed the text: fall back to a search
+            j = para.find(s.strip(), pos)
+            if j < 0:
+                continue
+            start, i = j, j + len(s.strip())
+        starts.append(start)
+        pos = i
+    return starts[1:]
+
+
+def peers(lang):
+    out = {}
+    try:
+        import pysbd
+
+        seg = pysbd.Segmenter(language=lang, clean=False)
+        out["pySBD"] = seg.segment
+    except ImportError:
+        print("pysbd missing: pip install pysbd", file=sys.stderr)
+    try:
+        import sentencex
+
+        out["sentencex"] = lambda t: list(sentencex.segment(lang, t))
+    except ImportError:
+        print("sentencex missing: pip install sentencex", file=sys.stderr)
+    try:
+        from sentence_splitter import SentenceSplitter
+
+        ms = SentenceSplitter(language=lang)
+        out["Moses (sentence-splitter)"] = ms.split
+    except ImportError:
+        print("sentence-splitter missing: pip install sentence-splitter", file=sys.stderr)
+    return out
+
+
+def run_peer(fn, paras, seconds):
+    preds = [locate(p, fn(p)) for p, _ in paras]
+    nbytes = sum(len(p.encode()) for p, _ in paras)
+    rounds, t0 = 0, time.perf_counter()
+    while True:
+        for p, _ in paras:
+            fn(p)
+        rounds += 1
+        el = time.perf_counter() - t0
+        if el >= seconds:
+            break
+    return preds, nbytes * rounds / el / 1e6
+
+
+def run_bialign(args, paras, lang):
+    """bialign's boundaries (via the CLI) and speed (via the split_speed example)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, f"paras.{lang}.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            for p, _ in paras:
+                f.write(p + "\n")
+        data = open(path, "rb").read()
+        res = subprocess.run([args.bin, "split", path, "--lang", lang, "--format", "jsonl"],
+                             capture_output=True, check=True)
+        # map byte offsets to (paragraph, char offset)
+        line_starts, pos = [], 0
+        for p, _ in paras:
+            line_starts.append(pos)
+            pos += len(p.encode()) + 1
+        preds = [[] for _ in paras]
+        firsts = set()
+        import bisect
+
+        for row in res.stdout.decode().splitlines():
+            s = json.loads(row)["start"]
+            i = bisect.bisect_right(line_starts, s) - 1
+            if (i, "first") not in firsts:
+                firsts.add((i, "first"))
+                continue
+            preds[i].append(len(data[line_starts[i]:s].decode("utf-8")))
+        speed = None
+        if os.path.exists(args.speed_bin):
+            r = subprocess.run([args.speed_bin, path, lang, str(args.seconds)], capture_output=True, check=True)
+            for ln in r.stderr.decode().splitlines():
+                if ln.startswith("MB/s"):
+                    speed = float(ln.split()[1])
+    return preds, speed
+
+
+def prf(preds, paras):
+    tp = fp = fn = 0
+    for pred, (_, gold) in zip(preds, paras):
+        p, g = set(pred), set(gold)
+        tp += len(p & g)
+        fp += len(p - g)
+        fn += len(g - p)
+    prec = tp / (tp + fp) if tp + fp else 1.0
+    rec = tp / (tp + fn) if tp + fn else 1.0
+    f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
+    return prec, rec, f1, tp + fn
+
+
+def candidates(args):
+    """Dev lines that some splitter splits inside, with the verdicts recorded so far."""
+    _, checked = load_line_boundaries()
+    for lang in ("en", "pl"):
+        lines = dev_lines(lang)
+        paras = [(t, []) for _, _, t in lines]
+        found = {}
+        bi, _ = run_bialign(argparse.Namespace(**{**vars(args), "speed_bin": ""}), paras, lang)
+        for i, offs in enumerate(bi):
+            for o in offs:
+                found.setdefault(i, {}).setdefault(o, []).append("bialign")
+        for name, fn in peers(lang).items():
+            for i, (t, _) in enumerate(paras):
+                for o in locate(t, fn(t)):
+                    found.setdefault(i, {}).setdefault(o, []).append(name.split()[0])
+        for i in sorted(found):
+            art, lid, t = lines[i]
+            for o, who in sorted(found[i].items()):
+                byte_off = len(t[:o].encode())
+                verdict = checked.get((lang, art, lid), {}).get(byte_off, "?")
+                print(f"{lang}\t{art}\t{lid}\t{byte_off}\t{verdict}\t{','.join(who)}\t{t[max(0, o - 50):o]}|{t[o:o + 40]}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--set", choices=["sample", "dev", "all"], default="all")
+    ap.add_argument("--lang", choices=["en", "pl", "both"], default="both")
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "bialign"))
+    ap.add_argument("--speed-bin", default=os.path.join(ROOT, "target", "release", "examples", "split_speed"))
+    ap.add_argument("--seconds", type=float, default=1.0, help="minimum timing per splitter and text")
+    ap.add_argument("--candidates", action="store_true", help="list dev lines split inside (hand-check aid)")
+    ap.add_argument("--errors", action="store_true", help="print bialign's false and missed boundaries")
+    args = ap.parse_args()
+    if not os.path.exists(args.bin):
+        sys.exit(f"{args.bin} not found: cargo build --release --bin bialign --example split_speed")
+    if args.candidates:
+        candidates(args)
+        return
+    sets = ["sample", "dev"] if args.set == "all" else [args.set]
+    langs = ["en", "pl"] if args.lang == "both" else [args.lang]
+    for st in sets:
+        for lang in langs:
+            paras = sample_paragraphs(lang) if st == "sample" else dev_paragraphs(lang)
+            nbytes = sum(len(p.encode()) for p, _ in paras)
+            ngold = sum(len(g) for _, g in paras)
+            print(f"\n== {st} / {lang}: {len(paras)} paragraphs, {nbytes} bytes, {ngold} gold boundaries")
+            print(f"{'splitter':28} {'P':>6} {'R':>6} {'F1':>6} {'MB/s':>8}")
+            rows = []
+            preds, speed = run_bialign(args, paras, lang)
+            rows.append(("bialign", preds, speed))
+            if args.errors:
+                for pred, (p, gold) in zip(preds, paras):
+                    for o in sorted(set(pred) ^ set(gold)):
+                        tag = "FP" if o in pred else "FN"
+                        print(f"  {tag} {p[max(0, o - 60):o]!r} | {p[o:o + 40]!r}")
+            for name, fn in peers(lang).items():
+                preds, sp = run_peer(fn, paras, args.seconds)
+                rows.append((name, preds, sp))
+            sx = next((sp for n, _, sp in rows if n == "sentencex"), None)
+            for name, preds, sp in rows:
+                p, r, f, _ = prf(preds, paras)
+                sps = f"{sp:8.2f}" if sp else "       -"
+                print(f"{name:28} {p:6.3f} {r:6.3f} {f:6.3f} {sps}")
+            if sx and rows[0][2]:
+                print(f"bialign / sentencex speed ratio: {rows[0][2] / sx:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
