@@ -38,7 +38,7 @@ use crate::model::{Document, Span};
 
 pub use features::{Concepts, Signals};
 
-use features::{key_kind, sentence_features, KeyKind, SentFeat};
+use features::{key_kind, KeyKind, SentFeat};
 
 /// Options for [`align`].
 #[derive(Clone)]
@@ -133,10 +133,23 @@ pub struct Alignment {
 }
 
 /// Evidence features of every sentence of a document.
-pub(crate) fn doc_features(doc: &Document, lang: Lang, opts: &AlignOptions) -> Vec<SentFeat> {
+pub(crate) fn doc_features(
+    doc: &Document,
+    lang: Lang,
+    opts: &AlignOptions,
+    cache: &mut features::WordCache,
+) -> Vec<SentFeat> {
     doc.sentences
         .iter()
-        .map(|s| sentence_features(doc.slice(s.span), lang, opts.lexicon.as_deref(), &opts.signals))
+        .map(|s| {
+            features::sentence_features_cached(
+                doc.slice(s.span),
+                lang,
+                opts.lexicon.as_deref(),
+                &opts.signals,
+                cache,
+            )
+        })
         .collect()
 }
 
@@ -189,8 +202,20 @@ pub fn align(en: &Document, pl: &Document, opts: &AlignOptions) -> Alignment {
         }
         return a;
     }
-    let ef = doc_features(en, Lang::En, opts);
-    let pf = doc_features(pl, Lang::Pl, opts);
+    features::with_word_caches(&opts.lexicon, &opts.signals, |en_cache, pl_cache| {
+        align_with(en, pl, opts, en_cache, pl_cache)
+    })
+}
+
+fn align_with(
+    en: &Document,
+    pl: &Document,
+    opts: &AlignOptions,
+    en_cache: &mut features::WordCache,
+    pl_cache: &mut features::WordCache,
+) -> Alignment {
+    let ef = doc_features(en, Lang::En, opts, en_cache);
+    let pf = doc_features(pl, Lang::Pl, opts, pl_cache);
     let raw = sentences::align_sentences(&ef, &pf, &opts.signals);
     let mut links: Vec<Link> = Vec::new();
     let mut en_seen = vec![false; en.sentences.len()];
@@ -219,7 +244,7 @@ pub fn align(en: &Document, pl: &Document, opts: &AlignOptions) -> Alignment {
         }
     }
     let sentences = order_links(links, pl.sentences.len());
-    let quotes = quotes::align_quotes(en, pl, &sentences, opts);
+    let quotes = quotes::align_quotes(en, pl, &sentences, opts, en_cache, pl_cache);
     Alignment { sentences, quotes }
 }
 
