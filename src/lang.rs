@@ -1,6 +1,28 @@
-//! Language detection with confidence, per document and per paragraph.
+//! Language detection with confidence, per document, paragraph or line.
 //!
-//! (Foundation baseline: whatlang restricted to English and Polish. Issue 2 refines it.)
+//! English and Polish are told apart by a word model: each word of the text is weighed by how
+//! much more frequent it is in one language than in the other (Zipf frequencies of the 30,000/40,000
+//! most frequent words, data in `src/lang/`), with extra evidence that the frequency lists miss:
+//!
+//! - Polish letters (ą ć ę ł ń ś ź ż, and ó) in an unknown word are near-certain Polish;
+//! - a lowercase `i` is the Polish "and", a capital `I` inside a sentence the English pronoun;
+//! - English clitics after an apostrophe (`'s`, `'t`, `'re`, …) versus Polish case endings added to
+//!   foreign names (`Carrie'ego`);
+//! - unknown words are weighed by their ending, with statistics drawn from the same word lists;
+//! - words inside quotation marks count half, so an English song title in a Polish sentence does
+//!   not flip it;
+//! - when the evidence is weak (a few words), whatlang restricted to English and Polish decides,
+//!   and in [`route`] the document's language is a prior for its paragraphs.
+//!
+//! The score is a sum of log10 likelihood ratios; its size gives the confidence.
+//!
+//! A text in another language is named as what it looks like: letters neither English nor Polish
+//! use (Czech ř ě ů, Slovak ľ ĺ ŕ ô ä, German ß ü, …), another script, or too few known words send it
+//! to whatlang unrestricted, whose answer is reported when it is not English or Polish.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -28,6 +50,49 @@ impl Lang {
     }
     pub fn is_supported(&self) -> bool {
         matches!(self, Lang::En | Lang::Pl)
+    }
+    /// The language's English name ("English", "Czech", …), or its code when not known.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Pl => "Polish",
+            Lang::Unknown => "unknown",
+            Lang::Other(c) => match *c {
+                "cs" => "Czech",
+                "sk" => "Slovak",
+                "de" => "German",
+                "ru" => "Russian",
+                "uk" => "Ukrainian",
+                "be" => "Belarusian",
+                "fr" => "French",
+                "es" => "Spanish",
+                "it" => "Italian",
+                "pt" => "Portuguese",
+                "nl" => "Dutch",
+                "sv" => "Swedish",
+                "da" => "Danish",
+                "nb" => "Norwegian",
+                "fi" => "Finnish",
+                "hu" => "Hungarian",
+                "ro" => "Romanian",
+                "hr" => "Croatian",
+                "sr" => "Serbian",
+                "sl" => "Slovenian",
+                "bg" => "Bulgarian",
+                "lt" => "Lithuanian",
+                "lv" => "Latvian",
+                "et" => "Estonian",
+                "tr" => "Turkish",
+                "el" => "Greek",
+                "he" => "Hebrew",
+                "ar" => "Arabic",
+                "zh" => "Chinese",
+                "ja" => "Japanese",
+                "ko" => "Korean",
+                "hi" => "Hindi",
+                other => other,
+            },
+        }
     }
     pub fn parse(s: &str) -> Option<Lang> {
         match s.to_ascii_lowercase().as_str() {
@@ -57,32 +122,465 @@ pub struct Detection {
     pub confidence: f32,
 }
 
-/// Detect the language of a piece of text.
-pub fn detect(text: &str) -> Detection {
-    let allow = vec![whatlang::Lang::Eng, whatlang::Lang::Pol];
-    let det = whatlang::Detector::with_allowlist(allow);
-    match det.detect(text) {
-        Some(info) => Detection {
-            lang: if info.lang() == whatlang::Lang::Pol { Lang::Pl } else { Lang::En },
-            confidence: info.confidence() as f32,
-        },
-        None => Detection { lang: Lang::Unknown, confidence: 0.0 },
+impl Detection {
+    const UNKNOWN: Detection = Detection { lang: Lang::Unknown, confidence: 0.0 };
+}
+
+/// A 64-bit key for a word: the model stores keys, not strings, so a lookup compares integers.
+/// (Two of the ~60,000 words colliding, or an unknown word hitting one, has a probability of the
+/// order of 1e-14 per lookup.) Eight bytes at a time, then a full avalanche (MurmurHash3's fmix64).
+fn key(s: &str) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = s.len() as u64;
+    let mut chunks = s.as_bytes().chunks_exact(8);
+    for c in &mut chunks {
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// Keys are already well-mixed hashes: the map uses them as they are.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8) | *b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
 
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<Identity>>;
+
+/// The word model: per word and per word ending, log10 P(pl) − log10 P(en).
+struct Model {
+    words: KeyMap<f32>,
+    endings: KeyMap<f32>,
+}
+
+/// A known word's log-ratio is clipped to this, so no single word decides a long text.
+const WORD_CLIP: f32 = 3.0;
+/// An ending's log-ratio is clipped to this.
+const ENDING_CLIP: f32 = 1.2;
+
+fn parse_list(data: &'static str) -> impl Iterator<Item = (&'static str, f32)> {
+    data.lines().filter(|l| !l.starts_with('#')).filter_map(|l| {
+        let (w, z) = l.split_once('\t')?;
+        Some((w, z.trim().parse::<f32>().ok()?))
+    })
+}
+
+fn ending(word: &str) -> Option<&str> {
+    let n = word.chars().count();
+    if n < 4 {
+        return None;
+    }
+    let (i, _) = word.char_indices().nth(n - 3)?;
+    Some(&word[i..])
+}
+
+fn model() -> &'static Model {
+    static MODEL: OnceLock<Model> = OnceLock::new();
+    MODEL.get_or_init(|| {
+        // English words by frequency (wordfreq, CC-BY-SA 4.0; see src/lang/README.md).
+        let en: Vec<(&str, f32)> = parse_list(include_str!("lang/en_words.tsv")).collect();
+        // Polish words by frequency (wordfreq, CC-BY-SA 4.0; see src/lang/README.md).
+        let pl: Vec<(&str, f32)> = parse_list(include_str!("lang/pl_words.tsv")).collect();
+        // A word missing from a list is rarer than the rarest word listed.
+        let floor = |l: &[(&str, f32)]| l.iter().map(|x| x.1).fold(f32::MAX, f32::min) - 0.5;
+        let (en_floor, pl_floor) = (floor(&en), floor(&pl));
+        let mut zipf: KeyMap<(f32, f32)> = KeyMap::default();
+        for (w, z) in &en {
+            zipf.entry(key(w)).or_insert((*z, pl_floor)).0 = *z;
+        }
+        for (w, z) in &pl {
+            zipf.entry(key(w)).or_insert((en_floor, *z)).1 = *z;
+        }
+        let words = zipf.into_iter().map(|(w, (e, p))| (w, (p - e).clamp(-WORD_CLIP, WORD_CLIP))).collect();
+        // Endings: how many distinct words of each list end so (add-one smoothing).
+        let mut counts: KeyMap<(f32, f32)> = KeyMap::default();
+        for (w, _) in &en {
+            if let Some(e) = ending(w) {
+                counts.entry(key(e)).or_default().0 += 1.0;
+            }
+        }
+        for (w, _) in &pl {
+            if let Some(e) = ending(w) {
+                counts.entry(key(e)).or_default().1 += 1.0;
+            }
+        }
+        let (ne, np) = (en.len() as f32, pl.len() as f32);
+        let endings = counts
+            .into_iter()
+            .map(|(e, (ce, cp))| {
+                let r = ((cp + 1.0) / np).log10() - ((ce + 1.0) / ne).log10();
+                (e, r.clamp(-ENDING_CLIP, ENDING_CLIP))
+            })
+            .collect();
+        Model { words, endings }
+    })
+}
+
+fn is_polish_letter(c: char) -> bool {
+    matches!(c, 'ą' | 'ć' | 'ę' | 'ł' | 'ń' | 'ś' | 'ź' | 'ż' | 'Ą' | 'Ć' | 'Ę' | 'Ł' | 'Ń' | 'Ś' | 'Ź' | 'Ż')
+}
+
+/// Latin letters that neither English nor Polish uses (Czech, Slovak, German, Romance, Nordic…).
+fn is_foreign_latin(c: char) -> bool {
+    matches!(
+        c.to_lowercase().next().unwrap_or(c),
+        'ř' | 'ě'
+            | 'ů'
+            | 'ľ'
+            | 'ĺ'
+            | 'ŕ'
+            | 'ô'
+            | 'ň'
+            | 'ť'
+            | 'ď'
+            | 'č'
+            | 'š'
+            | 'ž'
+            | 'ý'
+            | 'á'
+            | 'í'
+            | 'é'
+            | 'ú'
+            | 'ä'
+            | 'ö'
+            | 'ü'
+            | 'ß'
+            | 'à'
+            | 'è'
+            | 'ê'
+            | 'ë'
+            | 'ç'
+            | 'ñ'
+            | 'ã'
+            | 'õ'
+            | 'å'
+            | 'ø'
+            | 'æ'
+            | 'œ'
+            | 'ï'
+            | 'î'
+            | 'â'
+            | 'û'
+            | 'ù'
+            | 'ő'
+            | 'ű'
+            | 'ğ'
+            | 'ş'
+            | 'ı'
+            | 'ș'
+            | 'ț'
+            | 'ă'
+    )
+}
+
+/// What the words of a text say.
+#[derive(Debug, Clone, Copy, Default)]
+struct Evidence {
+    /// Sum of log10 P(pl)/P(en) over words: positive means Polish.
+    score: f32,
+    words: usize,
+    known: usize,
+    latin: usize,
+    non_latin: usize,
+    polish_letters: usize,
+    foreign_letters: usize,
+}
+
+/// English clitics after an apostrophe.
+const EN_CLITICS: &[&str] = &["s", "t", "re", "ve", "ll", "d", "m"];
+/// Polish case endings written after an apostrophe on foreign names (Carrie'ego, Disney'a).
+const PL_NAME_ENDINGS: &[&str] =
+    &["ego", "emu", "em", "a", "u", "ie", "owi", "ym", "im", "ach", "ami", "om", "owie", "owa", "owej"];
+
+fn word_score(m: &Model, orig: &str, lower: &str, sentence_start: bool, ev: &mut Evidence) -> f32 {
+    if lower == "i" {
+        // Polish "and" is lowercase; the English pronoun is always a capital.
+        return if orig == "i" {
+            2.0
+        } else if sentence_start {
+            0.0
+        } else {
+            -2.0
+        };
+    }
+    let capital = orig.starts_with(char::is_uppercase);
+    // Capitalised words inside a sentence are often names, shared by both languages.
+    let name_weight = if capital && !sentence_start { 0.5 } else { 1.0 };
+    if let Some(r) = m.words.get(&key(lower)) {
+        ev.known += 1;
+        return r * name_weight;
+    }
+    if lower.chars().any(is_polish_letter) {
+        return 2.5;
+    }
+    if lower.contains('ó') {
+        return 1.5;
+    }
+    if let Some((_, after)) = lower.split_once('\'') {
+        if EN_CLITICS.contains(&after) {
+            return -1.5;
+        }
+        if PL_NAME_ENDINGS.contains(&after) {
+            return 1.5;
+        }
+        return 0.0;
+    }
+    match ending(lower).and_then(|e| m.endings.get(&key(e))) {
+        Some(r) => r * 0.6 * name_weight,
+        None => 0.0,
+    }
+}
+
+/// Collect the evidence of a text's words.
+fn evidence(text: &str) -> Evidence {
+    let m = model();
+    let mut ev = Evidence::default();
+    let mut buf = String::with_capacity(32);
+    let mut lower = String::with_capacity(32);
+    let mut in_quote = false;
+    let mut quoted = Evidence::default();
+    let mut sentence_start = true;
+    let mut chars = text.chars().peekable();
+    let flush = |buf: &mut String,
+                 lower: &mut String,
+                 ss: &mut bool,
+                 in_q: bool,
+                 ev: &mut Evidence,
+                 q: &mut Evidence| {
+        if buf.is_empty() {
+            return;
+        }
+        lower.clear();
+        for c in buf.chars() {
+            if c.is_ascii() {
+                lower.push(c.to_ascii_lowercase());
+            } else {
+                lower.extend(c.to_lowercase());
+            }
+        }
+        let target = if in_q { q } else { ev };
+        let s = word_score(m, buf, lower, *ss, target);
+        target.score += s;
+        target.words += 1;
+        *ss = false;
+        buf.clear();
+    };
+    while let Some(c) = chars.next() {
+        if c.is_alphabetic() {
+            if c.is_ascii() {
+                ev.latin += 1;
+            } else if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
+                ev.latin += 1;
+                ev.polish_letters += 1;
+            } else if is_foreign_latin(c) {
+                ev.latin += 1;
+                ev.foreign_letters += 1;
+            } else if (c as u32) < 0x250 || ('\u{1E00}'..='\u{1EFF}').contains(&c) {
+                ev.latin += 1;
+            } else {
+                ev.non_latin += 1;
+            }
+            buf.push(c);
+            continue;
+        }
+        // An apostrophe between letters stays inside the word (don't, Carrie'ego).
+        if matches!(c, '\'' | '’') && !buf.is_empty() && chars.peek().is_some_and(|n| n.is_alphabetic()) {
+            buf.push('\'');
+            continue;
+        }
+        flush(&mut buf, &mut lower, &mut sentence_start, in_quote, &mut ev, &mut quoted);
+        match c {
+            '.' | '!' | '?' | '…' | ':' => sentence_start = true,
+            '„' | '“' | '«' => {
+                in_quote = true;
+                sentence_start = true;
+            }
+            '”' | '»' => in_quote = false,
+            '"' => {
+                in_quote = !in_quote;
+                if in_quote {
+                    sentence_start = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    flush(&mut buf, &mut lower, &mut sentence_start, in_quote, &mut ev, &mut quoted);
+    // Words inside quotation marks count half when there is text outside them.
+    let qw = if ev.words > 0 { 0.5 } else { 1.0 };
+    ev.score += quoted.score * qw;
+    ev.words += quoted.words;
+    ev.known += quoted.known;
+    ev
+}
+
+/// Map a whatlang language to ours (ISO 639-1 where there is one).
+fn from_whatlang(l: whatlang::Lang) -> Lang {
+    use whatlang::Lang as W;
+    let code = match l {
+        W::Eng => return Lang::En,
+        W::Pol => return Lang::Pl,
+        W::Ces => "cs",
+        W::Slk => "sk",
+        W::Deu => "de",
+        W::Rus => "ru",
+        W::Ukr => "uk",
+        W::Bel => "be",
+        W::Fra => "fr",
+        W::Spa => "es",
+        W::Ita => "it",
+        W::Por => "pt",
+        W::Nld => "nl",
+        W::Swe => "sv",
+        W::Dan => "da",
+        W::Nob => "nb",
+        W::Fin => "fi",
+        W::Hun => "hu",
+        W::Ron => "ro",
+        W::Hrv => "hr",
+        W::Srp => "sr",
+        W::Slv => "sl",
+        W::Bul => "bg",
+        W::Mkd => "mk",
+        W::Lit => "lt",
+        W::Lav => "lv",
+        W::Est => "et",
+        W::Tur => "tr",
+        W::Ell => "el",
+        W::Heb => "he",
+        W::Ara => "ar",
+        W::Cmn => "zh",
+        W::Jpn => "ja",
+        W::Kor => "ko",
+        W::Hin => "hi",
+        W::Lat => "la",
+        W::Cat => "ca",
+        W::Afr => "af",
+        W::Epo => "eo",
+        other => other.code(),
+    };
+    Lang::Other(code)
+}
+
+/// whatlang restricted to English and Polish (the baseline this module improves on).
+pub fn detect_whatlang_restricted(text: &str) -> Detection {
+    static DET: OnceLock<whatlang::Detector> = OnceLock::new();
+    let det = DET
+        .get_or_init(|| whatlang::Detector::with_allowlist(vec![whatlang::Lang::Eng, whatlang::Lang::Pol]));
+    match det.detect(text) {
+        Some(info) => Detection { lang: from_whatlang(info.lang()), confidence: info.confidence() as f32 },
+        None => Detection::UNKNOWN,
+    }
+}
+
+/// Is the text in another language than English or Polish? Returns that language when so.
+fn other_language(text: &str, ev: &Evidence) -> Option<Detection> {
+    let suspicious = ev.non_latin > ev.latin
+        || (ev.words >= 3 && ev.foreign_letters >= 2 && ev.foreign_letters > 2 * ev.polish_letters)
+        || (ev.words >= 6 && ev.known * 2 < ev.words);
+    if !suspicious {
+        return None;
+    }
+    let info = whatlang::detect(text)?;
+    let lang = from_whatlang(info.lang());
+    if lang.is_supported() {
+        return None;
+    }
+    // A Polish-looking text with some foreign letters: whatlang must be sure to overrule.
+    let needed = if ev.non_latin > ev.latin { 0.0 } else { 0.2 };
+    (info.confidence() >= needed).then_some(Detection { lang, confidence: info.confidence() as f32 })
+}
+
+/// Turn a score (log10 odds of Polish over English) into a detection.
+fn decide(score: f32) -> Detection {
+    // Words are not independent evidence: halve the log-odds before turning them into a probability.
+    let p = 1.0 / (1.0 + 10f32.powf(-score.abs() / 2.0));
+    Detection { lang: if score >= 0.0 { Lang::Pl } else { Lang::En }, confidence: p }
+}
+
+/// Weak evidence: let whatlang's trigrams add their say.
+const WEAK: f32 = 1.0;
+
+fn detect_inner(text: &str, prior: Option<Lang>) -> Detection {
+    let ev = evidence(text);
+    if ev.words == 0 {
+        return Detection::UNKNOWN;
+    }
+    if let Some(other) = other_language(text, &ev) {
+        return other;
+    }
+    let mut score = ev.score;
+    if score.abs() < WEAK {
+        let w = detect_whatlang_restricted(text);
+        let sign = match w.lang {
+            Lang::Pl => 1.0,
+            Lang::En => -1.0,
+            _ => 0.0,
+        };
+        score += sign * (0.3 + w.confidence);
+    }
+    match prior {
+        Some(Lang::Pl) => score += PRIOR,
+        Some(Lang::En) => score -= PRIOR,
+        _ => {}
+    }
+    decide(score)
+}
+
+/// How much the document's language counts for one of its paragraphs (log10 odds).
+const PRIOR: f32 = 1.0;
+
+/// Detect the language of a piece of text (a document, a paragraph, a line, a few words).
+pub fn detect(text: &str) -> Detection {
+    detect_inner(text, None)
+}
+
+/// Detect the language of a piece of text known to come from a document in `prior`
+/// (English or Polish): weak evidence follows the document, strong evidence overrules it.
+pub fn detect_with_prior(text: &str, prior: Lang) -> Detection {
+    detect_inner(text, Some(prior))
+}
+
 /// Label the document and each of its paragraphs.
+///
+/// The document's language comes from its whole text; a paragraph keeps its own language when its
+/// words say so clearly (an English paragraph in a Polish article), and follows the document when
+/// they do not. A paragraph with no letters takes the document's language.
 pub fn route(doc: &mut Document) {
     let d = detect(&doc.text);
     doc.lang = d.lang;
     doc.lang_confidence = d.confidence;
     for p in &mut doc.paragraphs {
-        let pd = detect(p.span.text(&doc.text));
-        if pd.lang.is_supported() {
-            p.lang = pd.lang;
-            p.confidence = pd.confidence;
-        } else {
+        let text = p.span.text(&doc.text);
+        let pd = if d.lang.is_supported() { detect_with_prior(text, d.lang) } else { detect(text) };
+        if pd.lang == Lang::Unknown || (!pd.lang.is_supported() && d.lang.is_supported()) {
             p.lang = d.lang;
             p.confidence = d.confidence;
+        } else {
+            p.lang = pd.lang;
+            p.confidence = pd.confidence;
         }
     }
 }
@@ -97,8 +595,9 @@ pub fn order_pair(
     for d in [&a, &b] {
         if !d.lang.is_supported() {
             return Err(Error::Language(format!(
-                "{}: looks like {} (confidence {:.2}), not English or Polish",
+                "{}: looks like {} ({}, confidence {:.2}), not English or Polish",
                 d.name,
+                d.lang.name(),
                 d.lang.code(),
                 d.lang_confidence
             )));
@@ -114,5 +613,89 @@ pub fn order_pair(
             if l == Lang::En { "English" } else { "Polish" },
             l.code()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CS: &str = "Vláda v pondělí schválila návrh zákona o státním rozpočtu na příští rok. Ministr financí \
+        řekl, že schodek bude nižší, než se původně očekávalo, a že růst ekonomiky se v druhé polovině roku zrychlí.";
+    const SK: &str = "Vláda v pondelok schválila návrh zákona o štátnom rozpočte na budúci rok. Minister financií \
+        povedal, že schodok bude nižší, ako sa pôvodne očakávalo, a že rast ekonomiky sa v druhom polroku zrýchli.";
+    const DE: &str = "Die Bundesregierung hat am Montag den Entwurf des Haushaltsgesetzes für das kommende Jahr \
+        beschlossen. Der Finanzminister sagte, das Defizit werde geringer ausfallen als ursprünglich erwartet.";
+    const RU: &str =
+        "Правительство в понедельник одобрило проект закона о государственном бюджете на следующий год.";
+    const PL: &str =
+        "Rząd w poniedziałek przyjął projekt ustawy budżetowej na przyszły rok. Minister finansów \
+        powiedział, że deficyt będzie niższy, niż pierwotnie oczekiwano.";
+    const EN: &str =
+        "The government on Monday approved the draft budget law for next year. The finance minister \
+        said the deficit would be lower than originally expected.";
+
+    #[test]
+    fn english_and_polish_with_confidence() {
+        let e = detect(EN);
+        let p = detect(PL);
+        assert_eq!((e.lang, p.lang), (Lang::En, Lang::Pl));
+        assert!(e.confidence > 0.95 && e.confidence <= 1.0, "{e:?}");
+        assert!(p.confidence > 0.95 && p.confidence <= 1.0, "{p:?}");
+    }
+
+    #[test]
+    fn neighbours_are_named_not_taken_for_polish() {
+        assert_eq!(detect(CS).lang, Lang::Other("cs"));
+        assert_eq!(detect(SK).lang, Lang::Other("sk"));
+        assert_eq!(detect(DE).lang, Lang::Other("de"));
+        assert_eq!(detect(RU).lang, Lang::Other("ru"));
+        assert_eq!(Lang::Other("cs").name(), "Czech");
+    }
+
+    #[test]
+    fn short_texts() {
+        assert_eq!(detect("w Warszawie").lang, Lang::Pl);
+        assert_eq!(detect("kot i pies").lang, Lang::Pl);
+        assert_eq!(detect("What I said").lang, Lang::En);
+        assert_eq!(detect("Prime Minister said").lang, Lang::En);
+        assert_eq!(detect("premier powiedział wczoraj").lang, Lang::Pl);
+        assert_eq!(detect("1234 — 56").lang, Lang::Unknown);
+        assert_eq!(detect("").lang, Lang::Unknown);
+    }
+
+    #[test]
+    fn english_title_inside_polish_sentence_stays_polish() {
+        let t = "Madonna zaśpiewała „Like a Virgin” na koncercie.";
+        assert_eq!(detect(t).lang, Lang::Pl);
+        let t = "Serial \"The Carrie Diaries\" wraca w poniedziałek";
+        assert_eq!(detect(t).lang, Lang::Pl);
+    }
+
+    #[test]
+    fn polish_article_routes_its_english_paragraph() {
+        let text = format!("{PL}\n\n{EN}\n\nTo wszystko.\n\nOK\n");
+        let mut doc = crate::ingest::ingest_bytes("x", text.as_bytes(), &Default::default()).unwrap();
+        route(&mut doc);
+        let langs: Vec<Lang> = doc.paragraphs.iter().map(|p| p.lang).collect();
+        assert_eq!(doc.lang, Lang::Pl);
+        // "OK" alone says nothing: it follows the document.
+        assert_eq!(langs, [Lang::Pl, Lang::En, Lang::Pl, Lang::Pl]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_gives_a_confidence_in_range(text in "\\PC{0,80}") {
+            let d = detect(&text);
+            proptest::prop_assert!((0.0..=1.0).contains(&d.confidence));
+        }
+    }
+
+    #[test]
+    fn confidence_stays_in_range() {
+        for t in [EN, PL, CS, SK, DE, RU, "a", "I", "the the the the the the the the the the"] {
+            let d = detect(t);
+            assert!((0.0..=1.0).contains(&d.confidence), "{t}: {d:?}");
+        }
     }
 }

@@ -14,6 +14,7 @@
 //! Everything downstream of ingest refers to byte spans ([`Span`]) of the one decoded text.
 
 pub mod align;
+pub mod batch;
 pub mod error;
 pub mod ingest;
 pub mod lang;

@@ -55,6 +55,13 @@ enum AlignFormat {
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum BatchFormat {
+    Jsonl,
+    Tsv,
+    Tmx,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum OnlyArg {
     Sentences,
     Quotes,
@@ -143,6 +150,42 @@ enum Cmd {
         lang: LangArg,
         #[arg(long, value_enum, default_value_t = StageFormat::Text)]
         format: StageFormat,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Align many article pairs on every core (folders of pairs, a manifest TSV, JSON Lines, `-`)
+    #[command(long_about = "Align many article pairs on every core.\n\nINPUT: a folder of pair folders \
+(ID/en.*, ID/pl.*, walked recursively), a folder of NAME.en.* + NAME.pl.* files, a folder with en/NAME and \
+pl/NAME, a manifest TSV (id<TAB>en_path<TAB>pl_path, paths relative to the manifest), or JSON Lines records \
+{\"id\",\"en\",\"pl\"} in a file or on standard input (`-`). Output is in input order. A failed pair \
+becomes an error record {\"doc\",\"error\"} (JSONL) or a line on stderr (TSV, TMX) and the run goes on; \
+exit status 1 if any pair failed. With -o the output is written to FILE.bialign-part with a journal \
+FILE.bialign-journal and renamed when complete; --resume continues an interrupted run.")]
+    Batch {
+        /// Folders, manifest TSV files or JSON Lines files (`-`: JSON Lines on standard input)
+        #[arg(required = true, value_name = "INPUT")]
+        inputs: Vec<PathBuf>,
+        /// Write to FILE (via a partial file and a journal) instead of standard output
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Output format: JSON Lines (DESIGN.md contract with "doc"), TSV en/pl/score rows, or TMX 1.4b
+        #[arg(long, value_enum, default_value_t = BatchFormat::Jsonl)]
+        format: BatchFormat,
+        /// Only write sentence links or only quote links (TSV and TMX write sentence links by default)
+        #[arg(long, value_enum)]
+        only: Option<OnlyArg>,
+        /// Drop links scoring below this
+        #[arg(long, default_value_t = 0.0)]
+        min_score: f32,
+        /// Worker threads (0: one per core)
+        #[arg(short = 'j', long, default_value_t = 0)]
+        jobs: usize,
+        /// Continue an interrupted run writing to the same -o FILE with the same inputs and options
+        #[arg(long, requires = "output")]
+        resume: bool,
+        /// No progress bar and no per-pair notes on standard error
+        #[arg(short = 'q', long)]
+        quiet: bool,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -255,6 +298,28 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             lexicon.as_deref(),
             &input,
         ),
+        Cmd::Batch { inputs, output, format, only, min_score, jobs, resume, quiet, input } => {
+            let opts = bialign::batch::BatchOptions {
+                format: match format {
+                    BatchFormat::Jsonl => bialign::batch::Format::Jsonl,
+                    BatchFormat::Tsv => bialign::batch::Format::Tsv,
+                    BatchFormat::Tmx => bialign::batch::Format::Tmx,
+                },
+                only: only_of(only),
+                min_score,
+                jobs,
+                ingest: input.options(),
+                // `-o -` is standard output, like no -o.
+                output: output.filter(|p| p.as_os_str() != "-"),
+                resume,
+                quiet,
+                progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                ..Default::default()
+            };
+            let summary = bialign::batch::run(&inputs, &opts)?;
+            eprintln!("{}", summary.render());
+            Ok(if summary.totals.failed > 0 { 1 } else { 0 })
+        }
     }
 }
 
@@ -302,11 +367,9 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
                 }
             }
             ByArg::Line => {
-                let mut pos = 0;
-                for line in doc.text.split_inclusive('\n') {
-                    let t = line.trim_end_matches(['\n', '\r']);
+                for span in bialign::ingest::line_spans(&doc.text) {
+                    let t = doc.slice(span);
                     let d = bialign::lang::detect(t);
-                    let span = bialign::Span::new(pos, pos + t.len());
                     bialign::output::stage::write_detection(
                         &mut out.w,
                         format == StageFormat::Jsonl,
@@ -315,7 +378,6 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
                         d.lang,
                         d.confidence,
                     )?;
-                    pos += line.len();
                 }
             }
         }
@@ -351,6 +413,14 @@ fn cmd_quotes(file: &Path, format: StageFormat, input: &InputArgs) -> Result<u8,
     Ok(0)
 }
 
+fn only_of(only: Option<OnlyArg>) -> Only {
+    match only {
+        None => Only::Both,
+        Some(OnlyArg::Sentences) => Only::Sentences,
+        Some(OnlyArg::Quotes) => Only::Quotes,
+    }
+}
+
 /// Read both files and decide which is English and which Polish.
 fn load_pair(a: &Path, b: &Path, input: &InputArgs) -> Result<(Document, Document, bool), Failure> {
     let da = bialign::analyze_file(a, &input.options())?;
@@ -380,11 +450,7 @@ fn cmd_align(
         opts.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
     }
     let alignment = bialign::align(&en, &pl, &opts);
-    let only = match only {
-        None => Only::Both,
-        Some(OnlyArg::Sentences) => Only::Sentences,
-        Some(OnlyArg::Quotes) => Only::Quotes,
-    };
+    let only = only_of(only);
     let mut out = Sink::open(output)?;
     match format {
         AlignFormat::Jsonl => {

@@ -9,6 +9,7 @@
 //!    Windows-1250 and ISO-8859-2 (which chardetng can confuse: they place ą ś ź Ą Ś Ź differently)
 //!    the decoding that yields Polish letters rather than control characters and stray symbols wins.
 //!
+//! UTF-16 without a BOM is recognised by the pattern of its zero bytes (Latin-script text).
 //! Binary data (a NUL byte outside UTF-16, or many control characters) is refused.
 
 use std::borrow::Cow;
@@ -66,6 +67,11 @@ pub fn decode(name: &str, bytes: &[u8], forced: Option<&str>) -> Result<Decoded>
         check_not_binary(name, &text)?;
         return Ok(Decoded { text, encoding: enc.name(), bom_len });
     }
+    if let Some(enc) = sniff_utf16_without_bom(bytes) {
+        let text = decode_strict(name, enc, bytes)?;
+        check_not_binary(name, &text)?;
+        return Ok(Decoded { text, encoding: enc.name(), bom_len: 0 });
+    }
     check_no_nul(name, bytes)?;
     if let Ok(s) = std::str::from_utf8(bytes) {
         let text = s.to_string();
@@ -76,6 +82,24 @@ pub fn decode(name: &str, bytes: &[u8], forced: Option<&str>) -> Result<Decoded>
     let text = decode_strict(name, enc, bytes)?;
     check_not_binary(name, &text)?;
     Ok(Decoded { text, encoding: enc.name(), bom_len: 0 })
+}
+
+/// UTF-16 without a byte order mark: text in a Latin script has a zero high byte in nearly every
+/// code unit, so the zero bytes sit (almost) all at odd positions (LE) or all at even ones (BE).
+fn sniff_utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+        return None;
+    }
+    let units = bytes.len() / 2;
+    let zeros_even = bytes.iter().step_by(2).filter(|b| **b == 0).count();
+    let zeros_odd = bytes.iter().skip(1).step_by(2).filter(|b| **b == 0).count();
+    if zeros_odd * 10 >= units * 7 && zeros_even * 20 <= units {
+        Some(UTF_16LE)
+    } else if zeros_even * 10 >= units * 7 && zeros_odd * 20 <= units {
+        Some(UTF_16BE)
+    } else {
+        None
+    }
 }
 
 /// Decode without replacement characters: malformed input is an error naming the encoding.
@@ -208,6 +232,15 @@ mod tests {
         assert_eq!(decode("x", &le, None).unwrap().text, PL);
         assert_eq!(decode("x", &be, None).unwrap().encoding, "UTF-16BE");
         assert_eq!(decode("x", &be, None).unwrap().text, PL);
+    }
+
+    #[test]
+    fn utf16_without_bom_is_recognised() {
+        let s = "Zażółć gęślą jaźń, powiedział wczoraj minister.";
+        let le: Vec<u8> = s.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let be: Vec<u8> = s.encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
+        assert_eq!(decode("x", &le, None).unwrap().text, s);
+        assert_eq!(decode("x", &be, None).unwrap().text, s);
     }
 
     #[test]

@@ -285,3 +285,26 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod nesting_tests {
+    use super::*;
+
+    #[test]
+    fn deep_nesting_of_many_kinds_does_not_overflow() {
+        for open in ["<b>", "<blockquote>", "<table><tr><td>", "<ul><li>", "<a href=x>", "<nav>"] {
+            let mut s = String::from("<p>before</p>");
+            for _ in 0..10_000 {
+                s.push_str(open);
+            }
+            s.push_str("deep text");
+            let t = article_text(&s);
+            assert!(t.starts_with("before"), "{open}");
+            if open != "<nav>" {
+                assert!(t.contains("deep text"), "{open}");
+            } else {
+                assert!(!t.contains("deep text"));
+            }
+        }
+    }
+}

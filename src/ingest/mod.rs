@@ -15,6 +15,8 @@
 pub mod decode;
 pub mod html;
 
+pub mod jsonl;
+
 use std::path::Path;
 
 use crate::error::{Error, Result};
@@ -137,6 +139,12 @@ fn lines(text: &str) -> Vec<Line> {
         out.push(Line { start, end: b.len(), blank: text[start..].trim().is_empty() });
     }
     out
+}
+
+/// The lines of a text (split at `\n`, `\r\n` and lone `\r`), as spans without their line ends.
+/// Blank lines are included, so there is one span per input line.
+pub fn line_spans(text: &str) -> Vec<Span> {
+    lines(text).into_iter().map(|l| Span::new(l.start, l.end)).collect()
 }
 
 /// Does the line end like a sentence or clause (so it is not a heading)?
@@ -279,6 +287,33 @@ mod tests {
             ingest_bytes("x.html", b"<html><script>x()</script></html>", &o),
             Err(Error::Empty { .. })
         ));
+    }
+
+    proptest::proptest! {
+        /// Any bytes: an error or a document whose paragraph spans are ordered, non-empty, trimmed
+        /// and on character boundaries of the text. Never a panic.
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..400)) {
+            if let Ok(d) = ingest_bytes("p", &bytes, &IngestOptions::default()) {
+                let mut last = 0;
+                for p in &d.paragraphs {
+                    proptest::prop_assert!(p.span.start >= last && p.span.end > p.span.start);
+                    let t = d.text.get(p.span.start..p.span.end).expect("char boundaries");
+                    proptest::prop_assert_eq!(t, t.trim());
+                    last = p.span.end;
+                }
+            }
+        }
+
+        #[test]
+        fn arbitrary_text_paragraphs_are_well_formed(text in "[a-zA-Ząłś .,\r\n\t]{0,300}") {
+            let mut last = 0;
+            for p in paragraphs(&text) {
+                proptest::prop_assert!(p.span.start >= last && p.span.end > p.span.start);
+                proptest::prop_assert!(text.is_char_boundary(p.span.start) && text.is_char_boundary(p.span.end));
+                last = p.span.end;
+            }
+        }
     }
 
     #[test]

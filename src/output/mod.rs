@@ -1,8 +1,10 @@
-//! Writers: text for people, JSON Lines for programs, an HTML report for reviewers (TSV and TMX come with
-//! later issues).
+//! Writers: text for people, JSON Lines for programs, TSV and TMX for corpus and CAT tools, and a
+//! self-contained HTML report for reviewers.
 
 pub mod findings;
 pub mod html;
 pub mod jsonl;
 pub mod stage;
 pub mod text;
+pub mod tmx;
+pub mod tsv;

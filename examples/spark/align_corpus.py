@@ -1,0 +1,527 @@
+#!/usr/bin/env python3
+"""Align a bilingual corpus on Apache Spark, with bialign as a per-shard filter.
+
+    python3 examples/spark/align_corpus.py INPUT OUTDIR [--format jsonl|parquet] [--partitions N]
+    spark-submit --master yarn examples/spark/align_corpus.py INPUT OUTDIR ...
+
+INPUT holds one record per article pair, {"id": ..., "en": ..., "pl": ...}: JSON Lines (a file, a
+directory of files or a glob; .gz works) or Parquet with the columns id, en, pl (chosen by the
+extension .parquet, or by a directory holding *.parquet files, or by --input-format).
+
+Each Spark partition is piped through one `bialign batch - --format jsonl` process: records in on
+its standard input, links (and error records for bad pairs) out on its standard output, exactly as a
+single `bialign batch` run writes them. Records are sharded by a stable hash of their pair id and
+sorted by id inside each shard, so a given input and partition count always produce the same files.
+Nothing is shared between records or between processes.
+
+Environment:
+    BIALIGN_BIN    the bialign binary (default: target/release/bialign of this repository)
+    SPARK_MASTER   the master when the script is run with plain python3 (default: local[2]);
+                   under spark-submit its --master is used
+
+Exit status: 0 every record aligned; 1 some records failed (their error records are written with
+the rest); 2 bad usage or input (no binary, no input, output exists); 3 the Spark job failed (a
+bialign process crashed or could not start; the executor logs say why).
+
+Only the Python standard library is used on the executors; pyspark is needed on the driver.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+from typing import Iterable, Iterator, Optional
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_BIN = os.path.join(REPO, "target", "release", "bialign")
+DEFAULT_MASTER = "local[2]"
+
+# Exit statuses (see the module documentation).
+EXIT_OK, EXIT_RECORD_ERRORS, EXIT_USAGE, EXIT_JOB_FAILED = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    """A problem with the command line, the input or the binary: reported in one line, exit 2."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Sharding: pure functions, also used by the tests.
+
+
+def record_id(line: str) -> str:
+    """The pair id of one JSONL record, as the shard and sort key.
+
+    A record whose id is not a string is keyed by the id's JSON text; a line that is not a JSON
+    object with an id is keyed by "" (bialign reports it as an error record; keying it
+    deterministically keeps even that output reproducible).
+    """
+    try:
+        rec = json.loads(line)
+    except ValueError:
+        return ""
+    if not isinstance(rec, dict) or rec.get("id") is None:
+        return ""
+    rid = rec["id"]
+    return rid if isinstance(rid, str) else json.dumps(rid, sort_keys=True)
+
+
+def shard_of(key: str) -> int:
+    """A stable hash of a pair id (CRC-32 of its UTF-8 bytes): the same shard on every run and host.
+
+    Python's own str hash is salted per process, so it cannot be used for this.
+    """
+    return zlib.crc32(key.encode("utf-8", "surrogatepass"))
+
+
+def shard_key(line: str) -> tuple:
+    """Shard and sort key of a record line: its id, then the line itself (orders duplicate ids)."""
+    return (record_id(line), line)
+
+
+# ---------------------------------------------------------------------------------------------
+# The per-partition filter (runs on the executors).
+
+
+class BialignFailed(RuntimeError):
+    """A bialign process exited with a status other than 0 or 1, or could not be started."""
+
+
+CHUNK_BYTES = 1 << 20
+
+
+def pipe_through_bialign(
+    lines: Iterable[str], argv: list, counters: Optional[dict] = None
+) -> Iterator[str]:
+    """Feed record lines to one `bialign batch -` process and yield its output as blocks of whole
+    lines, joined by "\n" without a final one (so writing each block as a text line writes the
+    output exactly; `split_blocks` gives the single lines).
+
+    Exit status 1 (some records failed; their error records are in the output) is accepted;
+    any other non-zero status raises BialignFailed with the tail of the process's stderr, which
+    makes Spark fail (and retry) the task rather than silently lose records.
+    `counters` (optional) maps "records", "links", "errors" to Spark accumulators or lists.
+    """
+    it = iter(lines)
+    try:
+        first = next(it)
+    except StopIteration:
+        return  # empty shard: no process at all
+    err = tempfile.TemporaryFile()
+    try:
+        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err)
+    except OSError as e:
+        err.close()
+        raise BialignFailed(f"cannot run {argv[0]}: {e}") from e
+    feed_error: list = []
+    fed = [0]
+
+    def feed() -> None:
+        try:
+            for line in _chain(first, it):
+                proc.stdin.write(line.encode("utf-8", "surrogatepass") + b"\n")
+                fed[0] += 1
+        except BrokenPipeError:
+            pass  # the process died; its exit status says why
+        except BaseException as e:  # an upstream failure: re-raised in the task below
+            feed_error.append(e)
+        finally:
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
+
+    writer = threading.Thread(target=feed, name="bialign-stdin", daemon=True)
+    writer.start()
+    links = errors = 0
+    finished = False
+    pending = b""
+    try:
+        # Whole lines are passed on in blocks, not one by one: a Python object per link would cost
+        # more than aligning it. Cutting at a line break never splits a UTF-8 character.
+        while True:
+            chunk = proc.stdout.read1(CHUNK_BYTES)
+            if not chunk:
+                break
+            pending += chunk
+            cut = pending.rfind(b"\n")
+            if cut < 0:
+                continue
+            block, pending = pending[:cut].decode("utf-8", "replace"), pending[cut + 1 :]
+            bad = _count_error_records(block)
+            errors += bad
+            links += block.count("\n") + 1 - bad
+            yield block
+        if pending:  # bialign ends every line with a line break; this is only for robustness
+            block = pending.decode("utf-8", "replace")
+            bad = _count_error_records(block)
+            errors += bad
+            links += block.count("\n") + 1 - bad
+            yield block
+        rc = proc.wait()
+        writer.join()
+        finished = True
+    finally:
+        if not finished:  # the consumer stopped early or failed: do not leave the process behind
+            proc.kill()
+            proc.wait()
+            writer.join()
+        proc.stdout.close()
+    if feed_error:
+        err.close()
+        raise feed_error[0]
+    if rc not in (0, 1):
+        err.seek(0)
+        tail = err.read()[-2000:].decode("utf-8", "replace").strip()
+        err.close()
+        what = f"killed by signal {-rc}" if rc < 0 else f"exited with status {rc}"
+        raise BialignFailed(f"{' '.join(argv)} {what} after {fed[0]} records: {tail or '(no stderr)'}")
+    err.close()
+    if counters:
+        counters["records"].add(fed[0])
+        counters["links"].add(links)
+        counters["errors"].add(errors)
+
+
+def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
+    yield first
+    yield from rest
+
+
+def split_blocks(blocks: Iterable[str]) -> Iterator[str]:
+    """The single output lines of the blocks pipe_through_bialign yields."""
+    for block in blocks:
+        yield from block.split("\n")
+
+
+def _count_error_records(block: str) -> int:
+    if '"error"' not in block:
+        return 0
+    return sum(1 for line in block.split("\n") if _is_error_record(line))
+
+
+def _is_error_record(line: str) -> bool:
+    """True for bialign's per-record error objects {"doc": ..., "error": ...}."""
+    if '"error"' not in line:  # cheap filter: link lines never hold this key at the top level
+        return False
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(obj, dict) and "error" in obj
+
+
+# ---------------------------------------------------------------------------------------------
+# Parquet output: the JSONL contract as columns.
+
+LINK_FIELDS = ("doc", "kind", "en", "pl", "score", "speaker", "evidence", "error")
+
+
+def parquet_schema():
+    """Columns of --format parquet: the contract's fields; evidence (free-form) and any field the
+    contract gains later (`extra`) are kept as JSON text, so no line loses information."""
+    from pyspark.sql.types import (
+        ArrayType,
+        DoubleType,
+        LongType,
+        StringType,
+        StructField,
+        StructType,
+    )
+
+    span = StructType(
+        [
+            StructField("start", LongType()),
+            StructField("end", LongType()),
+            StructField("text", StringType()),
+        ]
+    )
+    speaker = StructType([StructField("en", StringType()), StructField("pl", StringType())])
+    return StructType(
+        [
+            StructField("doc", StringType()),
+            StructField("kind", StringType()),
+            StructField("en", ArrayType(span)),
+            StructField("pl", ArrayType(span)),
+            StructField("score", DoubleType()),
+            StructField("speaker", speaker),
+            StructField("evidence", StringType()),
+            StructField("error", StringType()),
+            StructField("extra", StringType()),
+        ]
+    )
+
+
+def link_row(line: str) -> tuple:
+    """One output line as a tuple in parquet_schema() order."""
+    obj = json.loads(line)
+
+    def spans(v):
+        if not isinstance(v, list):
+            return None
+        return [(s.get("start"), s.get("end"), s.get("text")) for s in v if isinstance(s, dict)]
+
+    sp = obj.get("speaker")
+    speaker = (sp.get("en"), sp.get("pl")) if isinstance(sp, dict) else None
+    ev = obj.get("evidence")
+    extra = {k: v for k, v in obj.items() if k not in LINK_FIELDS}
+    doc = obj.get("doc")
+    score = obj.get("score")
+    return (
+        doc if doc is None or isinstance(doc, str) else json.dumps(doc),
+        obj.get("kind"),
+        spans(obj.get("en")),
+        spans(obj.get("pl")),
+        float(score) if isinstance(score, (int, float)) else None,
+        speaker,
+        None if ev is None else json.dumps(ev, ensure_ascii=False, sort_keys=True),
+        obj.get("error"),
+        json.dumps(extra, ensure_ascii=False, sort_keys=True) if extra else None,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The driver.
+
+
+def parse_args(argv: list) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        description="Align EN/PL article pairs on Spark: each partition is piped through `bialign batch -`.",
+        epilog="Environment: BIALIGN_BIN (the binary; default target/release/bialign), "
+        "SPARK_MASTER (default local[2] when not run by spark-submit). "
+        "Exit status: 0 ok; 1 some records failed; 2 bad usage or input; 3 the Spark job failed.",
+    )
+    p.add_argument("input", help="JSONL records {id, en, pl} (file, directory or glob) or Parquet (id, en, pl)")
+    p.add_argument("outdir", help="output directory (part-* files); must not exist unless --overwrite")
+    p.add_argument("--format", choices=("jsonl", "parquet"), default="jsonl", help="output format")
+    p.add_argument(
+        "--input-format",
+        choices=("auto", "jsonl", "parquet"),
+        default="auto",
+        help="auto: Parquet for a *.parquet path or a directory of *.parquet files, else JSONL",
+    )
+    p.add_argument(
+        "--partitions",
+        type=int,
+        default=0,
+        help="number of shards = output files = bialign processes (default: 2 x the default parallelism)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=0,
+        help="threads of each bialign process (default: spark.task.cpus, i.e. 1 per task)",
+    )
+    p.add_argument(
+        "--ship-binary",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="copy BIALIGN_BIN to the executors with SparkContext.addFile "
+        "(auto: yes unless the master is local; 'no' when the binary is in the executors' image at that path)",
+    )
+    p.add_argument("--overwrite", action="store_true", help="replace OUTDIR if it exists")
+    args = p.parse_args(argv)
+    if args.partitions < 0 or args.jobs < 0:
+        p.error("--partitions and --jobs must be positive")
+    return args
+
+
+def detect_input_format(path: str) -> str:
+    """'parquet' for a *.parquet path or a local directory holding *.parquet files; else 'jsonl'."""
+    if path.rstrip("/").lower().endswith(".parquet"):
+        return "parquet"
+    if os.path.isdir(path):
+        names = os.listdir(path)
+        if any(n.endswith(".parquet") for n in names):
+            return "parquet"
+    return "jsonl"
+
+
+def _is_local(path: str) -> bool:
+    return "://" not in path or path.startswith("file://")
+
+
+def _local_path(path: str) -> str:
+    return path[len("file://") :] if path.startswith("file://") else path
+
+
+def check_binary(path: str) -> None:
+    """Fail early, on the driver, with one clear line when the binary is missing or not bialign."""
+    if not os.path.isfile(path):
+        raise UsageError(
+            f"bialign binary not found: {path} (build it with `cargo build --release`, or set BIALIGN_BIN)"
+        )
+    if not os.access(path, os.X_OK):
+        raise UsageError(f"bialign binary is not executable: {path}")
+    try:
+        subprocess.run([path, "--version"], check=True, capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise UsageError(f"cannot run the bialign binary {path}: {e}") from e
+
+
+_SHIPPED_MODULE_TO: list = []  # SparkContexts this module was added to (see run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from pyspark import SparkConf, SparkFiles
+    from pyspark.sql import SparkSession
+
+    started = time.monotonic()
+    binary = os.path.abspath(os.environ.get("BIALIGN_BIN") or DEFAULT_BIN)
+
+    conf = SparkConf().setAppName("bialign-align-corpus")
+    # Under spark-submit (which hands the driver its gateway) the master comes from its --master.
+    submitted = "PYSPARK_GATEWAY_PORT" in os.environ
+    if not submitted:
+        conf.setMaster(os.environ.get("SPARK_MASTER") or DEFAULT_MASTER)
+        # Run from a terminal or a test: no progress bar over our own messages, no web UI.
+        conf.set("spark.ui.showConsoleProgress", "false").set("spark.ui.enabled", "false")
+    input_format = args.input_format if args.input_format != "auto" else detect_input_format(args.input)
+
+    # What can be checked before the JVM starts is checked here, so mistakes fail in a second.
+    if _is_local(args.input) and not _glob_or_exists(_local_path(args.input)):
+        raise UsageError(f"input not found: {args.input}")
+    if _is_local(args.outdir) and os.path.exists(_local_path(args.outdir)) and not args.overwrite:
+        raise UsageError(f"output exists: {args.outdir} (remove it or pass --overwrite)")
+    if not submitted and args.ship_binary != "no":
+        check_binary(binary)
+
+    # A session that is already running (a notebook, a test) is used and left running.
+    owned = SparkSession.getActiveSession() is None
+    spark = SparkSession.builder.config(conf=conf).getOrCreate()
+    sc = spark.sparkContext
+    sc.setLogLevel(os.environ.get("SPARK_LOG_LEVEL", "WARN"))
+    try:
+        master = sc.master
+        local = master.startswith("local")
+        ship = args.ship_binary == "yes" or (args.ship_binary == "auto" and not local)
+        if submitted and (ship or local):
+            check_binary(binary)
+        if ship:
+            sc.addFile(binary)
+        if __name__ != "__main__" and sc not in _SHIPPED_MODULE_TO:
+            # Imported (a test, a notebook): the executors need this module to unpickle the filter.
+            sc.addPyFile(os.path.abspath(__file__))
+            _SHIPPED_MODULE_TO.append(sc)
+        binary_name = os.path.basename(binary)
+
+        out_path = args.outdir
+        _prepare_output(sc, out_path, args.overwrite)
+
+        partitions = args.partitions or 2 * sc.defaultParallelism
+        jobs = args.jobs or int(sc.getConf().get("spark.task.cpus", "1"))
+
+        if input_format == "parquet":
+            df = spark.read.parquet(args.input)
+            missing = [c for c in ("id", "en", "pl") if c not in df.columns]
+            if missing:
+                raise UsageError(f"{args.input}: Parquet input lacks column(s) {', '.join(missing)}")
+            # Numeric ids and binary (UTF-8) text columns are common in Parquet: read all as strings.
+            cols = [df[c].cast("string").alias(c) for c in ("id", "en", "pl")]
+            records = df.select(*cols).rdd.map(
+                lambda r: json.dumps({"id": r["id"], "en": r["en"], "pl": r["pl"]}, ensure_ascii=False)
+            )
+        else:
+            records = sc.textFile(args.input).filter(lambda line: line.strip() != "")
+
+        counters = {
+            "records": sc.accumulator(0),
+            "links": sc.accumulator(0),
+            "errors": sc.accumulator(0),
+        }
+
+        def shard(lines):
+            exe = SparkFiles.get(binary_name) if ship else binary
+            if ship and not os.access(exe, os.X_OK):
+                os.chmod(exe, 0o755)
+            argv = [exe, "batch", "-", "--format", "jsonl", "--jobs", str(jobs), "--quiet"]
+            return pipe_through_bialign(lines, argv, counters)
+
+        links = (
+            records.map(lambda line: (shard_key(line), None))
+            .repartitionAndSortWithinPartitions(partitions, lambda k: shard_of(k[0]))
+            .map(lambda kv: kv[0][1])
+            .mapPartitions(shard)
+        )
+
+        try:
+            if args.format == "parquet":
+                rows = links.mapPartitions(split_blocks).map(link_row)
+                spark.createDataFrame(rows, parquet_schema()).write.parquet(out_path)
+            else:
+                links.saveAsTextFile(out_path)
+        except Exception as e:  # Py4JJavaError and friends: a task failed for good
+            msg = _first_line_of_cause(e)
+            print(f"align_corpus: the Spark job failed: {msg}", file=sys.stderr)
+            return EXIT_JOB_FAILED
+
+        n, k, bad = counters["records"].value, counters["links"].value, counters["errors"].value
+        print(
+            f"align_corpus: {n} records, {k} links, {bad} errors -> {out_path} "
+            f"({partitions} partitions, master {master}) in {time.monotonic() - started:.1f} s",
+            file=sys.stderr,
+        )
+        return EXIT_RECORD_ERRORS if bad else EXIT_OK
+    finally:
+        if owned:
+            spark.stop()
+
+
+def _glob_or_exists(path: str) -> bool:
+    import glob
+
+    return os.path.exists(path) or bool(glob.glob(path))
+
+
+def _prepare_output(sc, out_path: str, overwrite: bool) -> None:
+    """Refuse an existing OUTDIR (Spark would fail late) unless --overwrite, which deletes it."""
+    jvm = sc._jvm
+    hpath = jvm.org.apache.hadoop.fs.Path(out_path)
+    fs = hpath.getFileSystem(sc._jsc.hadoopConfiguration())
+    if fs.exists(hpath):
+        if not overwrite:
+            raise UsageError(f"output exists: {out_path} (remove it or pass --overwrite)")
+        if _is_local(out_path):
+            shutil.rmtree(_local_path(out_path), ignore_errors=True)
+        if fs.exists(hpath):
+            fs.delete(hpath, True)
+
+
+PY_EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Failed): ")
+
+
+def _first_line_of_cause(e: BaseException) -> str:
+    """The most useful line of a Spark failure: our BialignFailed message when there is one."""
+    text = str(e)
+    for line in text.splitlines():
+        if "BialignFailed:" in line:
+            return line.split("BialignFailed:", 1)[1].strip()
+    for line in text.splitlines():  # the last line of a Python traceback from an executor
+        if PY_EXCEPTION_LINE.match(line.strip()):
+            return line.strip()[:500]
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith(("at ", "File ", "Traceback")):
+            return line[:500]
+    return type(e).__name__
+
+
+def main(argv: Optional[list] = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return run(args)
+    except UsageError as e:
+        print(f"align_corpus: {e}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Throughput of the Spark job in local mode against plain `bialign batch` on the same records.
+#
+#   bash examples/spark/bench.sh [PAIRS] [RUNS]      (default 3000 pairs, 3 runs; needs a release build)
+#
+# Makes PAIRS records by repeating corpus/align-dev (make_records.py --count), then times RUNS runs of
+#   bialign batch RECORDS --format jsonl --jobs 2 -o OUT       (plain batch, 2 threads)
+#   SPARK_MASTER=local[2] python3 examples/spark/align_corpus.py RECORDS OUTDIR   (2 Spark workers)
+# (the Spark time includes starting the JVM) and prints each run and the medians, pairs/s and the ratio.
+# Both outputs are checked to hold the same lines.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+PAIRS=${1:-3000}
+RUNS=${2:-3}
+BIN=${BIALIGN_BIN:-$PWD/target/release/bialign}
+[ -x "$BIN" ] || { echo "bench.sh: no binary at $BIN (cargo build --release)" >&2; exit 2; }
+export BIALIGN_BIN=$BIN SPARK_MASTER='local[2]' SPARK_LOG_LEVEL=ERROR
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+python3 examples/spark/make_records.py --count "$PAIRS" > "$TMP/records.jsonl"
+MB=$(python3 -c "import os,sys; print(f'{os.path.getsize(sys.argv[1]) / 1e6:.1f}')" "$TMP/records.jsonl")
+echo "input: $PAIRS pairs, $MB MB of JSONL; binary $BIN; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+now() { python3 -c 'import time; print(time.monotonic())'; }
+batch_times=() spark_times=()
+for i in $(seq "$RUNS"); do
+  rm -f "$TMP/batch.jsonl"
+  t0=$(now)
+  rc=0; "$BIN" batch "$TMP/records.jsonl" --format jsonl --jobs 2 --quiet -o "$TMP/batch.jsonl" 2>/dev/null || rc=$?
+  t1=$(now)
+  [ "$rc" -le 1 ] || { echo "bench.sh: bialign batch failed ($rc)" >&2; exit 1; }
+  rm -rf "$TMP/spark"
+  rc=0; python3 examples/spark/align_corpus.py "$TMP/records.jsonl" "$TMP/spark" 2>"$TMP/spark.err" || rc=$?
+  t2=$(now)
+  [ "$rc" -le 1 ] || { cat "$TMP/spark.err" >&2; echo "bench.sh: Spark job failed ($rc)" >&2; exit 1; }
+  b=$(python3 -c "print(f'{$t1 - $t0:.2f}')"); s=$(python3 -c "print(f'{$t2 - $t1:.2f}')")
+  batch_times+=("$b"); spark_times+=("$s")
+  echo "run $i: batch ${b} s, spark ${s} s"
+done
+cmp <(sort "$TMP/batch.jsonl") <(cat "$TMP"/spark/part-* | sort) >/dev/null \
+  || { echo "bench.sh: Spark output differs from batch output" >&2; exit 1; }
+python3 - "$PAIRS" "$MB" "${batch_times[*]}" "${spark_times[*]}" <<'PY'
+import statistics, sys
+pairs, mb = int(sys.argv[1]), float(sys.argv[2])
+b = statistics.median(map(float, sys.argv[3].split()))
+s = statistics.median(map(float, sys.argv[4].split()))
+print(f"median batch --jobs 2: {b:.2f} s ({pairs / b:.0f} pairs/s, {mb / b:.2f} MB/s)")
+print(f"median spark local[2]: {s:.2f} s ({pairs / s:.0f} pairs/s, {mb / s:.2f} MB/s)")
+print(f"spark / batch time: {s / b:.2f} (target: at most 1.25)")
+PY

@@ -1,0 +1,417 @@
+#!/usr/bin/env python3
+"""Tests of the Spark example: its output must equal one plain `bialign batch` run.
+
+    python3 examples/spark/test_align_corpus.py [-v] [unittest options]
+
+Needs Java (17) and pyspark (examples/spark/requirements.txt); when `java` is missing it installs
+openjdk-17-jre-headless with apt-get, and when pyspark is missing it pip-installs the requirements
+(set SPARK_TEST_NO_INSTALL=1 to fail instead). The binary is $BIALIGN_BIN, or else the debug build,
+which the script brings up to date with `cargo build --bin bialign` (a no-op after `cargo test`).
+
+Input: 50 article pairs of corpus/align-dev as JSONL records plus a few bad records; the job runs in
+Spark local mode (local[2]) and its part files are compared with `bialign batch -` on the same
+records, per pair id with each pair's lines in order. Ends with one line "N passed, N failed".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import align_corpus  # noqa: E402
+import make_records  # noqa: E402
+
+JOB = os.path.join(HERE, "align_corpus.py")
+N_PAIRS = 50
+# Records bialign must reject one by one (error records) while the rest of the run goes on.
+# Those with a usable id fail in the pipeline and their error record is keyed by the id: identical
+# under Spark. Malformed ones are keyed by their position ("<stdin>:LINE"), which under Spark is
+# the line within the shard: see normalized().
+BAD_RECORDS = [
+    json.dumps(
+        {
+            "id": "bad/both-english",
+            "en": "The council met on Monday. It approved the new budget for the city's schools.",
+            "pl": "The mayor spoke after the vote. She said the schools would get new computers.",
+        }
+    ),
+    json.dumps({"id": "bad/no-pl", "en": "Only one side is here. It cannot be aligned."}),
+    json.dumps({"id": "bad/pl-not-string", "en": "The Polish side is a number.", "pl": 42}),
+    "this line is not JSON",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Environment: Java, pyspark, the binary.
+
+
+def _may_install() -> bool:
+    return os.environ.get("SPARK_TEST_NO_INSTALL", "") in ("", "0")
+
+
+def ensure_java() -> None:
+    if shutil.which("java"):
+        return
+    if not _may_install() or not shutil.which("apt-get"):
+        raise SystemExit("test_align_corpus: `java` not found (install openjdk-17-jre-headless)")
+    print("test_align_corpus: installing openjdk-17-jre-headless (java not found)", file=sys.stderr)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(
+        ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "openjdk-17-jre-headless"],
+        check=True,
+        env=env,
+    )
+    if not shutil.which("java"):
+        raise SystemExit("test_align_corpus: java still not on PATH after installing openjdk-17-jre-headless")
+
+
+def ensure_pyspark() -> None:
+    try:
+        import pyspark  # noqa: F401
+    except ImportError:
+        if not _may_install():
+            raise SystemExit("test_align_corpus: pyspark missing: pip install -r examples/spark/requirements.txt")
+        print("test_align_corpus: installing pyspark (examples/spark/requirements.txt)", file=sys.stderr)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "-q", "-r", os.path.join(HERE, "requirements.txt")],
+            check=True,
+        )
+
+
+def ensure_binary() -> str:
+    path = os.environ.get("BIALIGN_BIN")
+    if not path:
+        subprocess.run(["cargo", "build", "--quiet", "--bin", "bialign"], cwd=REPO, check=True)
+        path = os.path.join(REPO, "target", "debug", "bialign")
+    probe = subprocess.run([path, "batch", "--help"], capture_output=True)
+    if probe.returncode != 0:
+        raise SystemExit(f"test_align_corpus: {path} has no working `batch` subcommand")
+    return os.path.abspath(path)
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers.
+
+
+def by_doc(lines) -> dict:
+    """Output lines grouped by their "doc" (as JSON text), each group in its original order."""
+    groups: dict = {}
+    for line in lines:
+        doc = json.loads(line).get("doc")
+        groups.setdefault(json.dumps(doc), []).append(line)
+    return groups
+
+
+POSITION = re.compile(r"^<stdin>:[0-9]+")
+
+
+def normalized(line: str) -> str:
+    """An output line with the input position of a malformed record's error blanked out.
+
+    bialign keys a record it cannot read by "<stdin>:LINE"; each Spark shard is its own stdin, so
+    LINE counts within the shard there. Every other line is returned unchanged.
+    """
+    obj = json.loads(line)
+    if "error" in obj and isinstance(obj.get("doc"), str) and POSITION.match(obj["doc"]):
+        obj["doc"] = POSITION.sub("<stdin>:N", obj["doc"])
+        obj["error"] = POSITION.sub("<stdin>:N", str(obj["error"]))
+        return json.dumps(obj, ensure_ascii=False)
+    return line
+
+
+def read_parts(outdir: str) -> list:
+    """The JSONL part files of a job's output directory, in name order."""
+    names = sorted(n for n in os.listdir(outdir) if n.startswith("part-"))
+    parts = []
+    for n in names:
+        with open(os.path.join(outdir, n), encoding="utf-8") as f:
+            parts.append((n, f.read().splitlines()))
+    return parts
+
+
+class Env:
+    """State shared by the tests: the binary, the input and the single-batch reference."""
+
+    binary = ""
+    tmp = ""
+    input_jsonl = ""
+    records: list = []
+    single_lines: list = []
+    single_rc = -1
+    spark = None
+
+
+def setUpModule() -> None:
+    ensure_java()
+    ensure_pyspark()
+    Env.binary = ensure_binary()
+    Env.tmp = tempfile.mkdtemp(prefix="bialign-spark-test-")
+    Env.records = make_records.records(os.path.join(REPO, "corpus", "align-dev"), N_PAIRS) + BAD_RECORDS
+    Env.input_jsonl = os.path.join(Env.tmp, "records.jsonl")
+    with open(Env.input_jsonl, "w", encoding="utf-8") as f:
+        f.write("\n".join(Env.records) + "\n")
+    with open(Env.input_jsonl, "rb") as f:
+        p = subprocess.run(
+            [Env.binary, "batch", "-", "--format", "jsonl", "--jobs", "2"],
+            stdin=f,
+            capture_output=True,
+        )
+    Env.single_rc = p.returncode
+    Env.single_lines = p.stdout.decode("utf-8").splitlines()
+    if p.returncode not in (0, 1) or not Env.single_lines:
+        raise SystemExit(f"test_align_corpus: plain bialign batch failed ({p.returncode}): {p.stderr[-2000:]!r}")
+
+
+def tearDownModule() -> None:
+    if Env.spark is not None:
+        Env.spark.stop()
+    if Env.tmp:
+        shutil.rmtree(Env.tmp, ignore_errors=True)
+
+
+def run_job(*args, binary=None, env_extra=None):
+    env = dict(os.environ, BIALIGN_BIN=binary or Env.binary, SPARK_MASTER="local[2]", SPARK_LOG_LEVEL="ERROR")
+    env.update(env_extra or {})
+    started = time.monotonic()
+    p = subprocess.run([sys.executable, JOB, *args], env=env, capture_output=True, text=True)
+    p.seconds = time.monotonic() - started
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests without Spark: the sharding and the per-shard filter.
+
+
+class TimedTest(unittest.TestCase):
+    """Prints each test's wall time on stderr: the CI budget is watched through these."""
+
+    def setUp(self):
+        self._started = time.monotonic()
+
+    def tearDown(self):
+        print(f"[{time.monotonic() - self._started:.1f} s] ", end="", file=sys.stderr, flush=True)
+
+
+class ShardingTest(TimedTest):
+    def test_record_id_and_key(self):
+        self.assertEqual(align_corpus.record_id('{"id": "a/b", "en": "x", "pl": "y"}'), "a/b")
+        self.assertEqual(align_corpus.record_id('{"id": 7, "en": "x"}'), "7")
+        # Not a record: keyed by "" so it still lands in one fixed shard (bialign reports it).
+        self.assertEqual(align_corpus.record_id("not json"), "")
+        self.assertEqual(align_corpus.record_id('["id"]'), "")
+        self.assertEqual(align_corpus.record_id('{"en": "x"}'), "")
+
+    def test_shard_is_stable_across_processes(self):
+        # Python's str hash is salted per process; the shard function must not be.
+        code = "import sys; sys.path.insert(0, %r); import align_corpus as a; print(a.shard_of('wmt20-enpl/a05/deleted'))"
+        outs = {
+            subprocess.run(
+                [sys.executable, "-c", code % HERE],
+                capture_output=True,
+                text=True,
+                env=dict(os.environ, PYTHONHASHSEED=str(seed)),
+                check=True,
+            ).stdout.strip()
+            for seed in (1, 2, 3)
+        }
+        self.assertEqual(len(outs), 1, outs)
+        self.assertEqual(outs.pop(), str(align_corpus.shard_of("wmt20-enpl/a05/deleted")))
+
+
+class PipeTest(TimedTest):
+    def argv(self, binary=None):
+        return [binary or Env.binary, "batch", "-", "--format", "jsonl", "--jobs", "1"]
+
+    def test_pipe_equals_single_batch(self):
+        out = list(align_corpus.split_blocks(align_corpus.pipe_through_bialign(Env.records, self.argv())))
+        self.assertEqual(by_doc(out), by_doc(Env.single_lines))
+
+    def test_empty_shard_starts_no_process(self):
+        self.assertEqual(list(align_corpus.pipe_through_bialign([], self.argv("/nonexistent/bialign"))), [])
+
+    def test_failing_binary_raises(self):
+        fake = os.path.join(Env.tmp, "exit2")
+        with open(fake, "w") as f:
+            f.write("#!/bin/sh\ncat >/dev/null\necho 'bialign: broken on purpose' >&2\nexit 2\n")
+        os.chmod(fake, 0o755)
+        with self.assertRaises(align_corpus.BialignFailed) as cm:
+            list(align_corpus.pipe_through_bialign(Env.records[:3], self.argv(fake)))
+        self.assertIn("exited with status 2", str(cm.exception))
+        self.assertIn("broken on purpose", str(cm.exception))
+
+    def test_missing_binary_raises(self):
+        with self.assertRaises(align_corpus.BialignFailed):
+            list(align_corpus.pipe_through_bialign(Env.records[:1], self.argv("/nonexistent/bialign")))
+
+
+# ---------------------------------------------------------------------------------------------
+# The job itself, in Spark local mode.
+
+
+def session():
+    """One local[2] SparkSession shared by the in-process runs (a JVM start costs seconds)."""
+    if Env.spark is None:
+        from pyspark.sql import SparkSession
+
+        Env.spark = (
+            SparkSession.builder.master("local[2]")
+            .appName("bialign-spark-test")
+            .config("spark.ui.enabled", "false")
+            .config("spark.ui.showConsoleProgress", "false")
+            .getOrCreate()
+        )
+        Env.spark.sparkContext.setLogLevel("ERROR")
+    return Env.spark
+
+
+def run_in_process(*args, binary=None, log_level="ERROR"):
+    """align_corpus.main in this process, on the shared session: (exit status, its stderr)."""
+    session()
+    old = os.environ.get("BIALIGN_BIN")
+    os.environ["BIALIGN_BIN"] = binary or Env.binary
+    os.environ["SPARK_LOG_LEVEL"] = log_level
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            rc = align_corpus.main(list(args))
+    finally:
+        if old is None:
+            del os.environ["BIALIGN_BIN"]
+        else:
+            os.environ["BIALIGN_BIN"] = old
+    return rc, err.getvalue()
+
+
+class SparkJobTest(TimedTest):
+    def test_jsonl_output_equals_single_batch_and_is_deterministic(self):
+        # The command line as users run it, in its own JVM.
+        out1 = os.path.join(Env.tmp, "out-jsonl-1")
+        p = run_job(Env.input_jsonl, out1, "--partitions", "3")
+        self.assertEqual(p.returncode, Env.single_rc, p.stderr[-3000:])
+        parts = read_parts(out1)
+        self.assertEqual(len(parts), 3)
+        all_lines = [line for _name, lines in parts for line in lines]
+        self.assertEqual(len(all_lines), len(Env.single_lines))
+        # The same links and error records, each pair's lines in the same order: byte for byte
+        # for every record with an id bialign could read.
+        spark_docs = by_doc(all_lines)
+        single_docs = by_doc(Env.single_lines)
+        keyed = {d for d in single_docs if not json.loads(d).startswith("<stdin>:")}
+        self.assertEqual(len(keyed), N_PAIRS + 1)  # the good pairs and bad/both-english
+        self.assertEqual({d: spark_docs.get(d) for d in keyed}, {d: single_docs[d] for d in keyed})
+        # Malformed records: the same error records up to the line number.
+        self.assertEqual(
+            sorted(normalized(line) for line in all_lines), sorted(normalized(line) for line in Env.single_lines)
+        )
+        # Each pair lives in the shard its id hashes to, and shards are sorted by pair id.
+        keyed_ids = {json.loads(d) for d in keyed}
+        for i, (_name, lines) in enumerate(parts):
+            docs = [json.loads(k) for k in by_doc(lines) if json.loads(k) in keyed_ids]
+            for doc in docs:
+                self.assertEqual(align_corpus.shard_of(doc) % 3, i, doc)
+            self.assertEqual(docs, sorted(docs))
+        # Every bad record came back as one error record, and the summary counts them.
+        errors = [json.loads(line) for line in all_lines if "error" in json.loads(line)]
+        self.assertEqual(len(errors), len(BAD_RECORDS), errors)
+        self.assertIn("bad/both-english", {e["doc"] for e in errors})
+        self.assertIn(f"{N_PAIRS + len(BAD_RECORDS)} records", p.stderr)
+        self.assertIn(f"{len(BAD_RECORDS)} errors", p.stderr)
+
+        # Another run (another JVM, other Python workers) gives byte-identical files.
+        out2 = os.path.join(Env.tmp, "out-jsonl-2")
+        rc, err = run_in_process(Env.input_jsonl, out2, "--partitions", "3")
+        self.assertEqual(rc, Env.single_rc, err[-3000:])
+        self.assertEqual(read_parts(out2), parts)
+
+    def test_parquet_in_and_out(self):
+        spark = session()
+        good = [json.loads(r) for r in Env.records[:N_PAIRS]]
+        inp = os.path.join(Env.tmp, "records.parquet")
+        spark.createDataFrame(
+            [(r["id"], r["en"], r["pl"]) for r in good], "id string, en string, pl string"
+        ).write.parquet(inp)
+
+        out = os.path.join(Env.tmp, "out-parquet")
+        # --ship-binary yes: the cluster path, the binary sent to the executors with addFile.
+        rc, err = run_in_process(inp, out, "--format", "parquet", "--ship-binary", "yes")
+        self.assertEqual(rc, 0, err[-3000:])
+        self.assertTrue(any(n.startswith("part-") for n in os.listdir(out)))
+
+        got = sorted(
+            tuple(json.dumps(row[c], sort_keys=True) for c in row.__fields__)
+            for row in spark.read.parquet(out).collect()
+        )
+        ids = {r["id"] for r in good}
+        want = sorted(
+            tuple(json.dumps(v, sort_keys=True) for v in link_tuple(line))
+            for line in Env.single_lines
+            if json.loads(line).get("doc") in ids
+        )
+        self.assertEqual(len(got), len(want))
+        self.assertEqual(got, want)
+
+    def test_failing_binary_fails_the_job(self):
+        fake = os.path.join(Env.tmp, "fails-on-batch")
+        with open(fake, "w") as f:
+            f.write(
+                '#!/bin/sh\n[ "$1" = --version ] && { echo "bialign 0"; exit 0; }\n'
+                "cat >/dev/null\necho 'bialign: broken on purpose' >&2\nexit 2\n"
+            )
+        os.chmod(fake, 0o755)
+        # (log level OFF: Spark would print each failed task's traceback, which is expected here)
+        rc, err = run_in_process(Env.input_jsonl, os.path.join(Env.tmp, "out-fail"), binary=fake, log_level="OFF")
+        self.assertEqual(rc, align_corpus.EXIT_JOB_FAILED, err[-3000:])
+        self.assertIn("exited with status 2", err)
+        self.assertIn("broken on purpose", err)
+
+    def test_usage_errors_exit_2_before_spark_starts(self):
+        out = os.path.join(Env.tmp, "exists")
+        os.makedirs(out, exist_ok=True)
+        cases = [
+            ((Env.input_jsonl, out), {}, "output exists"),
+            ((os.path.join(Env.tmp, "nope.jsonl"), out + "-2"), {}, "input not found"),
+            ((Env.input_jsonl, out + "-3"), {"binary": "/nonexistent/bialign"}, "binary not found"),
+        ]
+        for args, kw, message in cases:
+            p = run_job(*args, **kw)
+            self.assertEqual(p.returncode, align_corpus.EXIT_USAGE, p.stderr[-2000:])
+            self.assertIn(message, p.stderr)
+            self.assertLess(p.seconds, 30, "usage errors should not wait for a JVM")
+
+
+def link_tuple(line: str) -> tuple:
+    """A JSONL line in the Parquet schema's shape (structs as lists, as a Row serializes)."""
+    doc, kind, en, pl, score, speaker, evidence, error, extra = align_corpus.link_row(line)
+    return (doc, kind, en, pl, score, speaker, evidence, error, extra)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    started = time.monotonic()
+    result = unittest.main(module=__name__, exit=False, verbosity=2).result
+    failed = len(result.failures) + len(result.errors) + len(result.unexpectedSuccesses)
+    skipped = len(result.skipped)
+    passed = result.testsRun - failed - skipped
+    print(f"spark example tests took {time.monotonic() - started:.1f} s", file=sys.stderr)
+    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+    return 1 if failed or result.testsRun == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

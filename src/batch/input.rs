@@ -1,0 +1,375 @@
+//! Batch inputs: where the article pairs come from, read lazily and in a deterministic order.
+//!
+//! An INPUT is
+//! * `-`: JSON Lines records `{"id","en","pl"}` on standard input;
+//! * a file: JSON Lines records if its first non-blank byte is `{`, otherwise a manifest TSV with
+//!   lines `id<TAB>en_path<TAB>pl_path` (relative paths are relative to the manifest's folder; blank
+//!   lines, `#` comments and a header line `id<TAB>en…<TAB>pl…` are skipped);
+//! * a folder, walked recursively in byte order of names, where three layouts are recognised
+//!   (and may be mixed):
+//!   - a folder holding `en.*` and `pl.*` files is one pair, its id the folder's path relative to
+//!     the INPUT (or the folder's own name when the INPUT itself is a pair folder);
+//!   - files `NAME.en.EXT` and `NAME.pl.EXT` side by side are one pair with id `NAME`;
+//!   - subfolders `en/` and `pl/` holding files with the same name (up to the extension) are pairs
+//!     with the file name as id.
+//!
+//!   Other files are ignored. A pair with one side missing or ambiguous is a failed pair, reported
+//!   in its place. Ids of nested pairs are prefixed with their folder path (`a/b/NAME`).
+//!
+//! Pair ids come from names and records, so they are untrusted text: batch never builds a path
+//! from an id.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+use crate::ingest::jsonl::{Record, Records};
+
+/// One pair to align, or an input problem reported in the pair's place.
+#[derive(Debug)]
+pub struct PairJob {
+    /// The pair's id (untrusted text).
+    pub id: String,
+    pub source: PairSource,
+}
+
+/// Where a pair's two texts are.
+#[derive(Debug)]
+pub enum PairSource {
+    /// Two files (labelled English and Polish by the input; batch checks the languages).
+    Files { en: PathBuf, pl: PathBuf },
+    /// Two texts from a JSON Lines record.
+    Texts { en: String, pl: String },
+    /// The input could not give this pair (malformed record, missing side…).
+    Failed(Error),
+}
+
+/// Read all INPUTs in order, lazily. Problems with a single pair are items of the iterator; a whole
+/// INPUT that cannot be opened is one failed item named after it.
+pub fn pairs(inputs: &[PathBuf], max_line_bytes: u64) -> impl Iterator<Item = PairJob> + Send + 'static {
+    let inputs = inputs.to_vec();
+    inputs.into_iter().flat_map(move |p| one_input(p, max_line_bytes))
+}
+
+fn failed(id: String, e: Error) -> PairJob {
+    PairJob { id, source: PairSource::Failed(e) }
+}
+
+type Jobs = Box<dyn Iterator<Item = PairJob> + Send>;
+
+fn one_input(path: PathBuf, max_line_bytes: u64) -> Jobs {
+    let name = path.display().to_string();
+    if name == "-" {
+        let reader = BufReader::with_capacity(1 << 16, std::io::stdin());
+        return Box::new(records(Records::new(reader, "<stdin>", max_line_bytes), "<stdin>".into()));
+    }
+    let meta = match std::fs::metadata(&path) {
+        Ok(m) => m,
+        Err(e) => return Box::new(std::iter::once(failed(name, Error::io(&path, &e)))),
+    };
+    if meta.is_dir() {
+        return Box::new(DirWalk::new(path));
+    }
+    let mut f = match File::open(&path) {
+        Ok(f) => BufReader::with_capacity(1 << 16, f),
+        Err(e) => return Box::new(std::iter::once(failed(name, Error::io(&path, &e)))),
+    };
+    let is_jsonl = match f.fill_buf() {
+        Ok(buf) => {
+            let buf = buf.strip_prefix("\u{feff}".as_bytes()).unwrap_or(buf);
+            buf.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+        }
+        Err(e) => return Box::new(std::iter::once(failed(name, Error::io(&path, &e)))),
+    };
+    if is_jsonl {
+        Box::new(records(Records::new(f, &name, max_line_bytes), name))
+    } else {
+        let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Box::new(manifest(f, name, base))
+    }
+}
+
+fn records<R: BufRead + Send + 'static>(
+    recs: Records<R>,
+    name: String,
+) -> impl Iterator<Item = PairJob> + Send {
+    recs.map(move |(line, rec)| match rec {
+        Ok(Record::Pair { id, en, pl }) => PairJob { id, source: PairSource::Texts { en, pl } },
+        Ok(Record::Single { id, .. }) => failed(
+            id.clone(),
+            Error::Record {
+                name: name.clone(),
+                line,
+                reason: format!(
+                    "record \"{id}\" is a single document (\"text\"); batch needs \"en\" and \"pl\""
+                ),
+            },
+        ),
+        Err(e) => failed(format!("{name}:{line}"), e),
+    })
+}
+
+fn manifest<R: Read + Send + 'static>(
+    reader: BufReader<R>,
+    name: String,
+    base: PathBuf,
+) -> impl Iterator<Item = PairJob> + Send {
+    let resolve = move |p: &str| {
+        let p = Path::new(p);
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            base.join(p)
+        }
+    };
+    reader.split(b'\n').enumerate().filter_map(move |(i, line)| {
+        let n = i + 1;
+        let err = |reason: String| {
+            Some(failed(format!("{name}:{n}"), Error::Record { name: name.clone(), line: n, reason }))
+        };
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return err(format!("read error: {e}")),
+        };
+        let line = match String::from_utf8(line) {
+            Ok(l) => l,
+            Err(_) => return err("not valid UTF-8".into()),
+        };
+        let line = line.trim_end_matches(['\r', '\n']).trim_start_matches('\u{feff}');
+        if line.trim().is_empty() || line.starts_with('#') {
+            return None;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() != 3 {
+            return err(format!("expected 3 tab-separated fields (id, en path, pl path), found {}", f.len()));
+        }
+        if n == 1 && f[0] == "id" && f[1].starts_with("en") && f[2].starts_with("pl") {
+            return None;
+        }
+        if f[0].is_empty() || f[1].is_empty() || f[2].is_empty() {
+            return err("empty field".into());
+        }
+        Some(PairJob {
+            id: f[0].to_string(),
+            source: PairSource::Files { en: resolve(f[1]), pl: resolve(f[2]) },
+        })
+    })
+}
+
+/// The language label of a side file: `en.*` / `pl.*` (or bare `en` / `pl`).
+fn side_of_pair_file(name: &str) -> Option<char> {
+    let stem = name.split('.').next()?;
+    match stem {
+        "en" => Some('e'),
+        "pl" => Some('p'),
+        _ => None,
+    }
+}
+
+/// `NAME.en.EXT` or `NAME.en` → (NAME, side).
+fn side_by_side(name: &str) -> Option<(&str, char)> {
+    for (tag, side) in [(".en", 'e'), (".pl", 'p')] {
+        if let Some(stem) = name.strip_suffix(tag) {
+            if !stem.is_empty() {
+                return Some((stem, side));
+            }
+        }
+        if let Some(i) = name.rfind('.') {
+            if let Some(stem) = name[..i].strip_suffix(tag) {
+                if !stem.is_empty() {
+                    return Some((stem, side));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn file_stem(name: &str) -> &str {
+    match name.rfind('.') {
+        Some(i) if i > 0 => &name[..i],
+        _ => name,
+    }
+}
+
+/// Sorted (name, path, is_dir) of a folder's visible entries.
+fn list(dir: &Path) -> std::io::Result<Vec<(String, PathBuf, bool)>> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dir)? {
+        let e = e?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            continue;
+        }
+        let path = e.path();
+        // Follow symlinks for the kind, like the files they point to.
+        let is_dir = path.is_dir();
+        v.push((name, path, is_dir));
+    }
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(v)
+}
+
+#[derive(Default)]
+struct Sides {
+    en: Vec<PathBuf>,
+    pl: Vec<PathBuf>,
+}
+
+fn join_id(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() {
+        name.to_string()
+    } else {
+        format!("{prefix}/{name}")
+    }
+}
+
+fn pair_from(id: String, sides: Sides, what: &str) -> PairJob {
+    let fail = |reason: String| failed(id.clone(), Error::Other(format!("{id}: {reason}")));
+    match (sides.en.len(), sides.pl.len()) {
+        (1, 1) => {
+            let mut s = sides;
+            PairJob { id: id.clone(), source: PairSource::Files { en: s.en.remove(0), pl: s.pl.remove(0) } }
+        }
+        (0, _) => fail(format!("no English side ({what})")),
+        (_, 0) => fail(format!("no Polish side ({what})")),
+        _ => fail(format!(
+            "more than one file for a side ({})",
+            sides.en.iter().chain(&sides.pl).map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// A lazy recursive walk of a folder: one folder's listing at a time.
+struct DirWalk {
+    /// Folders still to visit: (path, id prefix).
+    stack: Vec<(PathBuf, String)>,
+    ready: std::collections::VecDeque<PairJob>,
+    root: PathBuf,
+    first: bool,
+}
+
+impl DirWalk {
+    fn new(root: PathBuf) -> Self {
+        DirWalk { stack: vec![(root.clone(), String::new())], ready: Default::default(), root, first: true }
+    }
+
+    /// List one folder: queue its pairs and push its subfolders (to visit in order).
+    fn visit(&mut self, dir: PathBuf, prefix: String) {
+        let first = std::mem::replace(&mut self.first, false);
+        let entries = match list(&dir) {
+            Ok(e) => e,
+            Err(e) => {
+                let id = if prefix.is_empty() { dir.display().to_string() } else { prefix };
+                self.ready.push_back(failed(id, Error::io(&dir, &e)));
+                return;
+            }
+        };
+        // Layout 1: this folder is a pair folder.
+        let mut own = Sides::default();
+        for (name, path, is_dir) in &entries {
+            if !is_dir {
+                match side_of_pair_file(name) {
+                    Some('e') => own.en.push(path.clone()),
+                    Some('p') => own.pl.push(path.clone()),
+                    _ => {}
+                }
+            }
+        }
+        if !own.en.is_empty() || !own.pl.is_empty() {
+            let id = if first && prefix.is_empty() {
+                self.root
+                    .canonicalize()
+                    .ok()
+                    .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                    .unwrap_or_else(|| self.root.display().to_string())
+            } else {
+                prefix.clone()
+            };
+            self.ready.push_back(pair_from(id, own, "en.* and pl.* in the folder"));
+        }
+        // Layout 2: NAME.en.EXT + NAME.pl.EXT.
+        let mut side: BTreeMap<String, Sides> = BTreeMap::new();
+        for (name, path, is_dir) in &entries {
+            if *is_dir || side_of_pair_file(name).is_some() {
+                continue;
+            }
+            if let Some((stem, s)) = side_by_side(name) {
+                let e = side.entry(stem.to_string()).or_default();
+                if s == 'e' {
+                    e.en.push(path.clone());
+                } else {
+                    e.pl.push(path.clone());
+                }
+            }
+        }
+        // Layout 3: en/NAME + pl/NAME.
+        let en_dir = entries.iter().find(|e| e.2 && e.0 == "en").map(|e| e.1.clone());
+        let pl_dir = entries.iter().find(|e| e.2 && e.0 == "pl").map(|e| e.1.clone());
+        let split_layout = en_dir.is_some() && pl_dir.is_some();
+        if split_layout {
+            for (dir, s) in [(en_dir.unwrap(), 'e'), (pl_dir.unwrap(), 'p')] {
+                match list(&dir) {
+                    Ok(files) => {
+                        for (name, path, is_dir) in files {
+                            if is_dir {
+                                continue;
+                            }
+                            let e = side.entry(file_stem(&name).to_string()).or_default();
+                            if s == 'e' {
+                                e.en.push(path);
+                            } else {
+                                e.pl.push(path);
+                            }
+                        }
+                    }
+                    Err(e) => self
+                        .ready
+                        .push_back(failed(join_id(&prefix, &dir.display().to_string()), Error::io(&dir, &e))),
+                }
+            }
+        }
+        for (stem, sides) in side {
+            let what = if split_layout { "en/NAME and pl/NAME" } else { "NAME.en.* and NAME.pl.*" };
+            self.ready.push_back(pair_from(join_id(&prefix, &stem), sides, what));
+        }
+        // Subfolders, visited in name order (pushed reversed onto the stack).
+        for (name, path, is_dir) in entries.into_iter().rev() {
+            if is_dir && !(split_layout && (name == "en" || name == "pl")) {
+                self.stack.push((path, join_id(&prefix, &name)));
+            }
+        }
+    }
+}
+
+impl Iterator for DirWalk {
+    type Item = PairJob;
+
+    fn next(&mut self) -> Option<PairJob> {
+        loop {
+            if let Some(j) = self.ready.pop_front() {
+                return Some(j);
+            }
+            let (dir, prefix) = self.stack.pop()?;
+            self.visit(dir, prefix);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recognises_side_file_names() {
+        assert_eq!(side_by_side("a.en.txt"), Some(("a", 'e')));
+        assert_eq!(side_by_side("a.b.pl.html"), Some(("a.b", 'p')));
+        assert_eq!(side_by_side("a.pl"), Some(("a", 'p')));
+        assert_eq!(side_by_side("en.txt"), None);
+        assert_eq!(side_by_side("open.txt"), None);
+        assert_eq!(side_of_pair_file("en.html"), Some('e'));
+        assert_eq!(side_of_pair_file("english.txt"), None);
+    }
+}

@@ -1,0 +1,726 @@
+//! Batch: run the whole pipeline over many article pairs on every core.
+//!
+//! Pairs are read lazily from the inputs ([`input`]), aligned in parallel on a rayon pool of
+//! `jobs` threads and written in input order whatever the number of threads. At most
+//! `window` pairs (4 × jobs by default) are in flight — read, being aligned, or aligned and
+//! waiting for an earlier pair — and, beyond the first of them, at most `max_in_flight_bytes` of input
+//! text, so memory stays flat whatever the corpus size and however large some documents are. Each pair's
+//! records are rendered by the worker that aligned it; the writer only copies bytes.
+//!
+//! A pair that fails (unreadable, undecodable, not English/Polish, over a size limit, a malformed
+//! record, even a panic in a stage) becomes one error record `{"doc": id, "error": message}` in
+//! JSON Lines output, or one line on standard error for TSV and TMX, and the run goes on.
+//! A pair whose sides are swapped (the `en` side is Polish and the `pl` side English) is aligned the
+//! right way round and noted: a `"note"` field on its JSON Lines records, a line on standard error,
+//! and the count in the summary.
+//!
+//! Output to a file goes through a partial file and a journal ([`journal`]), so `resume` continues
+//! an interrupted run without losing or duplicating a pair. Output to standard output is flushed
+//! after every pair, so `bialign batch -` works as a streaming filter (Spark `RDD.pipe`, Hadoop
+//! streaming, GNU parallel): each record's output depends on that record alone.
+//!
+//! Pair ids are untrusted text: they are written into records, never used to build a path.
+
+pub mod input;
+pub mod journal;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Instant;
+
+use crate::align::{align, AlignOptions, Alignment};
+use crate::error::Error;
+use crate::ingest::IngestOptions;
+use crate::model::Document;
+use crate::output::jsonl::Only;
+
+pub use input::{PairJob, PairSource};
+use journal::{Entry, Journal, Status};
+
+/// Output format of a batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// JSON Lines, DESIGN.md's contract with `"doc"`.
+    Jsonl,
+    /// `en<TAB>pl<TAB>score` rows (see [`crate::output::tsv`]).
+    Tsv,
+    /// TMX 1.4b (see [`crate::output::tmx`]).
+    Tmx,
+}
+
+impl Format {
+    fn name(self) -> &'static str {
+        match self {
+            Format::Jsonl => "jsonl",
+            Format::Tsv => "tsv",
+            Format::Tmx => "tmx",
+        }
+    }
+}
+
+/// Options of a batch run.
+#[derive(Debug, Clone)]
+pub struct BatchOptions {
+    pub format: Format,
+    /// Which links to write. For TSV and TMX, `Both` means sentence links.
+    pub only: Only,
+    /// Drop links scoring below this (JSON Lines keeps unmatched units; bitext formats have none).
+    pub min_score: f32,
+    /// Worker threads (0: one per core).
+    pub jobs: usize,
+    /// Pairs in flight at most (0: 4 × jobs).
+    pub window: usize,
+    /// Input bytes in flight at most (one pair is always let through, whatever its size).
+    pub max_in_flight_bytes: u64,
+    /// How each side is read (encoding, size limit).
+    pub ingest: IngestOptions,
+    /// Write here (through a partial file and a journal) instead of standard output.
+    pub output: Option<PathBuf>,
+    /// Continue an interrupted run writing to `output`.
+    pub resume: bool,
+    /// No progress bar, no per-pair notes on standard error (errors for TSV/TMX and the summary stay).
+    pub quiet: bool,
+    /// Show a progress bar (the CLI sets this when standard error is a terminal).
+    pub progress: bool,
+}
+
+impl Default for BatchOptions {
+    fn default() -> Self {
+        BatchOptions {
+            format: Format::Jsonl,
+            only: Only::Both,
+            min_score: 0.0,
+            jobs: 0,
+            window: 0,
+            max_in_flight_bytes: 32 * 1024 * 1024,
+            ingest: IngestOptions::default(),
+            output: None,
+            resume: false,
+            quiet: false,
+            progress: false,
+        }
+    }
+}
+
+impl BatchOptions {
+    /// What the output depends on besides the input: a resumed run must use the same.
+    fn settings(&self) -> String {
+        let only = match self.only {
+            Only::Both => "both",
+            Only::Sentences => "sentences",
+            Only::Quotes => "quotes",
+        };
+        format!("format={} only={only} min-score={}", self.format.name(), self.min_score)
+    }
+}
+
+/// Counts for one pair.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PairStats {
+    /// Sentences on both sides.
+    pub sentences: u64,
+    /// Quotes on both sides.
+    pub quotes: u64,
+    /// Sentence and quote links with both sides.
+    pub links: u64,
+    /// Sentences left unmatched (on either side).
+    pub unmatched: u64,
+    /// Article text bytes (decoded, both sides).
+    pub bytes: u64,
+}
+
+/// Totals of a run (including the pairs of an interrupted run that was resumed).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub done: u64,
+    pub failed: u64,
+    pub swapped: u64,
+    pub stats: PairStats,
+}
+
+impl Totals {
+    fn add(&mut self, status: Status, s: &PairStats) {
+        match status {
+            Status::Failed => self.failed += 1,
+            Status::Swapped => {
+                self.done += 1;
+                self.swapped += 1
+            }
+            Status::Ok => self.done += 1,
+        }
+        self.stats.sentences += s.sentences;
+        self.stats.quotes += s.quotes;
+        self.stats.links += s.links;
+        self.stats.unmatched += s.unmatched;
+        self.stats.bytes += s.bytes;
+    }
+}
+
+/// What a batch run did.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    pub totals: Totals,
+    /// Pairs taken over from the interrupted run (with `resume`).
+    pub resumed: u64,
+    /// Article text bytes processed by this run (not counting resumed pairs).
+    pub bytes_this_run: u64,
+    pub elapsed: std::time::Duration,
+}
+
+impl Summary {
+    /// The one-paragraph summary printed on standard error.
+    pub fn render(&self) -> String {
+        let t = &self.totals;
+        let s = &t.stats;
+        let secs = self.elapsed.as_secs_f64();
+        let mb = self.bytes_this_run as f64 / 1e6;
+        let unmatched = if s.sentences > 0 { 100.0 * s.unmatched as f64 / s.sentences as f64 } else { 0.0 };
+        let resumed = if self.resumed > 0 {
+            format!(" ({} from the interrupted run)", self.resumed)
+        } else {
+            String::new()
+        };
+        format!(
+            "bialign batch: {} pairs done, {} failed, {} swapped{resumed}; {} sentences, {} quotes, {} links, \
+             {unmatched:.1}% of sentences unmatched; {mb:.2} MB in {secs:.2} s ({:.2} MB/s)",
+            t.done,
+            t.failed,
+            t.swapped,
+            s.sentences,
+            s.quotes,
+            s.links,
+            if secs > 0.0 { mb / secs } else { 0.0 },
+        )
+    }
+}
+
+/// One processed pair, rendered.
+struct PairOutput {
+    id: String,
+    /// Input bytes this pair held in flight (see [`InFlight`]).
+    input_bytes: u64,
+    status: Status,
+    stats: PairStats,
+    /// The records to write (JSON Lines, TSV rows or TMX units; the error record for failed JSONL).
+    bytes: Vec<u8>,
+    /// The error message of a failed pair.
+    error: Option<String>,
+}
+
+/// Read, analyse, check the languages of and align one pair.
+fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Document, bool, Alignment), Error> {
+    let (en, pl) = match job.source {
+        PairSource::Failed(e) => return Err(e),
+        PairSource::Files { en, pl } => {
+            (crate::analyze_file(&en, &opts.ingest)?, crate::analyze_file(&pl, &opts.ingest)?)
+        }
+        PairSource::Texts { en, pl } => {
+            // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
+            let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
+            let en = crate::analyze(&format!("{} (en)", job.id), en.as_bytes(), &ingest)?;
+            let pl = crate::analyze(&format!("{} (pl)", job.id), pl.as_bytes(), &ingest)?;
+            (en, pl)
+        }
+    };
+    let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
+    let a = align(&en, &pl, &align_options(opts.min_score));
+    Ok((en, pl, swapped, a))
+}
+
+/// The aligner's options: its defaults with our score threshold (AlignOptions gains fields as the
+/// aligner grows, hence the struct update even where it is not needed yet).
+#[allow(clippy::needless_update)]
+fn align_options(min_score: f32) -> AlignOptions {
+    AlignOptions { min_score, ..Default::default() }
+}
+
+fn render(
+    id: &str,
+    en: &Document,
+    pl: &Document,
+    swapped: bool,
+    a: &Alignment,
+    opts: &BatchOptions,
+) -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    match opts.format {
+        Format::Jsonl => {
+            crate::output::jsonl::write_alignment(&mut buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
+            if swapped {
+                buf = note_swapped(&buf);
+            }
+        }
+        Format::Tsv => crate::output::tsv::write_alignment(&mut buf, a, en, pl, opts.only, opts.min_score)?,
+        Format::Tmx => {
+            crate::output::tmx::write_alignment(&mut buf, Some(id), a, en, pl, opts.only, opts.min_score)?
+        }
+    }
+    Ok(buf)
+}
+
+const SWAP_NOTE: &str = "the en and pl sides were swapped in the input; aligned the right way round";
+
+/// Add a `"note"` to every record of a swapped pair (rare, so re-parsing is fine).
+fn note_swapped(jsonl: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(jsonl.len() + 128);
+    for line in jsonl.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        match serde_json::from_slice::<serde_json::Value>(line) {
+            Ok(serde_json::Value::Object(mut o)) => {
+                o.insert("note".into(), serde_json::Value::String(SWAP_NOTE.into()));
+                out.extend_from_slice(serde_json::Value::Object(o).to_string().as_bytes());
+            }
+            _ => out.extend_from_slice(line),
+        }
+        out.push(b'\n');
+    }
+    out
+}
+
+fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
+    let both = |l: &&crate::align::Link| !l.en.is_empty() && !l.pl.is_empty();
+    PairStats {
+        sentences: (en.sentences.len() + pl.sentences.len()) as u64,
+        quotes: (en.quotes.len() + pl.quotes.len()) as u64,
+        links: (a.sentences.iter().filter(both).count() + a.quotes.iter().filter(both).count()) as u64,
+        unmatched: a
+            .sentences
+            .iter()
+            .filter(|l| l.en.is_empty() || l.pl.is_empty())
+            .map(|l| l.en.len() + l.pl.len())
+            .sum::<usize>() as u64,
+        bytes: (en.text.len() + pl.text.len()) as u64,
+    }
+}
+
+/// Process one pair completely; never panics (a panic in a stage becomes the pair's error).
+fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions) -> PairOutput {
+    let id = job.id.clone();
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let (en, pl, swapped, a) = load_and_align(job, opts)?;
+        let bytes = render(&id, &en, &pl, swapped, &a, opts).map_err(|e| Error::Other(e.to_string()))?;
+        Ok::<_, Error>((bytes, stats_of(&en, &pl, &a), swapped))
+    }));
+    let result = match result {
+        Ok(r) => r,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(Error::Other(format!("{id}: internal error (panic: {msg})")))
+        }
+    };
+    match result {
+        Ok((bytes, stats, swapped)) => PairOutput {
+            id,
+            input_bytes,
+            status: if swapped { Status::Swapped } else { Status::Ok },
+            stats,
+            bytes,
+            error: None,
+        },
+        Err(e) => {
+            let msg = e.to_string();
+            let bytes = if opts.format == Format::Jsonl {
+                let mut b = serde_json::json!({"doc": id, "error": msg}).to_string().into_bytes();
+                b.push(b'\n');
+                b
+            } else {
+                Vec::new()
+            };
+            PairOutput {
+                id,
+                input_bytes,
+                status: Status::Failed,
+                stats: PairStats::default(),
+                bytes,
+                error: Some(msg),
+            }
+        }
+    }
+}
+
+/// The input bytes of the pairs in flight, shared by the reader (which waits before taking more)
+/// and the writer (which releases a pair's bytes once it is written).
+#[derive(Default)]
+struct InFlight {
+    bytes: std::sync::Mutex<u64>,
+    freed: std::sync::Condvar,
+}
+
+impl InFlight {
+    /// Wait until `n` more bytes fit under `limit` (or nothing is in flight), then take them.
+    /// Returns false when the writer has stopped.
+    fn acquire(&self, n: u64, limit: u64, stopped: &std::sync::atomic::AtomicBool) -> bool {
+        let mut b = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        while *b > 0 && b.saturating_add(n) > limit {
+            if stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                return false;
+            }
+            b = self
+                .freed
+                .wait_timeout(b, std::time::Duration::from_millis(100))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        *b += n;
+        true
+    }
+
+    fn release(&self, n: u64) {
+        let mut b = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
+        *b = b.saturating_sub(n);
+        self.freed.notify_all();
+    }
+}
+
+/// Input bytes of a pair before it is read: the texts, or the files' sizes.
+fn job_size(job: &PairJob) -> u64 {
+    match &job.source {
+        PairSource::Texts { en, pl } => (en.len() + pl.len()) as u64,
+        PairSource::Files { en, pl } => {
+            [en, pl].iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum()
+        }
+        PairSource::Failed(_) => 0,
+    }
+}
+
+enum Msg {
+    Done(u64, Box<PairOutput>),
+    /// The inputs are exhausted after this many pairs (counting skipped ones).
+    End(u64),
+    /// The input does not match the interrupted run's journal.
+    Mismatch(String),
+}
+
+/// Where the records go.
+struct Out {
+    w: Box<dyn Write>,
+    /// Bytes written so far (for the journal).
+    len: u64,
+    /// Partial file, final path, journal (file output only).
+    file: Option<(PathBuf, PathBuf, Journal)>,
+}
+
+impl Out {
+    fn write(&mut self, b: &[u8]) -> Result<(), Error> {
+        self.w.write_all(b).map_err(out_err)?;
+        self.len += b.len() as u64;
+        Ok(())
+    }
+}
+
+fn out_err(e: std::io::Error) -> Error {
+    Error::Other(format!("writing output: {e}"))
+}
+
+/// Open the output: standard output, a fresh partial file, or the partial file of an interrupted
+/// run cut back to its journal. Returns the output, the state taken over, and the number of pairs
+/// to skip.
+fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Error> {
+    let Some(dest) = opts.output.clone() else {
+        if opts.resume {
+            return Err(Error::Other("--resume needs an output file (-o FILE)".into()));
+        }
+        let mut out = Out { w: Box::new(std::io::stdout().lock()), len: 0, file: None };
+        if opts.format == Format::Tmx {
+            let mut h = Vec::new();
+            crate::output::tmx::write_header(&mut h).map_err(out_err)?;
+            out.write(&h)?;
+        }
+        return Ok((out, None));
+    };
+    if dest.is_dir() {
+        return Err(Error::Other(format!("{}: is a folder; -o takes a file name", dest.display())));
+    }
+    let (part, jpath) = journal::paths(&dest);
+    let settings = opts.settings();
+    if opts.resume {
+        if let Some(st) = journal::read_state(&jpath, &settings)? {
+            let part_len = std::fs::metadata(&part).map(|m| m.len()).ok();
+            match part_len {
+                Some(len) if len >= st.offset => {
+                    let f = std::fs::OpenOptions::new().write(true).open(&part).map_err(|e| Error::io(&part, &e))?;
+                    f.set_len(st.offset).map_err(|e| Error::io(&part, &e))?;
+                    let mut f = f;
+                    use std::io::Seek;
+                    f.seek(std::io::SeekFrom::End(0)).map_err(|e| Error::io(&part, &e))?;
+                    let j = Journal::reopen(&jpath, st.journal_len)?;
+                    let len = st.offset;
+                    let st = journal::State { complete: false, ..st };
+                    return Ok((
+                        Out { w: Box::new(std::io::BufWriter::with_capacity(1 << 16, f)), len, file: Some((part, dest, j)) },
+                        Some(st),
+                    ));
+                }
+                _ if st.complete && dest.exists() => {
+                    return Err(Error::Other(format!(
+                        "{}: the interrupted run had finished; remove {} to run again",
+                        dest.display(),
+                        jpath.display()
+                    )))
+                }
+                _ => {
+                    return Err(Error::Other(format!(
+                        "{}: the partial output is missing or shorter than its journal; start afresh without --resume",
+                        part.display()
+                    )))
+                }
+            }
+        }
+    }
+    let f = std::fs::File::create(&part)
+        .map_err(|e| Error::Other(format!("{}: cannot create the output: {e}", part.display())))?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
+    let mut h = Vec::new();
+    if opts.format == Format::Tmx {
+        crate::output::tmx::write_header(&mut h).map_err(out_err)?;
+    }
+    w.write_all(&h).map_err(out_err)?;
+    w.flush().map_err(out_err)?;
+    let j = Journal::create(&jpath, &settings, h.len() as u64)?;
+    Ok((Out { w: Box::new(w), len: h.len() as u64, file: Some((part, dest, j)) }, None))
+}
+
+fn progress_bar(opts: &BatchOptions) -> Option<indicatif::ProgressBar> {
+    if !opts.progress || opts.quiet {
+        return None;
+    }
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} pairs {msg}")
+    {
+        pb.set_style(style);
+    }
+    pb.enable_steady_tick(std::time::Duration::from_millis(200));
+    Some(pb)
+}
+
+/// Print a line on standard error without tearing the progress bar.
+fn note(pb: &Option<indicatif::ProgressBar>, msg: &str) {
+    match pb {
+        Some(pb) => pb.suspend(|| eprintln!("{msg}")),
+        None => eprintln!("{msg}"),
+    }
+}
+
+/// Run a batch over `inputs` (see [`input`] for what an INPUT may be).
+///
+/// Returns the summary (the caller prints it and exits with 1 when `totals.failed > 0`), or an error
+/// for problems with the run itself: the output cannot be written, a resume does not match.
+pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
+    let start = Instant::now();
+    // A mistyped INPUT is bad usage, found before any work starts.
+    for p in inputs {
+        if p.as_os_str() != "-" {
+            std::fs::metadata(p).map_err(|e| Error::io(p, &e))?;
+        }
+    }
+    let jobs = if opts.jobs == 0 {
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    } else {
+        opts.jobs
+    };
+    let window = if opts.window == 0 { 4 * jobs } else { opts.window }.max(1);
+    let (mut out, resumed) = open_output(opts)?;
+    let skip = resumed.as_ref().map_or(0, |s| s.done);
+    let mut totals = resumed.as_ref().map(|s| s.totals).unwrap_or_default();
+    let journal_path = opts.output.as_ref().map(|d| journal::paths(d).1);
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|i| format!("bialign-batch-{i}"))
+        .build()
+        .map_err(|e| Error::Other(format!("cannot start worker threads: {e}")))?;
+    let pool = std::sync::Arc::new(pool);
+    let (tx, rx) = mpsc::channel::<Msg>();
+    // A slot per pair in flight: the reader takes one before starting a pair, the writer frees it
+    // after writing the pair.
+    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
+    let in_flight = std::sync::Arc::new(InFlight::default());
+    let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+
+    let reader = {
+        let inputs = inputs.to_vec();
+        let opts = opts.clone();
+        let pool = pool.clone();
+        let tx = tx.clone();
+        let in_flight = in_flight.clone();
+        let stopped = stopped.clone();
+        let max_line = opts.ingest.max_bytes.saturating_mul(2).saturating_add(1 << 16);
+        std::thread::Builder::new()
+            .name("bialign-batch-reader".into())
+            .spawn(move || {
+                let opts = std::sync::Arc::new(opts);
+                let mut seq = 0u64;
+                let mut done_ids = match (skip, &journal_path) {
+                    (n, Some(p)) if n > 0 => match journal::ids(p) {
+                        Ok(it) => Some(it),
+                        Err(e) => {
+                            let _ = tx.send(Msg::Mismatch(e.to_string()));
+                            return;
+                        }
+                    },
+                    _ => None,
+                };
+                for job in input::pairs(&inputs, max_line) {
+                    if seq < skip {
+                        let expected = done_ids.as_mut().and_then(|it| it.next());
+                        if expected.as_deref() != Some(job.id.as_str()) {
+                            let _ = tx.send(Msg::Mismatch(format!(
+                                "the input changed since the interrupted run: pair {} is \"{}\" but the \
+                                 journal has {:?}; start afresh without --resume",
+                                seq + 1,
+                                job.id,
+                                expected.unwrap_or_default()
+                            )));
+                            return;
+                        }
+                        seq += 1;
+                        continue;
+                    }
+                    if slot_tx.send(()).is_err() {
+                        return; // the writer stopped
+                    }
+                    let size = job_size(&job);
+                    if !in_flight.acquire(size, opts.max_in_flight_bytes, &stopped) {
+                        return;
+                    }
+                    let tx = tx.clone();
+                    let opts = opts.clone();
+                    let n = seq;
+                    pool.spawn(move || {
+                        let _ = tx.send(Msg::Done(n, Box::new(process(job, size, &opts))));
+                    });
+                    seq += 1;
+                }
+                let _ = tx.send(Msg::End(seq));
+            })
+            .map_err(|e| Error::Other(format!("cannot start the reader thread: {e}")))?
+    };
+    drop(tx);
+
+    let pb = progress_bar(opts);
+    if let Some(pb) = &pb {
+        pb.set_position(skip);
+    }
+    let mut pending: BTreeMap<u64, Box<PairOutput>> = BTreeMap::new();
+    let mut next = skip;
+    let mut end: Option<u64> = None;
+    let mut bytes_this_run = 0u64;
+    let result: Result<(), Error> = (|| {
+        while end != Some(next) {
+            let msg = match rx.recv() {
+                Ok(m) => m,
+                Err(_) => return Err(Error::Other("internal error: the batch reader stopped".into())),
+            };
+            match msg {
+                Msg::End(n) => end = Some(n),
+                Msg::Mismatch(m) => return Err(Error::Other(m)),
+                Msg::Done(n, p) => {
+                    pending.insert(n, p);
+                }
+            }
+            while let Some(p) = pending.remove(&next) {
+                out.write(&p.bytes)?;
+                out.w.flush().map_err(out_err)?;
+                if let Some((_, _, j)) = &mut out.file {
+                    j.record(&Entry { offset: out.len, status: p.status, stats: p.stats, id: p.id.clone() })?;
+                }
+                totals.add(p.status, &p.stats);
+                bytes_this_run += p.stats.bytes;
+                if let Some(e) = &p.error {
+                    if opts.format != Format::Jsonl || !opts.quiet {
+                        note(&pb, &format!("bialign: {e}"));
+                    }
+                } else if p.status == Status::Swapped && !opts.quiet {
+                    note(&pb, &format!("bialign: {}: {SWAP_NOTE}", p.id));
+                }
+                if let Some(pb) = &pb {
+                    pb.inc(1);
+                    let secs = start.elapsed().as_secs_f64().max(1e-3);
+                    pb.set_message(format!(
+                        "({:.0}/s), {} failed, {:.1} MB ({:.1} MB/s)",
+                        (next + 1 - skip) as f64 / secs,
+                        totals.failed,
+                        bytes_this_run as f64 / 1e6,
+                        bytes_this_run as f64 / 1e6 / secs
+                    ));
+                }
+                next += 1;
+                in_flight.release(p.input_bytes);
+                let _ = slot_rx.try_recv();
+            }
+        }
+        Ok(())
+    })();
+    // Let the reader finish (it may be blocked on a slot or on bytes when we stopped early).
+    stopped.store(true, std::sync::atomic::Ordering::Relaxed);
+    drop(slot_rx);
+    drop(rx);
+    if let Some(pb) = &pb {
+        pb.finish_and_clear();
+    }
+    if result.is_ok() {
+        let _ = reader.join();
+    }
+    result?;
+
+    if opts.format == Format::Tmx {
+        let mut f = Vec::new();
+        crate::output::tmx::write_footer(&mut f).map_err(out_err)?;
+        out.write(&f)?;
+    }
+    out.w.flush().map_err(out_err)?;
+    drop(out.w);
+    if let Some((part, dest, mut j)) = out.file {
+        if let Ok(f) = std::fs::File::open(&part) {
+            let _ = f.sync_all();
+        }
+        j.complete()?;
+        std::fs::rename(&part, &dest).map_err(|e| Error::io(&dest, &e))?;
+        let (_, jpath) = journal::paths(&dest);
+        let _ = std::fs::remove_file(jpath);
+    }
+    Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    #[test]
+    fn in_flight_bytes_wait_for_room_but_always_let_one_pair_through() {
+        let f = Arc::new(InFlight::default());
+        let stop = Arc::new(AtomicBool::new(false));
+        assert!(f.acquire(100, 10, &stop), "a pair larger than the limit goes through alone");
+        let (f2, stop2) = (f.clone(), stop.clone());
+        let waiter = std::thread::spawn(move || f2.acquire(5, 10, &stop2));
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        assert!(!waiter.is_finished(), "must wait while the large pair is in flight");
+        f.release(100);
+        assert!(waiter.join().unwrap());
+        assert!(f.acquire(5, 10, &stop), "5 + 5 fit under 10");
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(!f.acquire(5, 10, &stop), "gives up once the writer stopped");
+    }
+
+    #[test]
+    fn swapped_note_is_added_to_every_record() {
+        let out =
+            note_swapped(b"{\"doc\":\"a\",\"kind\":\"sentence\"}\n{\"doc\":\"a\",\"kind\":\"quote\"}\n");
+        let s = String::from_utf8(out).unwrap();
+        assert_eq!(s.lines().count(), 2);
+        for l in s.lines() {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["note"], SWAP_NOTE);
+            assert_eq!(v["doc"], "a");
+        }
+    }
+}
