@@ -161,6 +161,87 @@ fn report(name: &str, s: &Score) {
     );
 }
 
+/// Share of English units (per `units`) found on the partner line vs on the other line.
+fn signal<T, F, G>(arts: &[Article], name: &str, en_units: F, pl_has: G)
+where
+    F: Fn(&str) -> Vec<T>,
+    G: Fn(&str, &T) -> bool,
+{
+    let (mut n, mut partner, mut other) = (0usize, 0usize, 0usize);
+    for a in arts {
+        for &(e, p) in &a.links {
+            let o = a.links
+                [(a.links.iter().position(|&(x, _)| x == e).unwrap() + a.links.len() / 2) % a.links.len()]
+            .1;
+            for u in en_units(&a.en[e]) {
+                n += 1;
+                partner += usize::from(pl_has(&a.pl[p], &u));
+                other += usize::from(o != p && pl_has(&a.pl[o], &u));
+            }
+        }
+    }
+    println!(
+        "| {name} | {n} | {:.3} | {:.3} |",
+        partner as f64 / n.max(1) as f64,
+        other as f64 / n.max(1) as f64
+    );
+}
+
+fn signals(arts: &[Article]) {
+    use bialign::lexicon::{cognate, names, numbers};
+    use bialign::Lang;
+    println!("\n| signal (English units) | units | found in partner PL line | in other PL line |");
+    println!("|---|---|---|---|");
+    let caps = |l: &str| -> Vec<String> {
+        let mut v = Vec::new();
+        let mut first = true;
+        for t in tokens(l).filter(|t| t.kind == TokenKind::Word) {
+            if names::is_name_candidate(t.text, first) && !is_stopword_en(&fold(t.text)) {
+                v.push(t.text.to_string());
+            }
+            first = false;
+        }
+        v
+    };
+    let pl_caps = |l: &str| -> Vec<String> {
+        tokens(l)
+            .filter(|t| t.kind == TokenKind::Word && t.is_capitalized())
+            .map(|t| t.text.to_string())
+            .collect()
+    };
+    signal(arts, "names: exact (lowercase)", caps, |pl, u| pl_caps(pl).iter().any(|w| fold(w) == fold(u)));
+    signal(arts, "names: name_key", caps, |pl, u| {
+        let k = names::name_key(u);
+        pl_caps(pl).iter().any(|w| names::name_key(w) == k)
+    });
+    signal(arts, "names: first 5 letters", caps, |pl, u| {
+        let k: String = fold(u).chars().take(5).collect();
+        pl_caps(pl).iter().any(|w| fold(w).chars().take(5).collect::<String>() == k)
+    });
+    let lex = Lexicon::embedded();
+    // cognates among English content words the lexicon does not pair with the partner line
+    for th in [0.7f32, 0.8, 0.9] {
+        let content = |l: &str| -> Vec<String> {
+            tokens(l)
+                .filter(|t| {
+                    t.kind == TokenKind::Word && t.text.chars().count() >= 4 && !is_stopword_en(&fold(t.text))
+                })
+                .map(|t| t.text.to_string())
+                .collect()
+        };
+        signal(arts, &format!("cognate similarity >= {th}"), content, |pl, u| {
+            pl_words(pl).iter().any(|w| cognate::similarity(u, w) >= th)
+        });
+    }
+    let _ = lex;
+    signal(
+        arts,
+        "numbers (NumKind::matches)",
+        |l| numbers::extract(l, Lang::En).into_iter().map(|n| n.kind).collect(),
+        |pl, k| numbers::extract(pl, Lang::Pl).iter().any(|n| n.kind.matches(k)),
+    );
+}
+
 fn read_tsv(path: &Path) -> Vec<(String, String)> {
     std::fs::read_to_string(path)
         .unwrap()
@@ -224,5 +305,6 @@ fn main() {
         }
         println!();
     }
+    signals(&arts);
     println!("\nEnglish content tokens with an id: {:.3} of {n}", c as f64 / n.max(1) as f64);
 }

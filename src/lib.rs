@@ -25,7 +25,7 @@ pub mod qa;
 pub mod quote;
 pub mod segment;
 
-pub use align::{align, AlignOptions};
+pub use align::{align, AlignOptions, Alignment, Evidence, Link};
 pub use error::{Error, Result};
 pub use lang::Lang;
 pub use model::*;

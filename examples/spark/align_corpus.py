@@ -95,10 +95,15 @@ class BialignFailed(RuntimeError):
     """A bialign process exited with a status other than 0 or 1, or could not be started."""
 
 
+CHUNK_BYTES = 1 << 20
+
+
 def pipe_through_bialign(
     lines: Iterable[str], argv: list, counters: Optional[dict] = None
 ) -> Iterator[str]:
-    """Feed record lines to one `bialign batch -` process and yield its output lines.
+    """Feed record lines to one `bialign batch -` process and yield its output as blocks of whole
+    lines, joined by "\n" without a final one (so writing each block as a text line writes the
+    output exactly; `split_blocks` gives the single lines).
 
     Exit status 1 (some records failed; their error records are in the output) is accepted;
     any other non-zero status raises BialignFailed with the tail of the process's stderr, which
@@ -138,16 +143,29 @@ def pipe_through_bialign(
     writer.start()
     links = errors = 0
     finished = False
+    pending = b""
     try:
-        for raw in proc.stdout:
-            out = raw.decode("utf-8", "replace").rstrip("\r\n")
-            if not out:
+        # Whole lines are passed on in blocks, not one by one: a Python object per link would cost
+        # more than aligning it. Cutting at a line break never splits a UTF-8 character.
+        while True:
+            chunk = proc.stdout.read1(CHUNK_BYTES)
+            if not chunk:
+                break
+            pending += chunk
+            cut = pending.rfind(b"\n")
+            if cut < 0:
                 continue
-            if _is_error_record(out):
-                errors += 1
-            else:
-                links += 1
-            yield out
+            block, pending = pending[:cut].decode("utf-8", "replace"), pending[cut + 1 :]
+            bad = _count_error_records(block)
+            errors += bad
+            links += block.count("\n") + 1 - bad
+            yield block
+        if pending:  # bialign ends every line with a line break; this is only for robustness
+            block = pending.decode("utf-8", "replace")
+            bad = _count_error_records(block)
+            errors += bad
+            links += block.count("\n") + 1 - bad
+            yield block
         rc = proc.wait()
         writer.join()
         finished = True
@@ -176,6 +194,18 @@ def pipe_through_bialign(
 def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
     yield first
     yield from rest
+
+
+def split_blocks(blocks: Iterable[str]) -> Iterator[str]:
+    """The single output lines of the blocks pipe_through_bialign yields."""
+    for block in blocks:
+        yield from block.split("\n")
+
+
+def _count_error_records(block: str) -> int:
+    if '"error"' not in block:
+        return 0
+    return sum(1 for line in block.split("\n") if _is_error_record(line))
 
 
 def _is_error_record(line: str) -> bool:
@@ -424,7 +454,8 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             if args.format == "parquet":
-                spark.createDataFrame(links.map(link_row), parquet_schema()).write.parquet(out_path)
+                rows = links.mapPartitions(split_blocks).map(link_row)
+                spark.createDataFrame(rows, parquet_schema()).write.parquet(out_path)
             else:
                 links.saveAsTextFile(out_path)
         except Exception as e:  # Py4JJavaError and friends: a task failed for good

@@ -237,7 +237,7 @@ class PipeTest(TimedTest):
         return [binary or Env.binary, "batch", "-", "--format", "jsonl", "--jobs", "1"]
 
     def test_pipe_equals_single_batch(self):
-        out = list(align_corpus.pipe_through_bialign(Env.records, self.argv()))
+        out = list(align_corpus.split_blocks(align_corpus.pipe_through_bialign(Env.records, self.argv())))
         self.assertEqual(by_doc(out), by_doc(Env.single_lines))
 
     def test_empty_shard_starts_no_process(self):
@@ -346,7 +346,8 @@ class SparkJobTest(TimedTest):
         ).write.parquet(inp)
 
         out = os.path.join(Env.tmp, "out-parquet")
-        rc, err = run_in_process(inp, out, "--format", "parquet")
+        # --ship-binary yes: the cluster path, the binary sent to the executors with addFile.
+        rc, err = run_in_process(inp, out, "--format", "parquet", "--ship-binary", "yes")
         self.assertEqual(rc, 0, err[-3000:])
         self.assertTrue(any(n.startswith("part-") for n in os.listdir(out)))
 

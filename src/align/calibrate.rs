@@ -25,6 +25,10 @@ pub const LINK_BIAS: f32 = 3.074;
 /// on both sides, found in the leftover pass, bead size beyond 1-1.
 pub const LINK_W: [f32; N_LINK] = [0.955, 1.137, 1.574, 0.0, -2.904];
 
+/// Sentence links whose calibrated score is below this are dissolved (their sentences reported
+/// unmatched): keeping a link of probability p adds to the expected F1 only when p > F1 / 2.
+pub const LINK_KEEP_MIN: f32 = 0.4;
+
 /// Bonus added to a bead's logit inside a gap bounded by adjacent anchors on both sides.
 pub const BOUNDED_BONUS: f32 = 4.0;
 /// Bonus added to a bead's logit inside a gap bounded on one side.
@@ -75,8 +79,8 @@ pub fn training_rows(
     opts: &super::AlignOptions,
 ) -> TrainingRows {
     use crate::lang::Lang;
-    let ef = super::doc_features(en, Lang::En, opts);
-    let pf = super::doc_features(pl, Lang::Pl, opts);
+    let ef = super::doc_features(en, Lang::En, opts, &mut Default::default());
+    let pf = super::doc_features(pl, Lang::Pl, opts, &mut Default::default());
     let beads = super::sentences::candidate_features(&ef, &pf, &opts.signals)
         .into_iter()
         .map(|(i, j, f)| (i, j, f.vec()))
@@ -86,20 +90,6 @@ pub fn training_rows(
         .map(|l| (l.en, l.pl, l.link_feat))
         .collect();
     let a = super::align(en, pl, opts);
-    let feats = |d: &crate::model::Document, lang: Lang| -> Vec<super::features::SentFeat> {
-        d.quotes
-            .iter()
-            .map(|q| {
-                super::features::sentence_features(
-                    d.slice(q.span),
-                    lang,
-                    opts.lexicon.as_deref(),
-                    &opts.signals,
-                )
-            })
-            .collect()
-    };
-    let (qfe, qfp) = (feats(en, Lang::En), feats(pl, Lang::Pl));
-    let quotes = super::quotes::quote_candidates(en, pl, &a.sentences, opts, &qfe, &qfp);
+    let quotes = super::quotes::quote_candidates(en, pl, &a.sentences, opts);
     TrainingRows { beads, links, quotes }
 }

@@ -14,7 +14,7 @@ use crate::lang::Lang;
 use crate::lexicon::cognate::{skeleton_en, skeleton_pl};
 use crate::lexicon::names::name_key;
 use crate::lexicon::numbers::{self, NumKind};
-use crate::lexicon::tokens::{fold_into, is_stopword_en, is_stopword_pl, tokens, TokenKind};
+use crate::lexicon::tokens::{is_stopword_en, is_stopword_pl, tokens, TokenKind};
 use crate::lexicon::Lexicon;
 
 /// A source of concept ids: a bilingual lexicon. Words of the two languages that share an id are
@@ -169,58 +169,187 @@ fn number_key(k: NumKind) -> Key {
     make_key(KeyKind::Number, hash_str(&format!("{canon:?}")))
 }
 
+/// Keys, base weight and "may be part of a number" flag of word forms already seen, so that a
+/// vocabulary is looked up once (per thread, see [`with_word_caches`]).
+#[derive(Default)]
+pub struct WordCache {
+    map: std::collections::HashMap<String, (Vec<Key>, f32, bool), FastHash>,
+    /// The lexicon and signals the entries were computed with.
+    owner: Option<(Option<std::sync::Arc<dyn Concepts>>, Signals)>,
+}
+
+impl std::fmt::Debug for WordCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WordCache").field("words", &self.map.len()).finish()
+    }
+}
+
+/// A fast non-cryptographic hasher (FNV-1a over 8-byte words) for the word cache: its keys are
+/// the document's own words, so hash flooding is not a concern here.
+#[derive(Default, Clone, Copy)]
+pub struct FastHash;
+
+/// The hasher state of [`FastHash`].
+#[derive(Default)]
+pub struct FastHasher(u64);
+
+impl std::hash::BuildHasher for FastHash {
+    type Hasher = FastHasher;
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let v = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+            self.0 = (self.0 ^ v).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// Word forms a thread remembers before its cache is cleared.
+const CACHE_CAP: usize = 200_000;
+
+impl WordCache {
+    /// Make the cache valid for `lex` and `sig` (clearing it when they changed or it is full).
+    fn prepare(&mut self, lex: &Option<std::sync::Arc<dyn Concepts>>, sig: &Signals) {
+        let same = match &self.owner {
+            Some((l, s)) => {
+                s == sig
+                    && match (l, lex) {
+                        (None, None) => true,
+                        (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+                        _ => false,
+                    }
+            }
+            None => false,
+        };
+        if !same || self.map.len() > CACHE_CAP {
+            self.map.clear();
+            self.owner = Some((lex.clone(), *sig));
+        }
+    }
+}
+
+thread_local! {
+    static CACHES: std::cell::RefCell<(WordCache, WordCache)> = std::cell::RefCell::default();
+}
+
+/// Run `f` with this thread's English and Polish word caches, made valid for `lex` and `sig`.
+/// Word evidence depends only on the word, the lexicon and the signals, so across the documents a
+/// thread aligns (a batch), each word form is looked up once.
+pub fn with_word_caches<R>(
+    lex: &Option<std::sync::Arc<dyn Concepts>>,
+    sig: &Signals,
+    f: impl FnOnce(&mut WordCache, &mut WordCache) -> R,
+) -> R {
+    CACHES.with(|c| match c.try_borrow_mut() {
+        Ok(mut c) => {
+            let (e, p) = &mut *c;
+            e.prepare(lex, sig);
+            p.prepare(lex, sig);
+            f(e, p)
+        }
+        // Re-entered (cannot happen from align itself): fresh caches.
+        Err(_) => f(&mut WordCache::default(), &mut WordCache::default()),
+    })
+}
+
+/// The keys and base weight of one word form (as written) of language `lang`.
+fn word_keys(word: &str, lang: Lang, lex: Option<&dyn Concepts>, sig: &Signals) -> (Vec<Key>, f32, bool) {
+    let mut keys = Vec::new();
+    let lower = crate::lexicon::tokens::fold(word);
+    let nchars = lower.chars().count();
+    let stop = match lang {
+        Lang::Pl => is_stopword_pl(&lower),
+        _ => is_stopword_en(&lower),
+    };
+    let weight = if stop || nchars <= 2 {
+        0.15
+    } else if nchars == 3 {
+        0.5
+    } else {
+        1.0
+    };
+    if sig.lexicon && !stop {
+        if let Some(l) = lex {
+            let mut ids = Vec::new();
+            match lang {
+                Lang::Pl => l.pl_ids(&lower, &mut ids),
+                _ => l.en_ids(&lower, &mut ids),
+            }
+            keys.extend(ids.iter().take(32).map(|&id| make_key(KeyKind::Lexicon, id as u64)));
+        }
+    }
+    let known = !keys.is_empty();
+    let capital = word.chars().next().is_some_and(char::is_uppercase);
+    if sig.names && capital && nchars >= 2 && !stop {
+        // Sentence-initial words get a name key too: it only counts when the other side holds
+        // the same capitalised word.
+        keys.push(make_key(KeyKind::Name, hash_str(&name_key(word))));
+    }
+    // Cognate keys for words the lexicon does not know (and names): a known word already meets
+    // its translations.
+    if sig.cognates && nchars >= 6 && !stop && (!known || capital) {
+        let sk = match lang {
+            Lang::Pl => skeleton_pl(&lower),
+            _ => skeleton_en(&lower),
+        };
+        if sk.chars().count() >= 4 {
+            keys.push(make_key(KeyKind::Cognate, hash_str(prefix(&sk, 5))));
+        }
+    }
+    // Number words and month names ("dwie", "kwietnia", "million") make the sentence worth a
+    // look by the number reader.
+    let numeric = sig.numbers && !numbers::extract(word, lang).is_empty();
+    (keys, weight, numeric)
+}
+
 /// Build the evidence of one sentence of language `lang`.
 pub fn sentence_features(text: &str, lang: Lang, lex: Option<&dyn Concepts>, sig: &Signals) -> SentFeat {
+    sentence_features_cached(text, lang, lex, sig, &mut WordCache::default())
+}
+
+/// [`sentence_features`] with a cache of word forms shared across the sentences of a document.
+pub fn sentence_features_cached(
+    text: &str,
+    lang: Lang,
+    lex: Option<&dyn Concepts>,
+    sig: &Signals,
+    cache: &mut WordCache,
+) -> SentFeat {
     let mut f = SentFeat::default();
-    let mut ids: Vec<u32> = Vec::new();
-    let mut lower = String::new();
     let mut first_word = true;
+    let mut numeric = false;
     for t in tokens(text) {
         if t.kind != TokenKind::Word {
+            numeric = true;
             continue;
         }
         let k0 = f.tok_keys.len() as u32;
-        fold_into(t.text, &mut lower);
-        let nchars = lower.chars().count();
-        let stop = match lang {
-            Lang::Pl => is_stopword_pl(&lower),
-            _ => is_stopword_en(&lower),
-        };
-        let mut weight = if stop || nchars <= 2 {
-            0.15
-        } else if nchars == 3 {
-            0.5
-        } else {
-            1.0
-        };
-        if sig.lexicon && !stop {
-            if let Some(l) = lex {
-                ids.clear();
-                match lang {
-                    Lang::Pl => l.pl_ids(&lower, &mut ids),
-                    _ => l.en_ids(&lower, &mut ids),
-                }
-                for &id in ids.iter().take(32) {
-                    f.tok_keys.push(make_key(KeyKind::Lexicon, id as u64));
-                }
+        let (keys, mut weight) = match cache.map.get(t.text) {
+            Some((k, w, n)) => {
+                numeric |= *n;
+                (k.as_slice(), *w)
             }
-        }
-        let capital = t.is_capitalized();
-        if sig.names && capital && nchars >= 2 && !stop {
-            // Sentence-initial words get a name key too: it only counts when the other side
-            // holds the same capitalised word.
-            f.tok_keys.push(make_key(KeyKind::Name, hash_str(&name_key(t.text))));
-        }
-        if sig.cognates && nchars >= 6 && !stop {
-            let sk = match lang {
-                Lang::Pl => skeleton_pl(&lower),
-                _ => skeleton_en(&lower),
-            };
-            if sk.chars().count() >= 4 {
-                f.tok_keys.push(make_key(KeyKind::Cognate, hash_str(prefix(&sk, 5))));
+            None => {
+                let v = word_keys(t.text, lang, lex, sig);
+                let e = cache.map.entry(t.text.to_string()).or_insert(v);
+                numeric |= e.2;
+                (e.0.as_slice(), e.1)
             }
-        }
-        if capital && first_word {
+        };
+        f.tok_keys.extend_from_slice(keys);
+        if first_word && t.is_capitalized() {
             weight *= 0.8;
         }
         first_word = false;
@@ -234,7 +363,7 @@ pub fn sentence_features(text: &str, lang: Lang, lex: Option<&dyn Concepts>, sig
         });
         f.weight += weight;
     }
-    if sig.numbers {
+    if sig.numbers && numeric {
         for n in numbers::extract(text, lang) {
             let k = number_key(n.kind);
             let k0 = f.tok_keys.len() as u32;

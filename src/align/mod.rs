@@ -38,7 +38,7 @@ use crate::model::{Document, Span};
 
 pub use features::{Concepts, Signals};
 
-use features::{key_kind, sentence_features, KeyKind, SentFeat};
+use features::{key_kind, KeyKind, SentFeat};
 
 /// Options for [`align`].
 #[derive(Clone)]
@@ -146,13 +146,19 @@ pub struct Alignment {
 }
 
 /// Evidence features of every sentence of a document.
-pub(crate) fn doc_features(doc: &Document, lang: Lang, opts: &AlignOptions) -> Vec<SentFeat> {
+pub(crate) fn doc_features(
+    doc: &Document,
+    lang: Lang,
+    opts: &AlignOptions,
+    cache: &mut features::WordCache,
+) -> Vec<SentFeat> {
     doc.sentences
         .iter()
         .map(|s| {
             let text = doc.slice(s.span);
             let head = truncate_at_char(text, opts.max_sentence_bytes);
-            let mut f = sentence_features(head, lang, opts.lexicon.as_deref(), &opts.signals);
+            let mut f =
+                features::sentence_features_cached(head, lang, opts.lexicon.as_deref(), &opts.signals, cache);
             if head.len() < text.len() {
                 f.chars = text.chars().filter(|c| !c.is_whitespace()).count() as u32;
             }
@@ -222,8 +228,20 @@ pub fn align(en: &Document, pl: &Document, opts: &AlignOptions) -> Alignment {
         }
         return a;
     }
-    let ef = doc_features(en, Lang::En, opts);
-    let pf = doc_features(pl, Lang::Pl, opts);
+    features::with_word_caches(&opts.lexicon, &opts.signals, |en_cache, pl_cache| {
+        align_with(en, pl, opts, en_cache, pl_cache)
+    })
+}
+
+fn align_with(
+    en: &Document,
+    pl: &Document,
+    opts: &AlignOptions,
+    en_cache: &mut features::WordCache,
+    pl_cache: &mut features::WordCache,
+) -> Alignment {
+    let ef = doc_features(en, Lang::En, opts, en_cache);
+    let pf = doc_features(pl, Lang::Pl, opts, pl_cache);
     let raw = sentences::align_sentences(&ef, &pf, &opts.signals);
     let mut links: Vec<Link> = Vec::new();
     let mut en_seen = vec![false; en.sentences.len()];
@@ -252,7 +270,7 @@ pub fn align(en: &Document, pl: &Document, opts: &AlignOptions) -> Alignment {
         }
     }
     let sentences = order_links(links, pl.sentences.len());
-    let quotes = quotes::align_quotes(en, pl, &sentences, opts);
+    let quotes = quotes::align_quotes(en, pl, &sentences, opts, en_cache, pl_cache);
     Alignment { sentences, quotes }
 }
 
@@ -319,8 +337,13 @@ mod limit_tests {
         doc.paragraphs.push(crate::model::Paragraph { span, lang: Lang::En, confidence: 1.0 });
         doc.sentences.push(crate::model::Sentence { span, paragraph: 0 });
         let opts = AlignOptions { max_sentence_bytes: 100, lexicon: None, ..Default::default() };
-        let short = doc_features(&doc, Lang::En, &opts);
-        let full = doc_features(&doc, Lang::En, &AlignOptions { max_sentence_bytes: 0, ..opts });
+        let short = doc_features(&doc, Lang::En, &opts, &mut Default::default());
+        let full = doc_features(
+            &doc,
+            Lang::En,
+            &AlignOptions { max_sentence_bytes: 0, ..opts },
+            &mut Default::default(),
+        );
         assert!(short[0].toks.len() < full[0].toks.len(), "only the head is tokenised");
         assert_eq!(short[0].chars, full[0].chars, "the length signal sees the whole sentence");
     }

@@ -10,7 +10,7 @@
 //! whose sentences land in two Polish quotes).
 
 use super::calibrate as cal;
-use super::features::{sentence_features, SentFeat};
+use super::features::{sentence_features_cached, SentFeat, WordCache};
 use super::score::{pair_features, side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lang::Lang;
@@ -66,72 +66,269 @@ fn rank_in_sentence(doc: &Document, q: usize) -> usize {
     doc.quotes[..q].iter().filter(|o| o.sentence == s && o.depth == 0).count()
 }
 
-/// Pair the quotes of `en` and `pl` given the sentence links.
-pub fn align_quotes(en: &Document, pl: &Document, sent_links: &[Link], opts: &AlignOptions) -> Vec<Link> {
-    let (ne, np) = (en.quotes.len(), pl.quotes.len());
-    if ne == 0 && np == 0 {
-        return Vec::new();
-    }
-    let feats = |d: &Document, lang: Lang| -> Vec<SentFeat> {
-        d.quotes
-            .iter()
-            .map(|q| sentence_features(d.slice(q.span), lang, opts.lexicon.as_deref(), &opts.signals))
-            .collect()
-    };
-    let (qfe, qfp) = (feats(en, Lang::En), feats(pl, Lang::Pl));
+/// Everything quote scoring needs, computed once per document pair.
+struct Ctx<'a> {
+    en: &'a Document,
+    pl: &'a Document,
+    sent_links: &'a [Link],
+    opts: &'a AlignOptions,
+    qfe: Vec<SentFeat>,
+    qfp: Vec<SentFeat>,
+    en_sent_link: Vec<usize>,
+    pl_sent_link: Vec<usize>,
+    en_sents: Vec<Vec<usize>>,
+    pl_sents: Vec<Vec<usize>>,
+    en_rank: Vec<usize>,
+    pl_rank: Vec<usize>,
+}
 
-    let cands = quote_candidates(en, pl, sent_links, opts, &qfe, &qfp);
-    let mut scored: Vec<(f32, usize, usize, bool)> = Vec::new();
-    for (a, b, f) in cands {
+impl<'a> Ctx<'a> {
+    fn new(
+        en: &'a Document,
+        pl: &'a Document,
+        sent_links: &'a [Link],
+        opts: &'a AlignOptions,
+        caches: (&mut WordCache, &mut WordCache),
+    ) -> Ctx<'a> {
+        let feats = |d: &Document, lang: Lang, cache: &mut WordCache| -> Vec<SentFeat> {
+            d.quotes
+                .iter()
+                .map(|q| {
+                    sentence_features_cached(
+                        d.slice(q.span),
+                        lang,
+                        opts.lexicon.as_deref(),
+                        &opts.signals,
+                        cache,
+                    )
+                })
+                .collect()
+        };
+        let mut en_sent_link = vec![usize::MAX; en.sentences.len()];
+        let mut pl_sent_link = vec![usize::MAX; pl.sentences.len()];
+        for (k, l) in sent_links.iter().enumerate() {
+            if l.is_match() {
+                for &i in &l.en {
+                    en_sent_link[i] = k;
+                }
+                for &j in &l.pl {
+                    pl_sent_link[j] = k;
+                }
+            }
+        }
+        Ctx {
+            en,
+            pl,
+            sent_links,
+            opts,
+            qfe: feats(en, Lang::En, caches.0),
+            qfp: feats(pl, Lang::Pl, caches.1),
+            en_sent_link,
+            pl_sent_link,
+            en_sents: en.quotes.iter().map(|q| sentences_of(en, q.span)).collect(),
+            pl_sents: pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect(),
+            en_rank: (0..en.quotes.len()).map(|q| rank_in_sentence(en, q)).collect(),
+            pl_rank: (0..pl.quotes.len()).map(|q| rank_in_sentence(pl, q)).collect(),
+        }
+    }
+
+    /// Features of English quotes `ea` (one or more) against Polish quotes `pb`; `None` when a
+    /// quote is nested (it travels with the quote around it).
+    fn features(&self, ea: &[usize], pb: &[usize]) -> Option<[f32; N_QUOTE]> {
+        let (en, pl) = (self.en, self.pl);
+        if ea.iter().any(|&a| en.quotes[a].depth > 0) || pb.iter().any(|&b| pl.quotes[b].depth > 0) {
+            return None;
+        }
+        let (qa, qb) = (&en.quotes[ea[0]], &pl.quotes[pb[0]]);
+        // The best sentence link joining the two sides' sentences.
+        let mut sent = 0f32;
+        for &a in ea {
+            for &i in &self.en_sents[a] {
+                let k = self.en_sent_link[i];
+                if k != usize::MAX
+                    && pb.iter().any(|&b| self.pl_sents[b].iter().any(|&j| self.pl_sent_link[j] == k))
+                {
+                    sent = sent.max(self.sent_links[k].score);
+                }
+            }
+        }
+        let fe: Vec<&SentFeat> = ea.iter().map(|&a| &self.qfe[a]).collect();
+        let fp: Vec<&SentFeat> = pb.iter().map(|&b| &self.qfp[b]).collect();
+        let pf = pair_features(&fe, &fp, &self.opts.signals);
+        let spk = speaker_agreement(
+            qa.speaker.as_ref().map(|s| s.name.as_str()),
+            qb.speaker.as_ref().map(|s| s.name.as_str()),
+        );
+        let la: usize = ea.iter().map(|&a| en.quotes[a].span.len()).sum();
+        let lb: usize = pb.iter().map(|&b| pl.quotes[b].span.len()).sum();
+        let lenr = (lb.max(1) as f32 / (la.max(1) as f32 * cal::GC_RATIO)).ln().abs().min(3.0);
+        let single = ea.len() == 1 && pb.len() == 1;
+        let same_rank = (single && sent > 0.0 && self.en_rank[ea[0]] == self.pl_rank[pb[0]]) as u8 as f32;
+        let mixed = (qa.kind != qb.kind && kinds_compatible(qa.kind, qb.kind)) as u8 as f32;
+        let cross = !kinds_compatible(qa.kind, qb.kind) as u8 as f32;
+        // Containment: the share of the smaller side's words found in the other, for a quote that is
+        // one part of a longer one on the other side.
+        let (me, te, mp, tp) = side_weights(&fe, &fp);
+        let contain = if te.min(tp) >= 2.0 { (me / te).max(mp / tp) } else { pf.cov };
+        Some([sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain])
+    }
+
+    /// Calibrated score of a feature vector: the better of the full model and (when confident) the
+    /// model on the quotes' own evidence; 0 for a speech/non-speech pair below its floor.
+    fn score(f: &[f32; N_QUOTE]) -> f32 {
         let model = |bias: f32, w: &[f32; N_QUOTE]| -> f32 {
             sigmoid(w.iter().zip(f).fold(bias, |z, (w, x)| z + w * x))
         };
         let own = model(cal::QUOTE_OWN_BIAS, &cal::QUOTE_OWN_W);
         let s = model(cal::QUOTE_BIAS, &cal::QUOTE_W).max(if own >= cal::QUOTE_OWN_MIN { own } else { 0.0 });
-        if s >= 0.3 && (f[7] == 0.0 || s >= cal::QUOTE_CROSS_MIN) {
-            scored.push((s, a, b, f[3] > 0.0));
+        if f[7] > 0.0 && s < cal::QUOTE_CROSS_MIN {
+            0.0
+        } else {
+            s
         }
     }
+
+    /// Whether two quotes of one document may be parts of one utterance: adjacent, speech, and
+    /// their speakers do not disagree.
+    fn joinable(d: &Document, a: usize, b: usize) -> bool {
+        let (qa, qb) = (&d.quotes[a], &d.quotes[b]);
+        qa.kind == QuoteKind::Speech
+            && qb.kind == QuoteKind::Speech
+            && qa.depth == 0
+            && qb.depth == 0
+            && (qa.utterance == qb.utterance
+                || speaker_agreement(
+                    qa.speaker.as_ref().map(|s| s.name.as_str()),
+                    qb.speaker.as_ref().map(|s| s.name.as_str()),
+                ) > 0.0)
+    }
+}
+
+/// The next top-level quote of `d` after `q` (or before it when `!forward`).
+fn neighbour(d: &Document, q: usize, forward: bool) -> Option<usize> {
+    if forward {
+        (q + 1..d.quotes.len()).find(|&k| d.quotes[k].depth == 0)
+    } else {
+        (0..q).rev().find(|&k| d.quotes[k].depth == 0)
+    }
+}
+
+/// Pair the quotes of `en` and `pl` given the sentence links.
+pub fn align_quotes(
+    en: &Document,
+    pl: &Document,
+    sent_links: &[Link],
+    opts: &AlignOptions,
+    en_cache: &mut WordCache,
+    pl_cache: &mut WordCache,
+) -> Vec<Link> {
+    let (ne, np) = (en.quotes.len(), pl.quotes.len());
+    if ne == 0 && np == 0 {
+        return Vec::new();
+    }
+    let ctx = Ctx::new(en, pl, sent_links, opts, (en_cache, pl_cache));
+    let mut scored: Vec<(f32, usize, usize)> = candidate_pairs(&ctx)
+        .into_iter()
+        .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (Ctx::score(&f), a, b)))
+        .filter(|x| x.0 >= 0.3)
+        .collect();
     scored.sort_by(|x, y| y.0.total_cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
     let thr = opts.min_score.max(0.5);
     let mut en_l = vec![usize::MAX; ne];
     let mut pl_l = vec![usize::MAX; np];
     let mut links: Vec<Link> = Vec::new();
-    for &(s, a, b, spk) in &scored {
+    for &(s, a, b) in &scored {
         if s >= thr && en_l[a] == usize::MAX && pl_l[b] == usize::MAX {
             en_l[a] = links.len();
             pl_l[b] = links.len();
-            let ev = Evidence { speaker_match: Some(spk), ..Default::default() };
-            links.push(Link { en: vec![a], pl: vec![b], score: s, evidence: ev });
+            links.push(Link { en: vec![a], pl: vec![b], score: s, evidence: Evidence::default() });
         }
     }
-    // One-to-many: a leftover speech quote joins its best partner's link.
-    for &(s, a, b, _) in &scored {
-        if s < thr || en.quotes[a].kind != QuoteKind::Speech {
-            continue;
+    // One-to-many: a link absorbs an unlinked neighbouring quote of the same utterance or speaker
+    // when the merged side still scores above the bar (a Polish quote merging two English ones,
+    // or an English quote whose sentences land in two Polish quotes).
+    #[allow(clippy::needless_range_loop)] // links[k] is read, then re-borrowed mutably
+    for k in 0..links.len() {
+        for en_side in [true, false] {
+            loop {
+                let l = &links[k];
+                let (d, idx, taken) = if en_side { (en, &l.en, &en_l) } else { (pl, &l.pl, &pl_l) };
+                if idx.len() >= 3 {
+                    break;
+                }
+                let mut best: Option<(f32, usize)> = None;
+                for (q, fw) in [(idx[0], false), (*idx.last().unwrap(), true)] {
+                    if let Some(nq) = neighbour(d, q, fw) {
+                        if taken[nq] != usize::MAX || !Ctx::joinable(d, q, nq) {
+                            continue;
+                        }
+                        let mut merged = idx.clone();
+                        merged.push(nq);
+                        merged.sort_unstable();
+                        let f =
+                            if en_side { ctx.features(&merged, &l.pl) } else { ctx.features(&l.en, &merged) };
+                        let s = f.map_or(0.0, |f| Ctx::score(&f));
+                        if s >= thr && best.map_or(true, |b| s > b.0) {
+                            best = Some((s, nq));
+                        }
+                    }
+                }
+                let Some((s, nq)) = best else { break };
+                let l = &mut links[k];
+                if en_side {
+                    l.en.push(nq);
+                    l.en.sort_unstable();
+                    en_l[nq] = k;
+                } else {
+                    l.pl.push(nq);
+                    l.pl.sort_unstable();
+                    pl_l[nq] = k;
+                }
+                l.score = s;
+            }
         }
-        if en_l[a] == usize::MAX && pl_l[b] != usize::MAX && links[pl_l[b]].pl.len() == 1 {
-            let k = pl_l[b];
-            en_l[a] = k;
-            links[k].en.push(a);
-            links[k].en.sort_unstable();
-            links[k].score = links[k].score.min(s);
-        } else if pl_l[b] == usize::MAX && en_l[a] != usize::MAX && links[en_l[a]].en.len() == 1 {
-            let k = en_l[a];
-            pl_l[b] = k;
-            links[k].pl.push(b);
-            links[k].pl.sort_unstable();
-            links[k].score = links[k].score.min(s);
+    }
+    // Two unlinked neighbouring quotes of one side against an unlinked quote of the other.
+    for en_side in [true, false] {
+        let (d, n_other) = if en_side { (en, np) } else { (pl, ne) };
+        for q in 0..d.quotes.len() {
+            let Some(nq) = neighbour(d, q, true) else { continue };
+            let (taken, other_taken) = if en_side { (&en_l, &pl_l) } else { (&pl_l, &en_l) };
+            if taken[q] != usize::MAX || taken[nq] != usize::MAX || !Ctx::joinable(d, q, nq) {
+                continue;
+            }
+            let mut best: Option<(f32, usize)> = None;
+            for o in (0..n_other).filter(|&o| other_taken[o] == usize::MAX) {
+                let f = if en_side { ctx.features(&[q, nq], &[o]) } else { ctx.features(&[o], &[q, nq]) };
+                let s = f.map_or(0.0, |f| Ctx::score(&f));
+                if s >= thr && best.map_or(true, |b| s > b.0) {
+                    best = Some((s, o));
+                }
+            }
+            if let Some((s, o)) = best {
+                let k = links.len();
+                let (e, p) = if en_side { (vec![q, nq], vec![o]) } else { (vec![o], vec![q, nq]) };
+                for &i in &e {
+                    en_l[i] = k;
+                }
+                for &j in &p {
+                    pl_l[j] = k;
+                }
+                links.push(Link { en: e, pl: p, score: s, evidence: Evidence::default() });
+            }
         }
     }
     for l in &mut links {
         let e: Vec<(&SentFeat, &str)> =
-            l.en.iter().map(|&a| (&qfe[a], en.slice(en.quotes[a].span))).collect();
+            l.en.iter().map(|&a| (&ctx.qfe[a], en.slice(en.quotes[a].span))).collect();
         let p: Vec<(&SentFeat, &str)> =
-            l.pl.iter().map(|&b| (&qfp[b], pl.slice(pl.quotes[b].span))).collect();
-        let spk = l.evidence.speaker_match;
+            l.pl.iter().map(|&b| (&ctx.qfp[b], pl.slice(pl.quotes[b].span))).collect();
         l.evidence = evidence(&e, &p);
-        l.evidence.speaker_match = spk;
+        let spk = speaker_agreement(
+            l.en.iter().find_map(|&a| en.quotes[a].speaker.as_ref().map(|s| s.name.as_str())),
+            l.pl.iter().find_map(|&b| pl.quotes[b].speaker.as_ref().map(|s| s.name.as_str())),
+        );
+        l.evidence.speaker_match = (spk != 0.0).then_some(spk > 0.0);
         l.evidence.method = Some("quote".into());
     }
     links.sort_by_key(|l| (l.en[0], l.pl[0]));
@@ -157,84 +354,49 @@ pub fn kinds_compatible(a: QuoteKind, b: QuoteKind) -> bool {
 /// Number of quote pair features (see [`quote_candidates`]).
 pub const N_QUOTE: usize = 9;
 
+/// Candidate 1-1 quote pairs: joined by a sentence link, or (for documents of ordinary size) any
+/// pair.
+fn candidate_pairs(ctx: &Ctx) -> Vec<(usize, usize)> {
+    let (ne, np) = (ctx.en.quotes.len(), ctx.pl.quotes.len());
+    let mut out = Vec::new();
+    for a in 0..ne {
+        if ne * np <= 40_000 {
+            out.extend((0..np).map(|b| (a, b)));
+            continue;
+        }
+        let mut linked_pl: Vec<usize> = ctx.en_sents[a]
+            .iter()
+            .filter(|&&i| ctx.en_sent_link[i] != usize::MAX)
+            .flat_map(|&i| ctx.sent_links[ctx.en_sent_link[i]].pl.iter().copied())
+            .collect();
+        linked_pl.sort_unstable();
+        linked_pl.dedup();
+        out.extend(
+            (0..np)
+                .filter(|&b| ctx.pl_sents[b].iter().any(|j| linked_pl.binary_search(j).is_ok()))
+                .map(|b| (a, b)),
+        );
+    }
+    out
+}
+
 /// Candidate quote pairs with their features: best joining sentence link score, lexical coverage,
 /// ln(1 + matched weight), speaker agreement (+1/-1/0), |log length ratio|, same rank among the
 /// quotes of linked sentences, title paired with scare quote, speech paired with a title or scare
 /// quote (the extractors of the two languages may disagree on the kind; the pair then needs strong
 /// evidence, and is reported only above [`cal::QUOTE_CROSS_MIN`]), containment (the share of the
-/// smaller quote's words found in the other).
+/// smaller quote's words found in the other). For calibration.
 #[doc(hidden)]
 pub fn quote_candidates(
     en: &Document,
     pl: &Document,
     sent_links: &[Link],
     opts: &AlignOptions,
-    qfe: &[SentFeat],
-    qfp: &[SentFeat],
 ) -> Vec<(usize, usize, [f32; N_QUOTE])> {
-    let (ne, np) = (en.quotes.len(), pl.quotes.len());
-    let mut en_sent_link = vec![usize::MAX; en.sentences.len()];
-    let mut pl_sent_link = vec![usize::MAX; pl.sentences.len()];
-    for (k, l) in sent_links.iter().enumerate() {
-        if l.is_match() {
-            for &i in &l.en {
-                en_sent_link[i] = k;
-            }
-            for &j in &l.pl {
-                pl_sent_link[j] = k;
-            }
-        }
-    }
-    let en_sents: Vec<Vec<usize>> = en.quotes.iter().map(|q| sentences_of(en, q.span)).collect();
-    let pl_sents: Vec<Vec<usize>> = pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect();
-    let en_rank: Vec<usize> = (0..ne).map(|q| rank_in_sentence(en, q)).collect();
-    let pl_rank: Vec<usize> = (0..np).map(|q| rank_in_sentence(pl, q)).collect();
-    // Candidate pairs: joined by a sentence link, or (for documents of ordinary size) any pair.
-    let all_pairs = ne * np <= 40_000;
-    let mut out = Vec::new();
-    for a in 0..ne {
-        let cands: Vec<usize> = if all_pairs {
-            (0..np).collect()
-        } else {
-            let mut linked_pl: Vec<usize> = en_sents[a]
-                .iter()
-                .filter(|&&i| en_sent_link[i] != usize::MAX)
-                .flat_map(|&i| sent_links[en_sent_link[i]].pl.iter().copied())
-                .collect();
-            linked_pl.sort_unstable();
-            linked_pl.dedup();
-            (0..np).filter(|&b| pl_sents[b].iter().any(|j| linked_pl.binary_search(j).is_ok())).collect()
-        };
-        for b in cands {
-            let (qa, qb) = (&en.quotes[a], &pl.quotes[b]);
-            if qa.depth > 0 || qb.depth > 0 {
-                // a nested quote travels with the quote around it
-                continue;
-            }
-            // The best sentence link joining the two quotes' sentences.
-            let mut sent = 0f32;
-            for &i in &en_sents[a] {
-                let k = en_sent_link[i];
-                if k != usize::MAX && pl_sents[b].iter().any(|&j| pl_sent_link[j] == k) {
-                    sent = sent.max(sent_links[k].score);
-                }
-            }
-            let pf = pair_features(&[&qfe[a]], &[&qfp[b]], &opts.signals);
-            let spk = speaker_agreement(
-                qa.speaker.as_ref().map(|s| s.name.as_str()),
-                qb.speaker.as_ref().map(|s| s.name.as_str()),
-            );
-            let (la, lb) = (qa.span.len().max(1) as f32, qb.span.len().max(1) as f32);
-            let lenr = (lb / (la * cal::GC_RATIO)).ln().abs().min(3.0);
-            let same_rank = (sent > 0.0 && en_rank[a] == pl_rank[b]) as u8 as f32;
-            let mixed = (qa.kind != qb.kind && kinds_compatible(qa.kind, qb.kind)) as u8 as f32;
-            let cross = !kinds_compatible(qa.kind, qb.kind) as u8 as f32;
-            // Containment: the share of the smaller quote's words found in the other, for a quote
-            // that is one part of a longer one on the other side.
-            let (me, te, mp, tp) = side_weights(&[&qfe[a]], &[&qfp[b]]);
-            let contain = if te.min(tp) >= 2.0 { (me / te).max(mp / tp) } else { pf.cov };
-            out.push((a, b, [sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain]));
-        }
-    }
-    out
+    let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
+    let ctx = Ctx::new(en, pl, sent_links, opts, (&mut ce, &mut cp));
+    candidate_pairs(&ctx)
+        .into_iter()
+        .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (a, b, f)))
+        .collect()
 }

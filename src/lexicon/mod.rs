@@ -20,7 +20,7 @@
 //! assert!(en.iter().any(|id| pl.contains(id)));
 //! ```
 //!
-//! Submodules: [`tokens`] (tokenizer, folding, stopwords), [`numbers`] (numeric values in
+//! Submodules: [`tokens`](mod@tokens) (tokenizer, folding, stopwords), [`numbers`] (numeric values in
 //! both notations), [`cognate`] (transliterated string similarity), [`names`] (name keys
 //! across Polish case endings).
 
@@ -125,8 +125,48 @@ pub struct Lexicon {
     pre: Map<Cow<'static, [u8]>>,
     postings: Cow<'static, [u8]>,
     names: Cow<'static, str>,
-    name_starts: Vec<u32>,
+    /// Byte offset of each concept's name in `names`, computed on first use.
+    name_starts: OnceLock<Vec<u32>>,
     user: Option<Box<Overlay>>,
+    /// Identifies this lexicon in the per-thread lookup cache.
+    uid: u64,
+}
+
+static NEXT_UID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_uid() -> u64 {
+    NEXT_UID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Entries a thread's lookup cache holds before it is emptied.
+const CACHE_LIMIT: usize = 200_000;
+
+/// Per-thread memo of lookups, by word as written: stemming and FST walks cost about a
+/// microsecond a word, a hash lookup a tenth of that, and words repeat (Zipf). It serves one
+/// lexicon at a time (by uid) and is emptied when it grows past [`CACHE_LIMIT`].
+#[derive(Default)]
+struct WordCache {
+    lex: u64,
+    en: HashMap<Box<str>, u32>,
+    pl: [HashMap<Box<str>, (Reach, u32, u32)>; 4],
+    arena: Vec<u32>,
+    size: usize,
+}
+
+impl WordCache {
+    fn serve(&mut self, lex: u64) {
+        if self.lex != lex || self.size > CACHE_LIMIT {
+            self.en.clear();
+            self.pl.iter_mut().for_each(HashMap::clear);
+            self.arena.clear();
+            self.size = 0;
+            self.lex = lex;
+        }
+    }
+}
+
+thread_local! {
+    static CACHE: std::cell::RefCell<WordCache> = std::cell::RefCell::new(WordCache::default());
 }
 
 impl std::fmt::Debug for Lexicon {
@@ -199,12 +239,13 @@ impl Lexicon {
             names: self.names.clone(),
             name_starts: self.name_starts.clone(),
             user: None,
+            uid: next_uid(),
         }
     }
 
     fn add_pairs(&mut self, pairs: &[(String, String)]) {
         let mut ov = self.user.take().map_or_else(Overlay::default, |b| *b);
-        let base_count = self.name_starts.len() as u32;
+        let base_count = self.en.len() as u32;
         let mut lower = String::new();
         for (en, pl) in pairs {
             let mut ids = Vec::new();
@@ -267,33 +308,39 @@ impl Lexicon {
         if postings.len() % 4 != 0 {
             return Err(bad("postings not a whole number of u32"));
         }
-        let mut name_starts = Vec::with_capacity(en.len());
-        let mut start = 0u32;
-        for line in names.split_terminator('\n') {
-            name_starts.push(start);
-            start += line.len() as u32 + 1;
-        }
-        if name_starts.len() != en.len() {
+        if memchr::memchr_iter(b'\n', names.as_bytes()).count() != en.len()
+            || (!names.is_empty() && !names.ends_with('\n'))
+        {
             return Err(bad("names and English map differ in length"));
         }
-        Ok(Lexicon { en, pl, pre, postings, names, name_starts, user: None })
+        let name_starts = OnceLock::new();
+        Ok(Lexicon { en, pl, pre, postings, names, name_starts, user: None, uid: next_uid() })
     }
 
     /// Number of concept ids (English stems), user additions included.
     pub fn concept_count(&self) -> usize {
-        self.name_starts.len() + self.user.as_ref().map_or(0, |u| u.names.len())
+        self.en.len() + self.user.as_ref().map_or(0, |u| u.names.len())
     }
 
     /// The English stem a concept id stands for (for evidence output), or `None` for an
     /// unknown id.
     pub fn concept(&self, id: u32) -> Option<&str> {
         let i = id as usize;
-        if let Some(&s) = self.name_starts.get(i) {
+        let starts = self.name_starts.get_or_init(|| {
+            let mut v = Vec::with_capacity(self.en.len());
+            let mut start = 0u32;
+            for line in self.names.split_terminator('\n') {
+                v.push(start);
+                start += line.len() as u32 + 1;
+            }
+            v
+        });
+        if let Some(&s) = starts.get(i) {
             let rest = &self.names[s as usize..];
             return Some(rest.split('\n').next().unwrap_or(rest));
         }
         let u = self.user.as_ref()?;
-        u.names.get(i - self.name_starts.len()).map(String::as_str)
+        u.names.get(i - starts.len()).map(String::as_str)
     }
 
     fn push_postings(&self, offset: u64, out: &mut Vec<u32>) {
@@ -312,13 +359,29 @@ impl Lexicon {
     /// Concept ids of an English word as written in text (any case or inflection): the id
     /// of its Snowball stem, if the lexicon knows it. Appends to `out`.
     pub fn en_ids(&self, word: &str, out: &mut Vec<u32>) {
+        let id = CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            c.serve(self.uid);
+            if let Some(&id) = c.en.get(word) {
+                return id;
+            }
+            let id = self.en_id_uncached(word).unwrap_or(u32::MAX);
+            c.en.insert(word.into(), id);
+            c.size += 1;
+            id
+        });
+        if id != u32::MAX {
+            out.push(id);
+        }
+    }
+
+    fn en_id_uncached(&self, word: &str) -> Option<u32> {
         let mut lower = String::with_capacity(word.len());
         fold_into(word, &mut lower);
         let stem = stem_en(&lower);
-        if let Some(id) = self.en.get(stem.as_bytes()) {
-            out.push(id as u32);
-        } else if let Some(id) = self.user.as_ref().and_then(|u| u.en.get(stem.as_ref())) {
-            out.push(*id);
+        match self.en.get(stem.as_bytes()) {
+            Some(id) => Some(id as u32),
+            None => self.user.as_ref().and_then(|u| u.en.get(stem.as_ref())).copied(),
         }
     }
 
@@ -335,6 +398,25 @@ impl Lexicon {
     /// is less certain than a known form: an aligner may weigh it less). `fallbacks` says
     /// which lookups to try when the word is not a known form.
     pub fn pl_lookup(&self, word: &str, fallbacks: Fallbacks, out: &mut Vec<u32>) -> Reach {
+        let mode = usize::from(fallbacks.prefix) | usize::from(fallbacks.english) << 1;
+        CACHE.with(|c| {
+            let mut c = c.borrow_mut();
+            c.serve(self.uid);
+            if let Some(&(reach, start, len)) = c.pl[mode].get(word) {
+                out.extend_from_slice(&c.arena[start as usize..(start + len) as usize]);
+                return reach;
+            }
+            let from = out.len();
+            let reach = self.pl_lookup_uncached(word, fallbacks, out);
+            let start = c.arena.len() as u32;
+            c.arena.extend_from_slice(&out[from..]);
+            c.pl[mode].insert(word.into(), (reach, start, (out.len() - from) as u32));
+            c.size += 1 + (out.len() - from) / 4;
+            reach
+        })
+    }
+
+    fn pl_lookup_uncached(&self, word: &str, fallbacks: Fallbacks, out: &mut Vec<u32>) -> Reach {
         let mut lower = String::with_capacity(word.len());
         fold_into(word, &mut lower);
         let from = out.len();
@@ -363,8 +445,8 @@ impl Lexicon {
             }
         }
         if reach == Reach::None && fallbacks.english && lower.bytes().all(|b| b.is_ascii_lowercase()) {
-            self.en_ids(&lower, out);
-            if out.len() > from {
+            if let Some(id) = self.en_id_uncached(&lower) {
+                out.push(id);
                 reach = Reach::English;
             }
         }
@@ -539,6 +621,53 @@ mod tests {
         assert!(!shares(lex, "cat", "prezydenta"));
         assert!(ids_pl(lex, "").is_empty() && ids_en(lex, "").is_empty());
         assert!(ids_pl(lex, "qqqqqqq").is_empty());
+    }
+
+    #[test]
+    fn lookups_tell_how_a_word_was_reached() {
+        let lex = Lexicon::embedded();
+        let mut v = Vec::new();
+        assert_eq!(lex.pl_lookup("domu", Fallbacks::ALL, &mut v), Reach::Form);
+        v.clear();
+        assert_eq!(lex.pl_lookup("premierów", Fallbacks::ALL, &mut v), Reach::Prefix);
+        assert!(v.contains(&ids_en(lex, "premier")[0]));
+        v.clear();
+        assert_eq!(lex.pl_lookup("premierów", Fallbacks::NONE, &mut v), Reach::None);
+        assert!(v.is_empty());
+        assert_eq!(lex.pl_lookup("trump", Fallbacks::NONE, &mut v), Reach::None);
+        assert_eq!(lex.pl_lookup("trump", Fallbacks::ALL, &mut v), Reach::English);
+        assert_eq!(v, ids_en(lex, "Trump"));
+        // cached answers are the same as fresh ones, appended after what `out` held
+        let mut w = vec![7];
+        assert_eq!(lex.pl_lookup("domu", Fallbacks::ALL, &mut w), Reach::Form);
+        assert_eq!(w[0], 7);
+        assert_eq!(&w[1..], ids_pl(lex, "domu"));
+    }
+
+    #[test]
+    fn lookup_cache_keeps_lexicons_apart() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("u.tsv");
+        std::fs::write(&path, "zzwordxyz\tqqslowoxyz\n").unwrap();
+        let user = Lexicon::with_user_file(&path).unwrap();
+        for _ in 0..3 {
+            assert!(ids_pl(Lexicon::embedded(), "qqslowoxyz").is_empty());
+            assert!(ids_en(Lexicon::embedded(), "zzwordxyz").is_empty());
+            assert!(shares(&user, "zzwordxyz", "qqslowoxyz"));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_word_looks_up_without_panic(w in "\\PC{0,20}") {
+            let lex = Lexicon::embedded();
+            let mut v = Vec::new();
+            lex.en_ids(&w, &mut v);
+            lex.pl_ids(&w, &mut v);
+            for id in v {
+                proptest::prop_assert!(lex.concept(id).is_some());
+            }
+        }
     }
 
     #[test]

@@ -13,16 +13,21 @@ use std::sync::OnceLock;
 /// Letters a key keeps at least.
 pub const MIN_STEM: usize = 3;
 
-fn endings() -> &'static [String] {
-    static E: OnceLock<Vec<String>> = OnceLock::new();
+/// (ending, replacement), longest ending first.
+fn endings() -> &'static [(String, String)] {
+    static E: OnceLock<Vec<(String, String)>> = OnceLock::new();
     E.get_or_init(|| {
-        let mut v: Vec<String> = include_str!("data/name-endings.txt")
+        let plain = |s: &str| -> String { s.trim().chars().map(strip_diacritic).collect() };
+        let mut v: Vec<(String, String)> = include_str!("data/name-endings.txt")
             .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| l.chars().map(strip_diacritic).collect())
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let (e, r) = l.split_once('\t').unwrap_or((l, ""));
+                (plain(e), plain(r))
+            })
             .collect();
-        v.sort_by_key(|e: &String| std::cmp::Reverse(e.len()));
+        v.sort_by_key(|(e, _)| std::cmp::Reverse(e.len()));
+        v.dedup();
         v
     })
 }
@@ -60,10 +65,10 @@ fn strip_diacritic(c: char) -> char {
 pub fn name_key(word: &str) -> String {
     let base: String = word.chars().flat_map(char::to_lowercase).map(strip_diacritic).collect();
     let n = base.chars().count();
-    for e in endings() {
+    for (e, r) in endings() {
         if let Some(stem) = base.strip_suffix(e.as_str()) {
             if n - e.chars().count() >= MIN_STEM {
-                return stem.to_string();
+                return format!("{stem}{r}");
             }
         }
     }
@@ -105,6 +110,12 @@ mod tests {
             ("Maria", "Marii"),
             ("Johnson", "Johnsonowi"),
             ("Łódź", "Lodz"),
+            ("Belfast", "Belfaście"),
+            ("Twitter", "Twitterze"),
+            ("Luanda", "Luandzie"),
+            ("Brexit", "Brexitu"),
+            ("Toyota", "Toyoty"),
+            ("Arabia", "Arabii"),
         ] {
             assert_eq!(name_key(en), name_key(pl), "{en} ~ {pl}");
         }

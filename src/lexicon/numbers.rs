@@ -350,8 +350,8 @@ fn date_around(text: &str, start: usize, end: usize, lang: Lang, day: u32) -> Op
     }
     let day = day as u8;
     if let Some((w, _, _)) = next_word(text, end) {
-        let w_orig = &text[end..].trim_start()[..w.len().min(text[end..].trim_start().len())];
-        let cap_ok = lang == Lang::Pl || w_orig.chars().next().is_some_and(char::is_uppercase);
+        let first = text[end..].trim_start_matches(|c: char| c == ' ' || is_group_space(c)).chars().next();
+        let cap_ok = lang == Lang::Pl || first.is_some_and(char::is_uppercase);
         if cap_ok {
             if let Some(&m) = tables().months.get(&(lang, w)) {
                 return Some(NumKind::Date { month: m, day });
@@ -492,5 +492,28 @@ mod tests {
             let _ = extract(s, Lang::En);
         }
         assert_eq!(kinds("COVID19", Lang::En), []);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_gives_values_with_valid_spans(s in "[0-9 ,.\u{a0}%a-zA-ZİıŻżó-]{0,40}") {
+            for lang in [Lang::En, Lang::Pl] {
+                for n in extract(&s, lang) {
+                    proptest::prop_assert!(n.start < n.end && n.end <= s.len());
+                    proptest::prop_assert!(s.is_char_boundary(n.start) && s.is_char_boundary(n.end));
+                }
+            }
+        }
+
+        #[test]
+        fn any_unicode_does_not_panic(s in "\\PC{0,30}") {
+            let _ = extract(&s, Lang::En);
+            let _ = extract(&s, Lang::Pl);
+            let _ = super::super::cognate::similarity(&s, &s);
+            let _ = super::super::names::name_key(&s);
+            for t in super::super::tokens::tokens(&s) {
+                proptest::prop_assert_eq!(&s[t.start..t.end], t.text);
+            }
+        }
     }
 }

@@ -96,6 +96,17 @@ fn family_of(c: char) -> Option<Family> {
     }
 }
 
+/// First bytes of the UTF-8 encodings of the quotation marks: " ' and the lead bytes of U+00AB/BB
+/// (0xC2) and U+2018…201F, 2032…203A (0xE2).
+static MARK_LEAD: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\'' as usize] = true;
+    t[0xC2] = true;
+    t[0xE2] = true;
+    t
+};
+
 /// English elisions written with a leading apostrophe ('em, 'til, 'cause…): data, one per line.
 const ELISIONS: &str = include_str!("data/elisions_en.txt");
 
@@ -122,23 +133,25 @@ pub fn scan_paragraph(
     let base = para.start;
     let first = out.len();
     let mut stack: Vec<Open> = Vec::new();
-    let mut prev: Option<char> = None;
-    let mut it = s.char_indices().peekable();
+    let bytes = s.as_bytes();
     // Positions of apostrophes to skip (the second mark of 'n').
     let mut skip_at: Option<usize> = None;
-    while let Some((i, c)) = it.next() {
-        let fam = match family_of(c) {
-            Some(f) => f,
-            None => {
-                prev = Some(c);
-                continue;
-            }
-        };
-        if skip_at == Some(i) {
-            prev = Some(c);
+    let mut i = 0;
+    while i < bytes.len() {
+        // Every quotation mark starts with one of these bytes (each always starts a character), so
+        // the scan jumps between them without decoding the text in between.
+        let Some(k) = bytes[i..].iter().position(|&b| MARK_LEAD[b as usize]) else { break };
+        i += k;
+        let Some(c) = s[i..].chars().next() else { break };
+        let at = i;
+        i += c.len_utf8();
+        let Some(fam) = family_of(c) else { continue };
+        if skip_at == Some(at) {
             continue;
         }
-        let next = it.peek().map(|&(_, n)| n);
+        let i = at;
+        let prev = s[..i].chars().next_back();
+        let next = s[i + c.len_utf8()..].chars().next();
         let len = c.len_utf8();
         let left = !is_space(next) && opens_after(prev); // could open
         let right = !is_space(prev) && (is_space(next) || !is_word(next)); // could close
@@ -217,7 +230,6 @@ pub fn scan_paragraph(
             (Some(false), Some(k)) => close_at(&mut stack, k, base + i, len, paragraph, base, out),
             _ => {}
         }
-        prev = Some(c);
     }
     // Unclosed marks end at the paragraph end (trailing whitespace excluded).
     let end = base + s.trim_end().len();

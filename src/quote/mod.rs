@@ -77,7 +77,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     }
     let en = speaker_en::rules();
     let pl = speaker_pl::rules();
-    let book = names::NameBook::new(text);
+    let mut book = names::NameBook::new(text);
 
     let mut quotes: Vec<Quote> = Vec::with_capacity(raw.len());
     let mut last_named: Option<(String, usize)> = None; // (name, paragraph)
@@ -136,7 +136,11 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 let gap_start = prev.close.map_or(prev.inner.end, |c| c.end);
                 let gap_span = Span::new(gap_start, raw[k].open.start.max(gap_start));
                 let gap = gap_span.text(text).trim();
-                let gap_toks = speaker::tokenize(text, gap_span);
+                let gap_toks = if gap.len() > 240 || posts[n - 1].is_none() {
+                    Vec::new()
+                } else {
+                    speaker::tokenize(text, gap_span)
+                };
                 let inner_stops = gap_toks.iter().rev().skip(1).filter(|t| t.ends_sentence()).count();
                 // A quote with its own, different named attribution starts a new utterance.
                 let name_of = |a: Option<Attribution>| match a.map(|a| a.who) {
@@ -145,7 +149,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 };
                 let own = name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]);
                 let prev_post = posts[n - 1].is_some();
-                if prev_post && !gap.is_empty() && inner_stops == 0 && !own {
+                if prev_post && !gap.is_empty() && gap.len() <= 240 && inner_stops == 0 && !own {
                     utt.push(utt[n - 1]);
                     joined[n] = true;
                     continue;
@@ -187,17 +191,16 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                         span = None;
                     }
                     if let Some(span) = span {
-                        let name = book.canonical(text, span, lang, genitive);
+                        let name = book.canonical(span, lang, genitive);
                         last_named = Some((name.clone(), para));
                         who = Some(Speaker { name, span });
                     }
                 }
                 Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
                     let from_para = last_in_para.as_ref().map(|s| s.name.clone());
-                    let name =
-                        from_para.or_else(|| last_named.as_ref().map(|(n, _)| n.clone())).or_else(|| {
-                            book.last_mention_before(span.start, prev_para_start).map(str::to_string)
-                        });
+                    let name = from_para
+                        .or_else(|| last_named.as_ref().map(|(n, _)| n.clone()))
+                        .or_else(|| book.last_mention_before(span.start, prev_para_start));
                     if let Some(name) = name {
                         who = Some(Speaker { name, span });
                     }
@@ -223,7 +226,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                             break;
                         }
                         if let Some(Who::Name { span, genitive }) = atts[m].map(|a| a.who) {
-                            who = Some(Speaker { name: book.canonical(text, span, lang, genitive), span });
+                            who = Some(Speaker { name: book.canonical(span, lang, genitive), span });
                             break;
                         }
                     }

@@ -21,23 +21,31 @@ fn function_words() -> &'static HashSet<&'static str> {
 
 /// A capitalised function word that is never a name by itself ("The", "Then", "But", "Według").
 pub fn is_function_word(w: &str) -> bool {
-    w.chars().count() > 1 && function_words().contains(w.to_lowercase().as_str())
+    if w.len() < 2 || w.len() > 16 {
+        return false;
+    }
+    if w.is_ascii() {
+        let mut buf = [0u8; 16];
+        buf[..w.len()].copy_from_slice(w.as_bytes());
+        buf[..w.len()].make_ascii_lowercase();
+        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| function_words().contains(l));
+    }
+    function_words().contains(w.to_lowercase().as_str())
 }
 
-/// What the document tells about the names in it.
-#[derive(Debug, Default)]
-pub struct NameBook {
-    /// Capitalised words as written anywhere in the text.
-    forms: HashSet<String>,
-    /// Canonical surname → the distinct full names ending in it.
+/// What the document tells about the names in it, looked up on demand: each distinct question is
+/// answered once by a search of the text and cached, and at most [`MAX_SEARCHES`] searches are made per
+/// document, so the cost stays linear in the text however many quotations it holds.
+#[derive(Debug)]
+pub struct NameBook<'t> {
+    text: &'t str,
+    occurs: HashMap<String, bool>,
     full: HashMap<String, Vec<String>>,
-    /// Polish: the nominative candidates of inflected surnames in `full` → those full names.
-    full_by_form: HashMap<String, Vec<String>>,
-    /// Words written in lower case.
-    lower: HashSet<String>,
-    /// Full-name mentions in text order (start offset, full name).
-    mentions: Vec<(usize, String)>,
+    searches: usize,
 }
+
+/// Searches of the text per document; questions beyond them get the answer "not found".
+pub const MAX_SEARCHES: usize = 256;
 
 /// Candidate nominatives of an inflected Polish name form, most specific rule first.
 fn pl_candidates(w: &str) -> Vec<String> {
@@ -102,90 +110,136 @@ fn pl_genitive_guess(w: &str) -> Option<String> {
     (!"aeiouyąęó".contains(last) && stem.chars().count() >= 2).then(|| stem.to_string())
 }
 
-impl NameBook {
-    /// Collect the capitalised forms and full names of `text`.
-    pub fn new(text: &str) -> NameBook {
-        let stop = function_words();
-        let mut book = NameBook::default();
-        let toks: Vec<Tok> = tokenize(text, Span::new(0, text.len()));
-        let mut i = 0;
-        while i < toks.len() {
-            if !nameish(&toks[i]) {
-                if toks[i].word.starts_with(char::is_lowercase) {
-                    book.lower.insert(toks[i].word.to_string());
-                }
-                i += 1;
-                continue;
-            }
-            let mut j = i;
-            while j < toks.len() && nameish(&toks[j]) && (j == i || toks[j].lead.is_empty()) {
-                book.forms.insert(toks[j].word.to_string());
-                j += 1;
-                if !toks[j - 1].trail.is_empty() && !toks[j - 1].is_initial() {
-                    break;
-                }
-            }
-            let mut a = i;
-            while a < j && stop.contains(toks[a].lower().as_str()) {
-                a += 1;
-            }
-            // The full name: the surname, the initials before it and one given name ("Amy B. Harris",
-            // "House Intelligence Committee Chairman Adam Schiff" → "Adam Schiff").
-            let mut g = j - 1;
-            while g > a && toks[g - 1].is_initial() {
-                g -= 1;
-            }
-            if g > a {
-                g -= 1;
-            }
-            let a = g;
-            if j - a >= 2 && !toks[j - 1].is_initial() {
-                let full = join(&toks[a..j]);
-                book.mentions.push((toks[a].span.start, full.clone()));
-                let e = book.full.entry(toks[j - 1].word.to_string()).or_default();
-                if !e.contains(&full) {
-                    e.push(full);
-                }
-            }
-            i = j.max(i + 1);
-        }
-        let mut by_form: HashMap<String, Vec<String>> = HashMap::new();
-        for (surname, names) in &book.full {
-            for c in pl_candidates(surname) {
-                if c != *surname {
-                    let e = by_form.entry(c).or_default();
-                    for n in names {
-                        if !e.contains(n) {
-                            e.push(n.clone());
-                        }
-                    }
-                }
-            }
-        }
-        book.full_by_form = by_form;
-        book
+fn is_word_char(c: Option<char>) -> bool {
+    c.is_some_and(char::is_alphanumeric)
+}
+
+impl<'t> NameBook<'t> {
+    /// A name book over `text`.
+    pub fn new(text: &'t str) -> NameBook<'t> {
+        NameBook { text, occurs: HashMap::new(), full: HashMap::new(), searches: 0 }
     }
 
-    /// The last full name mentioned before `pos`: the fallback for a pronoun when no speaker was named
-    /// yet ("… posted by Sydney woman Jordy Lee. “…,” she said").
-    /// Only mentions at or after `floor` count.
-    pub fn last_mention_before(&self, pos: usize, floor: usize) -> Option<&str> {
-        let k = self.mentions.partition_point(|(p, _)| *p < pos);
-        k.checked_sub(1).filter(|&k| self.mentions[k].0 >= floor).map(|k| self.mentions[k].1.as_str())
+    fn budget(&mut self) -> bool {
+        self.searches += 1;
+        self.searches <= MAX_SEARCHES
+    }
+
+    /// Does `w` occur in the text as a whole word?
+    pub fn word_occurs(&mut self, w: &str) -> bool {
+        if w.is_empty() {
+            return false;
+        }
+        if let Some(&b) = self.occurs.get(w) {
+            return b;
+        }
+        let found = self.budget()
+            && memchr::memmem::find_iter(self.text.as_bytes(), w.as_bytes()).any(|i| {
+                !is_word_char(self.text[..i].chars().next_back())
+                    && !is_word_char(self.text[i + w.len()..].chars().next())
+            });
+        self.occurs.insert(w.to_string(), found);
+        found
+    }
+
+    /// The full names ("Amy B. Harris") written anywhere in the text with the surname `surname`, in
+    /// any inflected form for Polish (Harrisa, Harrisowi), with the surname in its nominative.
+    fn full_names(&mut self, surname: &str, lang: Lang) -> Vec<String> {
+        if let Some(v) = self.full.get(surname) {
+            return v.clone();
+        }
+        let mut out: Vec<String> = Vec::new();
+        if self.budget() {
+            let text = self.text;
+            for i in memchr::memmem::find_iter(text.as_bytes(), surname.as_bytes()) {
+                if is_word_char(text[..i].chars().next_back()) {
+                    continue;
+                }
+                let rest = &text[i + surname.len()..];
+                let suffix_len = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
+                let word = &text[i..i + surname.len() + suffix_len];
+                if word != surname && !(lang == Lang::Pl && pl_candidates(word).iter().any(|c| c == surname))
+                {
+                    continue;
+                }
+                // The capitalised words right before it on the same line.
+                let mut from = i.saturating_sub(80);
+                while !text.is_char_boundary(from) {
+                    from += 1;
+                }
+                let line_start = text[from..i].rfind('\n').map_or(from, |k| from + k + 1);
+                let toks = tokenize(text, Span::new(line_start, i + word.len()));
+                if toks.len() < 2 {
+                    continue;
+                }
+                let end = toks.len() - 1;
+                let mut g = end;
+                while g > 0 && toks[g - 1].is_initial() {
+                    g -= 1;
+                }
+                if g > 0 {
+                    let p = &toks[g - 1];
+                    if nameish(p) && p.trail.is_empty() && toks[g].lead.is_empty() {
+                        g -= 1;
+                    }
+                }
+                if g == end
+                    || !toks[g..end].iter().all(|t| nameish(t) && (t.trail.is_empty() || t.is_initial()))
+                {
+                    continue;
+                }
+                let full = format!("{} {surname}", join(&toks[g..end]));
+                if !out.contains(&full) {
+                    out.push(full);
+                }
+            }
+        }
+        self.full.insert(surname.to_string(), out.clone());
+        out
+    }
+
+    /// The last full name mentioned before `pos` and at or after `floor` (at most 300 bytes back): the
+    /// fallback for a pronoun when no speaker was named yet ("… posted by Sydney woman Jordy Lee.
+    /// “…,” she said").
+    pub fn last_mention_before(&self, pos: usize, floor: usize) -> Option<String> {
+        let mut from = pos.saturating_sub(300).max(floor);
+        while from < pos && !self.text.is_char_boundary(from) {
+            from += 1;
+        }
+        let toks = tokenize(self.text, Span::new(from, pos.min(self.text.len())));
+        let mut end = toks.len();
+        while end > 0 {
+            let j = end - 1;
+            if nameish(&toks[j]) && !toks[j].is_initial() {
+                let mut g = j;
+                while g > 0 && toks[g - 1].is_initial() && toks[g].lead.is_empty() {
+                    g -= 1;
+                }
+                if g > 0 && nameish(&toks[g - 1]) && toks[g - 1].trail.is_empty() && toks[g].lead.is_empty() {
+                    return Some(join(&toks[g - 1..=j]));
+                }
+            }
+            end -= 1;
+        }
+        None
+    }
+
+    /// Is the Polish word `w` an inflected form of another word of the text (Liverpoolu → Liverpool)?
+    pub fn is_inflected_pl(&mut self, w: &str) -> bool {
+        pl_candidates(w).into_iter().any(|c| c != w && self.word_occurs(&c))
     }
 
     /// Does the word also occur in lower case in the text (a common noun: "Rzecznik dodał")?
-    pub fn occurs_lowercase(&self, w: &str) -> bool {
-        self.lower.contains(&w.to_lowercase())
+    pub fn occurs_lowercase(&mut self, w: &str) -> bool {
+        let l = w.to_lowercase();
+        l != w && self.word_occurs(&l)
     }
 
-    /// Is the Polish word `w` an inflected form of another name of the text (Liverpoolu → Liverpool)?
-    pub fn is_inflected_pl(&self, w: &str) -> bool {
-        pl_candidates(w).into_iter().any(|c| c != w && self.forms.contains(&c))
-    }
-
-    /// The canonical form of the name written at `span`.
-    pub fn canonical(&self, text: &str, span: Span, lang: Lang, genitive: bool) -> String {
+    /// The canonical form of the name written at `span`: Polish words in the nominative where another
+    /// mention (or, in the genitive, a suffix rule) shows it; a lone surname as the one full name the
+    /// text gives for it.
+    pub fn canonical(&mut self, span: Span, lang: Lang, genitive: bool) -> String {
+        let text = self.text;
         let toks: Vec<Tok> = tokenize(text, span);
         let mut words: Vec<String> = toks
             .iter()
@@ -199,7 +253,7 @@ impl NameBook {
                 if t.is_initial() {
                     continue;
                 }
-                let known = pl_candidates(w).into_iter().find(|c| c != w && self.forms.contains(c));
+                let known = pl_candidates(w).into_iter().find(|c| c != w && self.word_occurs(c));
                 if let Some(k) = known {
                     *w = k;
                 } else if genitive {
@@ -210,17 +264,9 @@ impl NameBook {
             }
         }
         if words.len() == 1 {
-            if let Some(full) = self.full.get(&words[0]).filter(|v| v.len() == 1) {
+            let full = self.full_names(&words[0], lang);
+            if full.len() == 1 {
                 return full[0].clone();
-            }
-            // A full name whose surname is written here in another form: "Amy B. Harris" … "Harrisa".
-            if lang == Lang::Pl {
-                // The full name was written inflected ("producentki Amy B. Harrisy"): its given names
-                // with the nominative surname.
-                if let Some(v) = self.full_by_form.get(&words[0]).filter(|v| v.len() == 1) {
-                    let head = v[0].rsplit_once(' ').map_or("", |(h, _)| h);
-                    return if head.is_empty() { words[0].clone() } else { format!("{head} {}", words[0]) };
-                }
             }
         }
         words.join(" ")

@@ -39,22 +39,32 @@ impl Tok<'_> {
 /// Split `region` of `text` into tokens.
 pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
     let s = region.text(text);
-    let mut out = Vec::new();
-    let mut pos = 0;
-    for raw in s.split(char::is_whitespace) {
-        let start = pos;
-        // Step over the separator, which may be multi-byte whitespace (NBSP, thin space…); this
-        // must happen for empty pieces too, or every later offset is off.
-        pos = start + raw.len() + s[start + raw.len()..].chars().next().map_or(1, char::len_utf8);
-        if raw.is_empty() {
+    let mut out = Vec::with_capacity(s.len() / 6 + 1);
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // Skip whitespace (ASCII fast path; other whitespace decoded).
+        let c = if b[i] < 0x80 { b[i] as char } else { s[i..].chars().next().unwrap_or(' ') };
+        if c.is_whitespace() {
+            i += c.len_utf8();
             continue;
         }
+        let start = i;
+        while i < b.len() {
+            let c = if b[i] < 0x80 { b[i] as char } else { s[i..].chars().next().unwrap_or(' ') };
+            if c.is_whitespace() {
+                break;
+            }
+            i += c.len_utf8();
+        }
+        let raw = &s[start..i];
         let lead_len = raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len());
         let core_end = raw
-            .rfind(|c: char| c.is_alphanumeric())
-            .map(|i| i + raw[i..].chars().next().map_or(1, char::len_utf8))
-            .unwrap_or(lead_len);
-        let core_end = core_end.max(lead_len);
+            .char_indices()
+            .rev()
+            .find(|(_, c)| c.is_alphanumeric())
+            .map_or(lead_len, |(k, c)| k + c.len_utf8())
+            .max(lead_len);
         let abs = region.start + start;
         out.push(Tok {
             word: &raw[lead_len..core_end],
@@ -64,6 +74,26 @@ pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
         });
     }
     out
+}
+
+/// The first `max` bytes of `region` (on a character boundary): attributions sit right next to the mark,
+/// and bounding the window keeps the work per quotation constant.
+pub fn head(text: &str, region: Span, max: usize) -> Span {
+    let mut end = region.end.min(region.start + max).min(text.len());
+    while end > region.start && !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Span::new(region.start, end.max(region.start))
+}
+
+/// The last `max` bytes of `region` (on a character boundary).
+pub fn tail(text: &str, region: Span, max: usize) -> Span {
+    let end = region.end.min(text.len());
+    let mut start = end.saturating_sub(max).max(region.start);
+    while start < end && !text.is_char_boundary(start) {
+        start += 1;
+    }
+    Span::new(start, end)
 }
 
 /// Lower-case particles allowed inside a name ("Ahmed al Khateeb", "Ursula von der Leyen").
@@ -172,8 +202,11 @@ pub fn verbs_pl() -> &'static HashSet<&'static str> {
 
 /// Personal pronouns (data/pronouns.txt).
 pub fn is_pronoun(t: &Tok) -> bool {
-    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
-    S.get_or_init(|| list(include_str!("data/pronouns.txt"))).contains(t.lower().as_str())
+    static S: OnceLock<Vec<&'static str>> = OnceLock::new();
+    t.word.len() <= 4
+        && S.get_or_init(|| list(include_str!("data/pronouns.txt")).into_iter().collect())
+            .iter()
+            .any(|p| p.eq_ignore_ascii_case(t.word))
 }
 
 fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
@@ -193,7 +226,8 @@ pub struct Rules {
 
 impl Rules {
     fn is_verb(&self, t: &Tok) -> bool {
-        t.lead.is_empty() && !t.is_cap() && self.verbs.contains(t.lower().as_str())
+        // The lists are lower case and a verb here is never capitalised: no case folding needed.
+        t.lead.is_empty() && !t.is_cap() && self.verbs.contains(t.word)
     }
 
     fn according_at(&self, toks: &[Tok], i: usize) -> Option<usize> {
@@ -239,6 +273,7 @@ impl Rules {
     /// `quote_end_punct`: the quotation ends in , . ? ! (a sign that an attribution follows); without
     /// it, or a comma or dash after the mark, only a named or pronoun subject counts.
     pub fn after(&self, text: &str, region: Span, quote_end_punct: bool) -> Option<Attribution> {
+        let region = head(text, region, 120);
         let s = region.text(text).trim_start();
         // The attribution must follow at once: a comma, a dash or a word, not a new sentence of its own.
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
@@ -310,7 +345,18 @@ impl Rules {
     /// The attribution in the clause right before a quotation's opening mark (`Harris adds: “…`,
     /// `She adds later, “…`, `Według Harrisa, „…`, `Harris: “…`).
     pub fn before(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = tail(text, region, 160);
         let s = region.text(text).trim_end();
+        // Cheap test first: every pattern but "według X „…" / "zdaniem X „…" ends in a colon, comma or dash.
+        let ends_right = s.ends_with([':', ',', '-', '–', '—']);
+        if !ends_right
+            && !self
+                .according
+                .iter()
+                .any(|(a, _)| memchr::memmem::find(s.as_bytes(), &a.as_bytes()[1..]).is_some())
+        {
+            return None;
+        }
         let all: Vec<Tok> = tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).collect();
         // The clause: tokens after the last sentence end.
         let from = all.iter().rposition(|t| t.ends_sentence()).map_or(0, |k| k + 1);
