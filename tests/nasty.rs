@@ -2,7 +2,8 @@
 //! pairs) or one clear error line (exit 2), never a panic, and within a bounded time — a run still
 //! going after `HANG` is killed and fails the test. The bound is deliberately generous (debug build,
 //! shared machine); speed targets are measured on the release binary:
-//! `cargo test --release --test nasty -- --nocapture` prints each case's time.
+//! `cargo build --release && BIALIGN_BIN=target/release/bialign cargo test --test nasty -- --nocapture
+//! --test-threads=1` runs the suite against it and prints each case's time.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -23,7 +24,11 @@ struct Run {
 /// Run the binary with `args` in `dir`, feeding `stdin`; kill it after [`HANG`].
 fn run(name: &str, args: &[&str], dir: &Path, stdin: &[u8]) -> Run {
     let t = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bialign"))
+    // BIALIGN_BIN: run another build of the binary (the release one, for timings).
+    let bin = std::env::var_os("BIALIGN_BIN")
+        .map(|p| std::fs::canonicalize(&p).unwrap_or_else(|e| panic!("BIALIGN_BIN {p:?}: {e}")))
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_bialign")));
+    let mut child = Command::new(bin)
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::piped())
@@ -307,12 +312,13 @@ fn big_article(side: &str, n: usize) -> String {
     s
 }
 
-/// 20,000 sentences a side with the release binary (`cargo test --release --test nasty`); a debug
-/// build (unoptimised, several times slower) checks a 5,000-sentence pair so that plain `cargo test`
-/// stays quick.
+/// Over 20,000 sentences a side (21,400 sentence ends: the splitter finds ~20,200) with the release
+/// binary (`--release` or `BIALIGN_BIN`); the unoptimised debug binary, several times slower, gets a
+/// 5,000-sentence pair so that plain `cargo test` stays quick.
 #[test]
 fn twenty_thousand_sentence_articles() {
-    let n = if cfg!(debug_assertions) { 5_000 } else { 20_000 };
+    let release = !cfg!(debug_assertions) || std::env::var_os("BIALIGN_BIN").is_some();
+    let n = if release { 21_400 } else { 5_000 };
     let dir = tempfile::tempdir().unwrap();
     let en = file(dir.path(), "en.txt", big_article("en", n).as_bytes());
     let pl = file(dir.path(), "pl.txt", big_article("pl", n).as_bytes());
@@ -326,7 +332,7 @@ fn twenty_thousand_sentence_articles() {
     let recs = jsonl_lines("20k-sentences", &r.stdout);
     let en_sents: usize =
         recs.iter().filter(|v| v["kind"] == "sentence").map(|v| v["en"].as_array().map_or(0, Vec::len)).sum();
-    assert!(en_sents >= n * 3 / 4, "every English sentence is in a link: {en_sents}");
+    assert!(en_sents >= n * 9 / 10, "every English sentence is in a link: {en_sents}");
 }
 
 #[test]
