@@ -84,6 +84,13 @@ pub struct BatchOptions {
     pub quiet: bool,
     /// Show a progress bar (the CLI sets this when standard error is a terminal).
     pub progress: bool,
+    /// The aligner's options (lexicon, evidence sources); `min_score` above overrides its floor.
+    pub align: AlignOptions,
+    /// Add translation-QA findings (JSON Lines only): one `{"doc", "check", …}` record per finding
+    /// after the pair's links.
+    pub qa: bool,
+    /// Where the user lexicon came from, if any (recorded so a resumed run uses the same).
+    pub lexicon_file: Option<PathBuf>,
 }
 
 impl Default for BatchOptions {
@@ -100,6 +107,9 @@ impl Default for BatchOptions {
             resume: false,
             quiet: false,
             progress: false,
+            align: AlignOptions::default(),
+            qa: false,
+            lexicon_file: None,
         }
     }
 }
@@ -112,7 +122,14 @@ impl BatchOptions {
             Only::Sentences => "sentences",
             Only::Quotes => "quotes",
         };
-        format!("format={} only={only} min-score={}", self.format.name(), self.min_score)
+        let mut s = format!("format={} only={only} min-score={}", self.format.name(), self.min_score);
+        if self.qa {
+            s.push_str(" qa=yes");
+        }
+        if let Some(l) = &self.lexicon_file {
+            s.push_str(&format!(" lexicon={}", l.display()));
+        }
+        s
     }
 }
 
@@ -225,15 +242,8 @@ fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Docume
         }
     };
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
-    let a = align(&en, &pl, &align_options(opts.min_score));
+    let a = align(&en, &pl, &AlignOptions { min_score: opts.min_score, ..opts.align.clone() });
     Ok((en, pl, swapped, a))
-}
-
-/// The aligner's options: its defaults with our score threshold (AlignOptions gains fields as the
-/// aligner grows, hence the struct update even where it is not needed yet).
-#[allow(clippy::needless_update)]
-fn align_options(min_score: f32) -> AlignOptions {
-    AlignOptions { min_score, ..Default::default() }
 }
 
 fn render(
@@ -248,6 +258,10 @@ fn render(
     match opts.format {
         Format::Jsonl => {
             crate::output::jsonl::write_alignment(&mut buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
+            if opts.qa {
+                let findings = crate::qa::check(en, pl, a, &crate::qa::QaOptions::default());
+                crate::output::findings::write_jsonl(&mut buf, Some(id), &findings, en, pl)?;
+            }
             if swapped {
                 buf = note_swapped(&buf);
             }
