@@ -189,6 +189,12 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// No progress bar and no per-pair notes on standard error
         #[arg(short = 'q', long)]
         quiet: bool,
+        /// Add translation-QA findings after each pair's links (JSON Lines output only)
+        #[arg(long)]
+        qa: bool,
+        /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
+        #[arg(long, value_name = "FILE")]
+        lexicon: Option<PathBuf>,
         /// Time budget per pair in seconds; a pair over it becomes an error record (0: no limit)
         #[arg(long, value_name = "SECS", default_value_t = 300.0)]
         pair_timeout: f64,
@@ -324,10 +330,22 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             jobs,
             resume,
             quiet,
+            qa,
+            lexicon,
             pair_timeout,
             max_sentence_bytes,
             input,
         } => {
+            if qa && format != BatchFormat::Jsonl {
+                return Err(Failure {
+                    msg: "--qa writes findings as JSON Lines records: use it with --format jsonl".into(),
+                    code: 2,
+                });
+            }
+            let mut align = bialign::AlignOptions { max_sentence_bytes, ..Default::default() };
+            if let Some(path) = &lexicon {
+                align.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
+            }
             let opts = bialign::batch::BatchOptions {
                 format: match format {
                     BatchFormat::Jsonl => bialign::batch::Format::Jsonl,
@@ -343,10 +361,12 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 resume,
                 quiet,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                align,
+                qa,
+                lexicon_file: lexicon,
                 pair_timeout: (pair_timeout > 0.0)
                     .then(|| std::time::Duration::try_from_secs_f64(pair_timeout).ok())
                     .flatten(),
-                max_sentence_bytes,
                 ..Default::default()
             };
             let summary = bialign::batch::run(&inputs, &opts)?;

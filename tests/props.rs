@@ -136,7 +136,7 @@ fn check_pair(mut en: Document, mut pl: Document) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 192, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     /// Generated text through every stage: documents and alignments keep the contract.
     #[test]

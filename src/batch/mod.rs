@@ -84,13 +84,18 @@ pub struct BatchOptions {
     pub quiet: bool,
     /// Show a progress bar (the CLI sets this when standard error is a terminal).
     pub progress: bool,
+    /// The aligner's options (lexicon, evidence sources); `min_score` above overrides its floor.
+    pub align: AlignOptions,
+    /// Add translation-QA findings (JSON Lines only): one `{"doc", "check", …}` record per finding
+    /// after the pair's links.
+    pub qa: bool,
+    /// Where the user lexicon came from, if any (recorded so a resumed run uses the same).
+    pub lexicon_file: Option<PathBuf>,
     /// Time budget of one pair (`None`: unlimited). A pair over budget becomes an error record. The
     /// clock is checked after each stage (reading and analysing each side, aligning); every stage
     /// is linear or capped in the size of its input, so a pair stops at most one stage late, and no
     /// thread is ever killed.
     pub pair_timeout: Option<std::time::Duration>,
-    /// The aligner's [`AlignOptions::max_sentence_bytes`].
-    pub max_sentence_bytes: usize,
 }
 
 impl Default for BatchOptions {
@@ -107,8 +112,10 @@ impl Default for BatchOptions {
             resume: false,
             quiet: false,
             progress: false,
+            align: AlignOptions::default(),
+            qa: false,
+            lexicon_file: None,
             pair_timeout: None,
-            max_sentence_bytes: crate::align::DEFAULT_MAX_SENTENCE_BYTES,
         }
     }
 }
@@ -121,12 +128,17 @@ impl BatchOptions {
             Only::Sentences => "sentences",
             Only::Quotes => "quotes",
         };
-        format!(
-            "format={} only={only} min-score={} max-sentence-bytes={}",
-            self.format.name(),
-            self.min_score,
-            self.max_sentence_bytes
-        )
+        let mut s = format!("format={} only={only} min-score={}", self.format.name(), self.min_score);
+        if self.qa {
+            s.push_str(" qa=yes");
+        }
+        if let Some(l) = &self.lexicon_file {
+            s.push_str(&format!(" lexicon={}", l.display()));
+        }
+        if self.align.max_sentence_bytes != crate::align::DEFAULT_MAX_SENTENCE_BYTES {
+            s.push_str(&format!(" max-sentence-bytes={}", self.align.max_sentence_bytes));
+        }
+        s
     }
 }
 
@@ -244,7 +256,7 @@ fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Docume
     };
     budget.check("reading the Polish side")?;
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
-    let a = align(&en, &pl, &align_options(opts.min_score, opts.max_sentence_bytes));
+    let a = align(&en, &pl, &AlignOptions { min_score: opts.min_score, ..opts.align.clone() });
     budget.check("aligning")?;
     Ok((en, pl, swapped, a))
 }
@@ -274,11 +286,6 @@ impl<'a> Budget<'a> {
     }
 }
 
-/// The aligner's options: its defaults with our score threshold and sentence length limit.
-fn align_options(min_score: f32, max_sentence_bytes: usize) -> AlignOptions {
-    AlignOptions { min_score, max_sentence_bytes, ..Default::default() }
-}
-
 fn render(
     id: &str,
     en: &Document,
@@ -291,6 +298,10 @@ fn render(
     match opts.format {
         Format::Jsonl => {
             crate::output::jsonl::write_alignment(&mut buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
+            if opts.qa {
+                let findings = crate::qa::check(en, pl, a, &crate::qa::QaOptions::default());
+                crate::output::findings::write_jsonl(&mut buf, Some(id), &findings, en, pl)?;
+            }
             if swapped {
                 buf = note_swapped(&buf);
             }
