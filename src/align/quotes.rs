@@ -26,21 +26,7 @@ fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {
 
 /// Loose key of a name word: lowercase, without diacritics, cut to five letters.
 fn name_key(w: &str) -> String {
-    w.to_lowercase()
-        .chars()
-        .map(|c| match c {
-            'ą' => 'a',
-            'ć' => 'c',
-            'ę' => 'e',
-            'ł' => 'l',
-            'ń' => 'n',
-            'ó' => 'o',
-            'ś' => 's',
-            'ź' | 'ż' => 'z',
-            c => c,
-        })
-        .take(5)
-        .collect()
+    w.to_lowercase().chars().map(crate::lexicon::names::strip_diacritic).take(5).collect()
 }
 
 /// +1 when the speakers share a name word, -1 when both are known and share none, 0 otherwise.

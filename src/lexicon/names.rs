@@ -32,7 +32,8 @@ fn endings() -> &'static [(String, String)] {
     })
 }
 
-fn strip_diacritic(c: char) -> char {
+/// The letter without its diacritic (Polish and common Western European letters).
+pub fn strip_diacritic(c: char) -> char {
     match c {
         'ą' => 'a',
         'ć' => 'c',
