@@ -210,7 +210,11 @@ struct PairOutput {
 }
 
 /// Read, analyse, check the languages of and align one pair.
-fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Document, bool, Alignment), Error> {
+fn load_and_align(
+    job: PairJob,
+    opts: &BatchOptions,
+    aopts: &AlignOptions,
+) -> Result<(Document, Document, bool, Alignment), Error> {
     let (en, pl) = match job.source {
         PairSource::Failed(e) => return Err(e),
         PairSource::Files { en, pl } => {
@@ -225,12 +229,14 @@ fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Docume
         }
     };
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
-    let a = align(&en, &pl, &align_options(opts.min_score));
+    let a = align(&en, &pl, aopts);
     Ok((en, pl, swapped, a))
 }
 
 /// The aligner's options: its defaults with our score threshold (AlignOptions gains fields as the
-/// aligner grows, hence the struct update even where it is not needed yet).
+/// aligner grows, hence the struct update even where it is not needed yet). Built once per run and
+/// shared by every pair: the aligner's per-thread word caches stay valid only while the lexicon is
+/// the same `Arc`, so options made afresh for each pair would empty them for every pair.
 #[allow(clippy::needless_update)]
 fn align_options(min_score: f32) -> AlignOptions {
     AlignOptions { min_score, ..Default::default() }
@@ -295,10 +301,10 @@ fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
 }
 
 /// Process one pair completely; never panics (a panic in a stage becomes the pair's error).
-fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions) -> PairOutput {
+fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions, aopts: &AlignOptions) -> PairOutput {
     let id = job.id.clone();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let (en, pl, swapped, a) = load_and_align(job, opts)?;
+        let (en, pl, swapped, a) = load_and_align(job, opts, aopts)?;
         let bytes = render(&id, &en, &pl, swapped, &a, opts).map_err(|e| Error::Other(e.to_string()))?;
         Ok::<_, Error>((bytes, stats_of(&en, &pl, &a), swapped))
     }));
@@ -555,6 +561,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         std::thread::Builder::new()
             .name("bialign-batch-reader".into())
             .spawn(move || {
+                let aopts = std::sync::Arc::new(align_options(opts.min_score));
                 let opts = std::sync::Arc::new(opts);
                 let mut seq = 0u64;
                 let mut done_ids = match (skip, &journal_path) {
@@ -592,9 +599,10 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     }
                     let tx = tx.clone();
                     let opts = opts.clone();
+                    let aopts = aopts.clone();
                     let n = seq;
                     pool.spawn(move || {
-                        let _ = tx.send(Msg::Done(n, Box::new(process(job, size, &opts))));
+                        let _ = tx.send(Msg::Done(n, Box::new(process(job, size, &opts, &aopts))));
                     });
                     seq += 1;
                 }
