@@ -331,13 +331,13 @@ enum WordInfo {
 }
 
 /// The position-independent evidence of a word: `orig` as written, `lower` in lowercase.
-fn word_info(m: &Model, orig: &str, lower: &str) -> WordInfo {
+fn word_info(m: &Model, hot: &mut HotWords, orig: &str, lower: &str) -> WordInfo {
     if lower == "i" {
         // Polish "and" is lowercase; the English pronoun is always a capital.
         return WordInfo::LowerI(orig == "i");
     }
     let capital = orig.starts_with(char::is_uppercase);
-    if let Some(&r) = m.words.get(&key(lower)) {
+    if let Some(r) = hot.get(m, key(lower)) {
         return WordInfo::Known { r, capital };
     }
     // Polish letters and ó are not ASCII: an ASCII word skips those checks.
@@ -387,6 +387,40 @@ fn word_score(info: WordInfo, sentence_start: bool, ev: &mut Evidence) -> f32 {
     }
 }
 
+/// A small direct-mapped cache of word-model lookups, per thread: the model's table is megabytes
+/// and a lookup in it is mostly a cache miss, while a few thousand frequent words make up most of
+/// any text. A slot holds a key and what the model says for it (the same value, so results do not
+/// change).
+struct HotWords {
+    /// (key, log-ratio, state: 0 empty, 1 listed, 2 not listed).
+    slots: Vec<(u64, f32, u32)>,
+}
+
+impl HotWords {
+    const SLOTS: usize = 4096;
+
+    fn new() -> HotWords {
+        HotWords { slots: vec![(0, 0.0, 0); Self::SLOTS] }
+    }
+
+    /// The model's log-ratio for word key `k`, if the word is listed.
+    #[inline]
+    fn get(&mut self, m: &Model, k: u64) -> Option<f32> {
+        // Keys are well-mixed hashes: the low bits pick the slot.
+        let slot = &mut self.slots[(k as usize) & (Self::SLOTS - 1)];
+        if slot.2 != 0 && slot.0 == k {
+            return (slot.2 == 1).then_some(slot.1);
+        }
+        let r = m.words.get(&k).copied();
+        *slot = (k, r.unwrap_or(0.0), if r.is_some() { 1 } else { 2 });
+        r
+    }
+}
+
+thread_local! {
+    static HOT_WORDS: std::cell::RefCell<HotWords> = std::cell::RefCell::new(HotWords::new());
+}
+
 /// Word evidence remembered across the passes of [`route`] over one document.
 enum Memo<'a> {
     /// Nothing to remember (a lone text).
@@ -400,7 +434,15 @@ enum Memo<'a> {
 
 impl Memo<'_> {
     /// The evidence of the word at `start..end` of the text, as written `orig`.
-    fn info(&mut self, m: &Model, start: usize, end: usize, orig: &str, lower: &mut String) -> WordInfo {
+    fn info(
+        &mut self,
+        m: &Model,
+        hot: &mut HotWords,
+        start: usize,
+        end: usize,
+        orig: &str,
+        lower: &mut String,
+    ) -> WordInfo {
         if let Memo::Replay { words, pos, base } = self {
             let (s, e) = ((*base + start) as u32, (*base + end) as u32);
             while *pos < words.len() && words[*pos].0 < s {
@@ -421,7 +463,7 @@ impl Memo<'_> {
                 lower.extend(c.to_lowercase());
             }
         }
-        let info = word_info(m, orig, lower);
+        let info = word_info(m, hot, orig, lower);
         if let Memo::Record(words) = self {
             if let (Ok(s), Ok(e)) = (u32::try_from(start), u32::try_from(end)) {
                 words.push((s, e, info));
@@ -433,6 +475,13 @@ impl Memo<'_> {
 
 /// Collect the evidence of a text's words.
 fn evidence(text: &str, memo: &mut Memo) -> Evidence {
+    HOT_WORDS.with(|h| match h.try_borrow_mut() {
+        Ok(mut hot) => evidence_with(text, memo, &mut hot),
+        Err(_) => evidence_with(text, memo, &mut HotWords::new()),
+    })
+}
+
+fn evidence_with(text: &str, memo: &mut Memo, hot: &mut HotWords) -> Evidence {
     let m = model();
     let mut ev = Evidence::default();
     let mut buf = String::with_capacity(32);
@@ -453,7 +502,7 @@ fn evidence(text: &str, memo: &mut Memo) -> Evidence {
         if buf.is_empty() {
             return;
         }
-        let info = memo.info(m, start, end, buf, &mut lower);
+        let info = memo.info(m, hot, start, end, buf, &mut lower);
         let target = if in_q { q } else { ev };
         let s = word_score(info, *ss, target);
         target.score += s;
