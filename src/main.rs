@@ -186,6 +186,12 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// No progress bar and no per-pair notes on standard error
         #[arg(short = 'q', long)]
         quiet: bool,
+        /// Add translation-QA findings after each pair's links (JSON Lines output only)
+        #[arg(long)]
+        qa: bool,
+        /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
+        #[arg(long, value_name = "FILE")]
+        lexicon: Option<PathBuf>,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -298,7 +304,17 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             lexicon.as_deref(),
             &input,
         ),
-        Cmd::Batch { inputs, output, format, only, min_score, jobs, resume, quiet, input } => {
+        Cmd::Batch { inputs, output, format, only, min_score, jobs, resume, quiet, qa, lexicon, input } => {
+            if qa && format != BatchFormat::Jsonl {
+                return Err(Failure {
+                    msg: "--qa writes findings as JSON Lines records: use it with --format jsonl".into(),
+                    code: 2,
+                });
+            }
+            let mut align = bialign::AlignOptions::default();
+            if let Some(path) = &lexicon {
+                align.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
+            }
             let opts = bialign::batch::BatchOptions {
                 format: match format {
                     BatchFormat::Jsonl => bialign::batch::Format::Jsonl,
@@ -314,6 +330,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 resume,
                 quiet,
                 progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                align,
+                qa,
+                lexicon_file: lexicon,
                 ..Default::default()
             };
             let summary = bialign::batch::run(&inputs, &opts)?;

@@ -619,3 +619,30 @@ fn only_and_min_score_filter_the_records() {
         assert!(r["en"].as_array().unwrap().is_empty() || r["pl"].as_array().unwrap().is_empty(), "{r}");
     }
 }
+
+#[test]
+fn qa_findings_follow_each_pairs_links() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bialign"))
+        .args(["batch", "corpus/carrie-diaries", "--qa", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let findings: Vec<_> = records.iter().filter(|r| r.get("check").is_some()).collect();
+    assert!(!findings.is_empty(), "the retold sample has one-sided quotes to report");
+    for f in &findings {
+        assert_eq!(f["doc"], "carrie-diaries");
+        assert!(["error", "warning", "style"].contains(&f["severity"].as_str().unwrap()));
+    }
+    assert!(findings.iter().any(|f| f["check"] == "quote-omitted"), "{findings:?}");
+    // Links come first, then the findings of the same pair.
+    let first_finding = records.iter().position(|r| r.get("check").is_some()).unwrap();
+    assert!(records[first_finding..].iter().all(|r| r.get("check").is_some()));
+
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_bialign"))
+        .args(["batch", "corpus/carrie-diaries", "--qa", "--format", "tsv"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

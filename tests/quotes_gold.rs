@@ -182,3 +182,31 @@ fn dev_sets_recall_of_gold_quote_spans() {
         assert!(r >= 0.95, "dev {side}: recall of gold quote spans {r:.4} < 0.95");
     }
 }
+
+#[test]
+fn quotes_subcommand_jsonl_and_text() {
+    let bin = env!("CARGO_BIN_EXE_bialign");
+    let path = "corpus/carrie-diaries/pl.txt";
+    let text = std::fs::read_to_string(path).unwrap();
+    let out = std::process::Command::new(bin).args(["quotes", path, "--format", "jsonl"]).output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 11);
+    for v in &lines {
+        let s = span(v);
+        assert_eq!(v["text"].as_str().unwrap(), &text[s.start..s.end], "text is the span");
+        if let Some(sp) = v["speaker_span"].as_object() {
+            let name = &text[sp["start"].as_u64().unwrap() as usize..sp["end"].as_u64().unwrap() as usize];
+            assert!(v["speaker"].as_str().unwrap().ends_with(last_token(name).trim_end_matches('a')));
+        }
+    }
+    assert_eq!(lines[1]["speaker"], "Amy B. Harris");
+    assert_eq!(lines[1]["utterance"], lines[2]["utterance"], "one utterance split by its attribution");
+    assert_eq!(lines[0]["kind"], "title");
+    let out = std::process::Command::new(bin).args(["quotes", path]).output().unwrap();
+    let t = String::from_utf8(out.stdout).unwrap();
+    assert!(t
+        .lines()
+        .any(|l| l.starts_with("speech") && l.contains("Butler") && l.contains("To jedno z tych")));
+}

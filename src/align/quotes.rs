@@ -133,10 +133,13 @@ impl<'a> Ctx<'a> {
     }
 
     /// Features of English quotes `ea` (one or more) against Polish quotes `pb`; `None` when a
-    /// quote is nested (it travels with the quote around it).
+    /// quote is nested (it travels with the quote around it) or its marks are unbalanced (its
+    /// extent is a guess: it is listed unmatched rather than paired on a guessed span).
     fn features(&self, ea: &[usize], pb: &[usize]) -> Option<[f32; N_QUOTE]> {
         let (en, pl) = (self.en, self.pl);
-        if ea.iter().any(|&a| en.quotes[a].depth > 0) || pb.iter().any(|&b| pl.quotes[b].depth > 0) {
+        if ea.iter().any(|&a| en.quotes[a].depth > 0 || en.quotes[a].unbalanced)
+            || pb.iter().any(|&b| pl.quotes[b].depth > 0 || pl.quotes[b].unbalanced)
+        {
             return None;
         }
         let (qa, qb) = (&en.quotes[ea[0]], &pl.quotes[pb[0]]);

@@ -62,7 +62,7 @@ const TOP_K: usize = 4;
 /// Keys held by more sentences than this are too common to propose candidates.
 const MAX_POSTINGS: usize = 64;
 /// Gaps with more cells than this are left to the leftover pass.
-const MAX_GAP_CELLS: usize = 200_000;
+const MAX_GAP_CELLS: usize = 25_000;
 
 struct State<'a> {
     e: &'a [SentFeat],

@@ -84,6 +84,13 @@ pub struct BatchOptions {
     pub quiet: bool,
     /// Show a progress bar (the CLI sets this when standard error is a terminal).
     pub progress: bool,
+    /// The aligner's options (lexicon, evidence sources); `min_score` above overrides its floor.
+    pub align: AlignOptions,
+    /// Add translation-QA findings (JSON Lines only): one `{"doc", "check", …}` record per finding
+    /// after the pair's links.
+    pub qa: bool,
+    /// Where the user lexicon came from, if any (recorded so a resumed run uses the same).
+    pub lexicon_file: Option<PathBuf>,
 }
 
 impl Default for BatchOptions {
@@ -100,6 +107,9 @@ impl Default for BatchOptions {
             resume: false,
             quiet: false,
             progress: false,
+            align: AlignOptions::default(),
+            qa: false,
+            lexicon_file: None,
         }
     }
 }
@@ -112,7 +122,14 @@ impl BatchOptions {
             Only::Sentences => "sentences",
             Only::Quotes => "quotes",
         };
-        format!("format={} only={only} min-score={}", self.format.name(), self.min_score)
+        let mut s = format!("format={} only={only} min-score={}", self.format.name(), self.min_score);
+        if self.qa {
+            s.push_str(" qa=yes");
+        }
+        if let Some(l) = &self.lexicon_file {
+            s.push_str(&format!(" lexicon={}", l.display()));
+        }
+        s
     }
 }
 
@@ -233,13 +250,11 @@ fn load_and_align(
     Ok((en, pl, swapped, a))
 }
 
-/// The aligner's options: its defaults with our score threshold (AlignOptions gains fields as the
-/// aligner grows, hence the struct update even where it is not needed yet). Built once per run and
-/// shared by every pair: the aligner's per-thread word caches stay valid only while the lexicon is
-/// the same `Arc`, so options made afresh for each pair would empty them for every pair.
-#[allow(clippy::needless_update)]
-fn align_options(min_score: f32) -> AlignOptions {
-    AlignOptions { min_score, ..Default::default() }
+/// The aligner's options for every pair: the batch's with its score threshold. Built once per run
+/// and shared by every pair (the aligner's per-thread word caches stay valid while the lexicon is
+/// the same `Arc`).
+fn align_options(opts: &BatchOptions) -> AlignOptions {
+    AlignOptions { min_score: opts.min_score, ..opts.align.clone() }
 }
 
 fn render(
@@ -254,6 +269,10 @@ fn render(
     match opts.format {
         Format::Jsonl => {
             crate::output::jsonl::write_alignment(&mut buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
+            if opts.qa {
+                let findings = crate::qa::check(en, pl, a, &crate::qa::QaOptions::default());
+                crate::output::findings::write_jsonl(&mut buf, Some(id), &findings, en, pl)?;
+            }
             if swapped {
                 buf = note_swapped(&buf);
             }
@@ -561,7 +580,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         std::thread::Builder::new()
             .name("bialign-batch-reader".into())
             .spawn(move || {
-                let aopts = std::sync::Arc::new(align_options(opts.min_score));
+                let aopts = std::sync::Arc::new(align_options(&opts));
                 let opts = std::sync::Arc::new(opts);
                 let mut seq = 0u64;
                 let mut done_ids = match (skip, &journal_path) {

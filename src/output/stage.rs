@@ -57,17 +57,24 @@ pub fn write_quotes<W: Write + ?Sized>(out: &mut W, jsonl: bool, doc: &Document)
             if q.unbalanced {
                 o["unbalanced"] = json!(true);
             }
+            if q.depth > 0 {
+                o["depth"] = json!(q.depth);
+            }
             writeln!(out, "{o}")?;
         } else {
+            // Nested quotes are indented under their quote; pieces of one utterance share "u<id>".
             let who = q.speaker.as_ref().map(|s| s.name.as_str()).unwrap_or("-");
             writeln!(
                 out,
-                "{:<7} {:<20} [{}..{}] «{}»",
+                "{}{:<7} {:<20} u{:<3} [{}..{}] «{}»{}",
+                "  ".repeat(q.depth as usize),
                 q.kind.as_str(),
                 clip(who, 20),
+                q.utterance,
                 q.span.start,
                 q.span.end,
-                clip(t, 90)
+                clip(&t.replace(['\n', '\r'], " "), 90),
+                if q.unbalanced { "  (unbalanced)" } else { "" }
             )?;
         }
     }

@@ -216,9 +216,16 @@ pub fn check(en: &Document, pl: &Document, alignment: &Alignment, opts: &QaOptio
     cx.sentence_pairs(&mut out);
     cx.quote_pairs(&mut out);
     cx.one_sided_quotes(&mut out);
-    cx.passages(&mut out);
-    cx.untranslated(&mut out);
-    cx.quote_marks(&mut out);
+    let on = |c: Check| !opts.disabled.contains(&c);
+    if on(Check::OmittedPassage) || on(Check::AddedPassage) {
+        cx.passages(&mut out);
+    }
+    if on(Check::Untranslated) {
+        cx.untranslated(&mut out);
+    }
+    if on(Check::QuoteMarks) {
+        cx.quote_marks(&mut out);
+    }
     out.retain(|f| !opts.disabled.contains(&f.check));
     out.sort_by(|a, b| {
         (a.severity, a.en.first().or(a.pl.first()).map(|s| s.start), a.check).cmp(&(
@@ -246,6 +253,41 @@ struct Cx<'a> {
     /// each side holds speech quotes paired with nothing (a changed speaker can keep the aligner from
     /// pairing them; the QA still wants to compare them).
     implied: Vec<Link>,
+    /// Per sentence of each document, what the name check compares (empty when the check is off).
+    en_words: Vec<SentWords>,
+    pl_words: Vec<SentWords>,
+}
+
+/// The words of one sentence as the name check compares them.
+#[derive(Default)]
+struct SentWords {
+    /// Folded words and their name keys.
+    keys: HashSet<String>,
+    /// Lexicon concept ids of the words.
+    ids: HashSet<u32>,
+    /// Capitalised words, for the cognate comparison.
+    caps: Vec<String>,
+}
+
+impl SentWords {
+    fn of(doc: &Document, en: bool) -> Vec<SentWords> {
+        doc.sentences
+            .iter()
+            .map(|s| {
+                let t = doc.slice(s.span);
+                let words: Vec<String> =
+                    norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()).collect();
+                SentWords {
+                    keys: words
+                        .iter()
+                        .flat_map(|w| [norm::fold(w), crate::lexicon::names::name_key(w)])
+                        .collect(),
+                    ids: ids_of(&words, en),
+                    caps: words.iter().filter(|w| w.starts_with(char::is_uppercase)).cloned().collect(),
+                }
+            })
+            .collect()
+    }
 }
 
 /// One side of a link: its spans and the text they cover joined.
@@ -284,7 +326,13 @@ impl<'a> Cx<'a> {
     fn new(en: &'a Document, pl: &'a Document, a: &'a Alignment, opts: &'a QaOptions) -> Self {
         let comparable = is_comparable(en, pl, a, opts);
         let implied = implied_quote_pairs(en, pl, a);
-        Cx { en, pl, a, opts, comparable, implied }
+        let names_on = !opts.disabled.contains(&Check::NameMismatch);
+        let (en_words, pl_words) = if names_on {
+            (SentWords::of(en, true), SentWords::of(pl, false))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Cx { en, pl, a, opts, comparable, implied, en_words, pl_words }
     }
 
     fn sent_side(&self, doc: &Document, idx: &[usize]) -> Side {
@@ -305,8 +353,12 @@ impl<'a> Cx<'a> {
             if e.spans.is_empty() || p.spans.is_empty() {
                 continue;
             }
-            self.numbers(&e, &p, "sentence", out);
-            self.names(l, &e, &p, out);
+            if !self.opts.disabled.contains(&Check::NumberMismatch) {
+                self.numbers(&e, &p, "sentence", out);
+            }
+            if !self.opts.disabled.contains(&Check::NameMismatch) {
+                self.names(l, &e, &p, out);
+            }
             self.length(&e, &p, out);
             self.punctuation(&e, &p, out);
             self.brackets(&e, &p, out);
@@ -399,21 +451,17 @@ impl<'a> Cx<'a> {
     /// Names (capitalised words inside a sentence) on one side with no match on the other side's linked
     /// sentences or their neighbours (the two articles may split or attribute differently).
     fn names(&self, l: &Link, e: &Side, p: &Side, out: &mut Vec<Finding>) {
-        let around = |doc: &Document, idx: &[usize]| -> Vec<String> {
+        // The other side's linked sentences and their neighbours (the articles may split or attribute
+        // differently).
+        fn around<'w>(words: &'w [SentWords], idx: &[usize]) -> &'w [SentWords] {
             let lo = idx.iter().min().copied().unwrap_or(0).saturating_sub(1);
-            let hi = idx.iter().max().copied().unwrap_or(0) + 1;
-            let mut words = Vec::new();
-            for s in doc.sentences.iter().take(hi + 1).skip(lo) {
-                let t = doc.slice(s.span);
-                words.extend(norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()));
-            }
-            words
-        };
+            let hi = (idx.iter().max().copied().unwrap_or(0) + 2).min(words.len());
+            words.get(lo..hi).unwrap_or(&[])
+        }
         let severity = if self.comparable { Severity::Style } else { Severity::Warning };
         for (from, to, fdoc, is_en) in [(e, p, self.en, true), (p, e, self.pl, false)] {
-            let other = if is_en { around(self.pl, &l.pl) } else { around(self.en, &l.en) };
+            let other = if is_en { around(&self.pl_words, &l.pl) } else { around(&self.en_words, &l.en) };
             let lang_from = if is_en { Lang::En } else { Lang::Pl };
-            let other_ids = ids_of(&other, !is_en);
             for (k, &(off, doc_start)) in from.pieces.iter().enumerate() {
                 let end = from.pieces.get(k + 1).map_or(from.text.len(), |q| q.0 - 1);
                 let piece = &from.text[off..end];
@@ -428,13 +476,20 @@ impl<'a> Cx<'a> {
                     // (California / Kalifornii, by the cognate measure).
                     let found = name.words.iter().any(|w| {
                         let w = w.trim_end_matches("'s").trim_end_matches("’s");
-                        w.chars().count() < 3
-                            || other.iter().any(|o| norm::same_name(w, o))
-                            || ids_of(&[w.to_string()], is_en).iter().any(|id| other_ids.contains(id))
-                            || other.iter().any(|o| {
-                                let (en_w, pl_w) = if is_en { (w, o.as_str()) } else { (o.as_str(), w) };
-                                crate::lexicon::cognate::similarity(en_w, pl_w) >= 0.7
-                            })
+                        if w.chars().count() < 3 {
+                            return true;
+                        }
+                        let (f, k) = (norm::fold(w), crate::lexicon::names::name_key(w));
+                        let ids = ids_of(&[w.to_string()], is_en);
+                        other.iter().any(|o| {
+                            o.keys.contains(&f)
+                                || o.keys.contains(&k)
+                                || ids.iter().any(|id| o.ids.contains(id))
+                                || o.caps.iter().any(|c| {
+                                    let (en_w, pl_w) = if is_en { (w, c.as_str()) } else { (c.as_str(), w) };
+                                    crate::lexicon::cognate::similarity(en_w, pl_w) >= 0.7
+                                })
+                        })
                     });
                     if found {
                         continue;
@@ -793,6 +848,12 @@ impl<'a> Cx<'a> {
                 let lower = words.iter().filter(|&&(a, _)| t[a..].starts_with(char::is_lowercase)).count();
                 // Titles and lists of names are not sentences of a language.
                 if words.len() < 6 || lower * 2 < words.len() {
+                    continue;
+                }
+                // Cheap first: a Polish sentence of six words or more nearly always has a Polish letter,
+                // an English one none. Only the exceptions go to the language detector.
+                let polish_letters = t.chars().any(|c| "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ".contains(c));
+                if polish_letters == (want == Lang::Pl) {
                     continue;
                 }
                 let d = lang::detect(t);

@@ -198,11 +198,11 @@ impl<'t> NameBook<'t> {
         out
     }
 
-    /// The last full name mentioned before `pos` and at or after `floor` (at most 600 bytes back): the
+    /// The last full name mentioned before `pos` and at or after `floor` (at most 300 bytes back): the
     /// fallback for a pronoun when no speaker was named yet ("… posted by Sydney woman Jordy Lee.
     /// “…,” she said").
     pub fn last_mention_before(&self, pos: usize, floor: usize) -> Option<String> {
-        let mut from = pos.saturating_sub(600).max(floor);
+        let mut from = pos.saturating_sub(300).max(floor);
         while from < pos && !self.text.is_char_boundary(from) {
             from += 1;
         }
