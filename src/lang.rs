@@ -314,47 +314,174 @@ const EN_CLITICS: &[&str] = &["s", "t", "re", "ve", "ll", "d", "m"];
 const PL_NAME_ENDINGS: &[&str] =
     &["ego", "emu", "em", "a", "u", "ie", "owi", "ym", "im", "ach", "ami", "om", "owie", "owa", "owej"];
 
-fn word_score(m: &Model, orig: &str, lower: &str, sentence_start: bool, ev: &mut Evidence) -> f32 {
+/// What a word says whatever its position: the part of [`word_score`] that depends on the word
+/// alone, so that [`route`] can compute it once for the document and reuse it for the paragraphs.
+#[derive(Debug, Clone, Copy)]
+enum WordInfo {
+    /// Lowercase `i`; `true` when written `i` (the Polish "and").
+    LowerI(bool),
+    /// A listed word with its log-ratio; `capital` when written with an uppercase first letter.
+    Known { r: f32, capital: bool },
+    /// A fixed score (Polish letters, `ó`, apostrophe endings), not weighed as a name.
+    Fixed(f32),
+    /// An unlisted word weighed by its ending's log-ratio.
+    Ending { r: f32, capital: bool },
+    /// No evidence.
+    Zero,
+}
+
+/// The position-independent evidence of a word: `orig` as written, `lower` in lowercase.
+fn word_info(m: &Model, hot: &mut HotWords, orig: &str, lower: &str) -> WordInfo {
     if lower == "i" {
         // Polish "and" is lowercase; the English pronoun is always a capital.
-        return if orig == "i" {
-            2.0
-        } else if sentence_start {
-            0.0
-        } else {
-            -2.0
-        };
+        return WordInfo::LowerI(orig == "i");
     }
     let capital = orig.starts_with(char::is_uppercase);
-    // Capitalised words inside a sentence are often names, shared by both languages.
-    let name_weight = if capital && !sentence_start { 0.5 } else { 1.0 };
-    if let Some(r) = m.words.get(&key(lower)) {
-        ev.known += 1;
-        return r * name_weight;
+    if let Some(r) = hot.get(m, key(lower)) {
+        return WordInfo::Known { r, capital };
     }
-    if lower.chars().any(is_polish_letter) {
-        return 2.5;
-    }
-    if lower.contains('ó') {
-        return 1.5;
+    // Polish letters and ó are not ASCII: an ASCII word skips those checks.
+    if !lower.is_ascii() {
+        if lower.chars().any(is_polish_letter) {
+            return WordInfo::Fixed(2.5);
+        }
+        if lower.contains('ó') {
+            return WordInfo::Fixed(1.5);
+        }
     }
     if let Some((_, after)) = lower.split_once('\'') {
         if EN_CLITICS.contains(&after) {
-            return -1.5;
+            return WordInfo::Fixed(-1.5);
         }
         if PL_NAME_ENDINGS.contains(&after) {
-            return 1.5;
+            return WordInfo::Fixed(1.5);
         }
-        return 0.0;
+        return WordInfo::Fixed(0.0);
     }
     match ending(lower).and_then(|e| m.endings.get(&key(e))) {
-        Some(r) => r * 0.6 * name_weight,
-        None => 0.0,
+        Some(&r) => WordInfo::Ending { r, capital },
+        None => WordInfo::Zero,
+    }
+}
+
+/// A word's score at its position (`sentence_start`: the first word of a sentence or quotation).
+fn word_score(info: WordInfo, sentence_start: bool, ev: &mut Evidence) -> f32 {
+    // Capitalised words inside a sentence are often names, shared by both languages.
+    let name_weight = |capital: bool| if capital && !sentence_start { 0.5 } else { 1.0 };
+    match info {
+        WordInfo::LowerI(true) => 2.0,
+        WordInfo::LowerI(false) => {
+            if sentence_start {
+                0.0
+            } else {
+                -2.0
+            }
+        }
+        WordInfo::Known { r, capital } => {
+            ev.known += 1;
+            r * name_weight(capital)
+        }
+        WordInfo::Fixed(v) => v,
+        WordInfo::Ending { r, capital } => r * 0.6 * name_weight(capital),
+        WordInfo::Zero => 0.0,
+    }
+}
+
+/// A small direct-mapped cache of word-model lookups, per thread: the model's table is megabytes
+/// and a lookup in it is mostly a cache miss, while a few thousand frequent words make up most of
+/// any text. A slot holds a key and what the model says for it (the same value, so results do not
+/// change).
+struct HotWords {
+    /// (key, log-ratio, state: 0 empty, 1 listed, 2 not listed).
+    slots: Vec<(u64, f32, u32)>,
+}
+
+impl HotWords {
+    const SLOTS: usize = 4096;
+
+    fn new() -> HotWords {
+        HotWords { slots: vec![(0, 0.0, 0); Self::SLOTS] }
+    }
+
+    /// The model's log-ratio for word key `k`, if the word is listed.
+    #[inline]
+    fn get(&mut self, m: &Model, k: u64) -> Option<f32> {
+        // Keys are well-mixed hashes: the low bits pick the slot.
+        let slot = &mut self.slots[(k as usize) & (Self::SLOTS - 1)];
+        if slot.2 != 0 && slot.0 == k {
+            return (slot.2 == 1).then_some(slot.1);
+        }
+        let r = m.words.get(&k).copied();
+        *slot = (k, r.unwrap_or(0.0), if r.is_some() { 1 } else { 2 });
+        r
+    }
+}
+
+thread_local! {
+    static HOT_WORDS: std::cell::RefCell<HotWords> = std::cell::RefCell::new(HotWords::new());
+}
+
+/// Word evidence remembered across the passes of [`route`] over one document.
+enum Memo<'a> {
+    /// Nothing to remember (a lone text).
+    Off,
+    /// The document pass: remember each word's byte span and evidence.
+    Record(&'a mut Vec<(u32, u32, WordInfo)>),
+    /// A paragraph pass at byte `base` of the document: reuse the words recorded with the same
+    /// span (`pos` is a cursor moving forward through them).
+    Replay { words: &'a [(u32, u32, WordInfo)], pos: usize, base: usize },
+}
+
+impl Memo<'_> {
+    /// The evidence of the word at `start..end` of the text, as written `orig`.
+    fn info(
+        &mut self,
+        m: &Model,
+        hot: &mut HotWords,
+        start: usize,
+        end: usize,
+        orig: &str,
+        lower: &mut String,
+    ) -> WordInfo {
+        if let Memo::Replay { words, pos, base } = self {
+            let (s, e) = ((*base + start) as u32, (*base + end) as u32);
+            while *pos < words.len() && words[*pos].0 < s {
+                *pos += 1;
+            }
+            if let Some(&(ws, we, info)) = words.get(*pos) {
+                if ws == s && we == e {
+                    return info;
+                }
+            }
+        }
+        lower.clear();
+        if orig.is_ascii() {
+            lower.push_str(orig);
+            lower.make_ascii_lowercase();
+        } else {
+            for c in orig.chars() {
+                lower.extend(c.to_lowercase());
+            }
+        }
+        let info = word_info(m, hot, orig, lower);
+        if let Memo::Record(words) = self {
+            if let (Ok(s), Ok(e)) = (u32::try_from(start), u32::try_from(end)) {
+                words.push((s, e, info));
+            }
+        }
+        info
     }
 }
 
 /// Collect the evidence of a text's words.
-fn evidence(text: &str) -> Evidence {
+fn evidence(text: &str, memo: &mut Memo) -> Evidence {
+    HOT_WORDS.with(|h| match h.try_borrow_mut() {
+        Ok(mut hot) => evidence_with(text, memo, &mut hot),
+        Err(_) => evidence_with(text, memo, &mut HotWords::new()),
+    })
+}
+
+fn evidence_with(text: &str, memo: &mut Memo, hot: &mut HotWords) -> Evidence {
     let m = model();
     let mut ev = Evidence::default();
     let mut buf = String::with_capacity(32);
@@ -362,36 +489,38 @@ fn evidence(text: &str) -> Evidence {
     let mut in_quote = false;
     let mut quoted = Evidence::default();
     let mut sentence_start = true;
-    let mut chars = text.chars().peekable();
-    let flush = |buf: &mut String,
-                 lower: &mut String,
-                 ss: &mut bool,
-                 in_q: bool,
-                 ev: &mut Evidence,
-                 q: &mut Evidence| {
+    // Byte offset where the word in `buf` starts.
+    let mut word_start = 0;
+    let mut chars = text.char_indices().peekable();
+    let mut flush = |buf: &mut String,
+                     start: usize,
+                     end: usize,
+                     ss: &mut bool,
+                     in_q: bool,
+                     ev: &mut Evidence,
+                     q: &mut Evidence| {
         if buf.is_empty() {
             return;
         }
-        lower.clear();
-        for c in buf.chars() {
-            if c.is_ascii() {
-                lower.push(c.to_ascii_lowercase());
-            } else {
-                lower.extend(c.to_lowercase());
-            }
-        }
+        let info = memo.info(m, hot, start, end, buf, &mut lower);
         let target = if in_q { q } else { ev };
-        let s = word_score(m, buf, lower, *ss, target);
+        let s = word_score(info, *ss, target);
         target.score += s;
         target.words += 1;
         *ss = false;
         buf.clear();
     };
-    while let Some(c) = chars.next() {
-        if c.is_alphabetic() {
-            if c.is_ascii() {
-                ev.latin += 1;
-            } else if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
+    while let Some((i, c)) = chars.next() {
+        if c.is_ascii_alphabetic() {
+            ev.latin += 1;
+            if buf.is_empty() {
+                word_start = i;
+            }
+            buf.push(c);
+            continue;
+        }
+        if !c.is_ascii() && c.is_alphabetic() {
+            if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
                 ev.latin += 1;
                 ev.polish_letters += 1;
             } else if is_foreign_latin(c) {
@@ -402,15 +531,19 @@ fn evidence(text: &str) -> Evidence {
             } else {
                 ev.non_latin += 1;
             }
+            if buf.is_empty() {
+                word_start = i;
+            }
             buf.push(c);
             continue;
         }
         // An apostrophe between letters stays inside the word (don't, Carrie'ego).
-        if matches!(c, '\'' | '’') && !buf.is_empty() && chars.peek().is_some_and(|n| n.is_alphabetic()) {
+        if matches!(c, '\'' | '’') && !buf.is_empty() && chars.peek().is_some_and(|&(_, n)| n.is_alphabetic())
+        {
             buf.push('\'');
             continue;
         }
-        flush(&mut buf, &mut lower, &mut sentence_start, in_quote, &mut ev, &mut quoted);
+        flush(&mut buf, word_start, i, &mut sentence_start, in_quote, &mut ev, &mut quoted);
         match c {
             '.' | '!' | '?' | '…' | ':' => sentence_start = true,
             '„' | '“' | '«' => {
@@ -427,7 +560,7 @@ fn evidence(text: &str) -> Evidence {
             _ => {}
         }
     }
-    flush(&mut buf, &mut lower, &mut sentence_start, in_quote, &mut ev, &mut quoted);
+    flush(&mut buf, word_start, text.len(), &mut sentence_start, in_quote, &mut ev, &mut quoted);
     // Words inside quotation marks count half when there is text outside them.
     let qw = if ev.words > 0 { 0.5 } else { 1.0 };
     ev.score += quoted.score * qw;
@@ -524,7 +657,11 @@ fn decide(score: f32) -> Detection {
 const WEAK: f32 = 1.0;
 
 fn detect_inner(text: &str, prior: Option<Lang>) -> Detection {
-    let ev = evidence(text);
+    detect_memo(text, prior, &mut Memo::Off)
+}
+
+fn detect_memo(text: &str, prior: Option<Lang>, memo: &mut Memo) -> Detection {
+    let ev = evidence(text, memo);
     if ev.words == 0 {
         return Detection::UNKNOWN;
     }
@@ -568,13 +705,27 @@ pub fn detect_with_prior(text: &str, prior: Lang) -> Detection {
 /// The document's language comes from its whole text; a paragraph keeps its own language when its
 /// words say so clearly (an English paragraph in a Polish article), and follows the document when
 /// they do not. A paragraph with no letters takes the document's language.
+///
+/// Each word's own evidence (its lookup in the word model) is computed once, in the document pass,
+/// and reused by the paragraph passes; the result is the same as detecting each text on its own.
 pub fn route(doc: &mut Document) {
-    let d = detect(&doc.text);
+    let mut words = Vec::new();
+    let d = detect_memo(&doc.text, None, &mut Memo::Record(&mut words));
     doc.lang = d.lang;
     doc.lang_confidence = d.confidence;
+    let mut pos = 0;
     for p in &mut doc.paragraphs {
         let text = p.span.text(&doc.text);
-        let pd = if d.lang.is_supported() { detect_with_prior(text, d.lang) } else { detect(text) };
+        // Paragraphs come in text order; one out of order restarts the cursor.
+        if words.get(pos).is_some_and(|w| w.0 as usize > p.span.start) {
+            pos = 0;
+        }
+        let mut memo = Memo::Replay { words: &words, pos, base: p.span.start };
+        let prior = if d.lang.is_supported() { Some(d.lang) } else { None };
+        let pd = detect_memo(text, prior, &mut memo);
+        if let Memo::Replay { pos: p2, .. } = memo {
+            pos = p2;
+        }
         if pd.lang == Lang::Unknown || (!pd.lang.is_supported() && d.lang.is_supported()) {
             p.lang = d.lang;
             p.confidence = d.confidence;

@@ -236,7 +236,11 @@ struct PairOutput {
 }
 
 /// Read, analyse, check the languages of and align one pair.
-fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Document, bool, Alignment), Error> {
+fn load_and_align(
+    job: PairJob,
+    opts: &BatchOptions,
+    aopts: &AlignOptions,
+) -> Result<(Document, Document, bool, Alignment), Error> {
     let budget = Budget::start(&job.id, opts.pair_timeout);
     let (en, pl) = match job.source {
         PairSource::Failed(e) => return Err(e),
@@ -256,7 +260,7 @@ fn load_and_align(job: PairJob, opts: &BatchOptions) -> Result<(Document, Docume
     };
     budget.check("reading the Polish side")?;
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
-    let a = align(&en, &pl, &AlignOptions { min_score: opts.min_score, ..opts.align.clone() });
+    let a = align(&en, &pl, aopts);
     budget.check("aligning")?;
     Ok((en, pl, swapped, a))
 }
@@ -284,6 +288,13 @@ impl<'a> Budget<'a> {
             _ => Ok(()),
         }
     }
+}
+
+/// The aligner's options for every pair: the batch's with its score threshold. Built once per run
+/// and shared by every pair (the aligner's per-thread word caches stay valid while the lexicon is
+/// the same `Arc`).
+fn align_options(opts: &BatchOptions) -> AlignOptions {
+    AlignOptions { min_score: opts.min_score, ..opts.align.clone() }
 }
 
 fn render(
@@ -349,10 +360,10 @@ fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
 }
 
 /// Process one pair completely; never panics (a panic in a stage becomes the pair's error).
-fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions) -> PairOutput {
+fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions, aopts: &AlignOptions) -> PairOutput {
     let id = job.id.clone();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let (en, pl, swapped, a) = load_and_align(job, opts)?;
+        let (en, pl, swapped, a) = load_and_align(job, opts, aopts)?;
         let bytes = render(&id, &en, &pl, swapped, &a, opts).map_err(|e| Error::Other(e.to_string()))?;
         Ok::<_, Error>((bytes, stats_of(&en, &pl, &a), swapped))
     }));
@@ -609,6 +620,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         std::thread::Builder::new()
             .name("bialign-batch-reader".into())
             .spawn(move || {
+                let aopts = std::sync::Arc::new(align_options(&opts));
                 let opts = std::sync::Arc::new(opts);
                 let mut seq = 0u64;
                 let mut done_ids = match (skip, &journal_path) {
@@ -646,9 +658,10 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     }
                     let tx = tx.clone();
                     let opts = opts.clone();
+                    let aopts = aopts.clone();
                     let n = seq;
                     pool.spawn(move || {
-                        let _ = tx.send(Msg::Done(n, Box::new(process(job, size, &opts))));
+                        let _ = tx.send(Msg::Done(n, Box::new(process(job, size, &opts, &aopts))));
                     });
                     seq += 1;
                 }

@@ -12,12 +12,12 @@
 //! assert!(en.iter().all(|k| pl.contains(k)));
 //! ```
 
-use std::collections::HashMap;
+use super::fxhash::FxMap;
 use std::sync::OnceLock;
 
 use crate::lang::Lang;
 
-use super::tokens::fold;
+use super::tokens::{fold, fold_into};
 
 /// A normalised numeric value. Amounts are held in thousandths (`3.5` → `3500`) so that
 /// decimals compare exactly.
@@ -68,11 +68,17 @@ pub struct Num {
     pub end: usize,
 }
 
+/// The word tables, per language (index [`li`]: English 0, Polish 1), keyed by lowercase word.
 #[derive(Default)]
 struct Tables {
-    words: HashMap<(Lang, String), i64>,
-    scales: HashMap<(Lang, String), Option<i64>>, // None = percent
-    months: HashMap<(Lang, String), u8>,
+    words: [FxMap<&'static str, i64>; 2],
+    scales: [FxMap<&'static str, Option<i64>>; 2], // None = percent
+    months: [FxMap<&'static str, u8>; 2],
+}
+
+/// The table index of a language (anything but Polish reads as English).
+fn li(lang: Lang) -> usize {
+    usize::from(lang == Lang::Pl)
 }
 
 fn tables() -> &'static Tables {
@@ -87,24 +93,24 @@ fn tables() -> &'static Tables {
                     "pl" => Lang::Pl,
                     _ => return None,
                 };
-                Some((lang, f.next()?.to_string(), f.next()?.trim()))
+                Some((li(lang), f.next()?, f.next()?.trim()))
             })
         };
         for (lang, w, v) in rows(include_str!("data/number-words.txt")) {
             if let Ok(v) = v.parse::<i64>() {
-                t.words.insert((lang, w), v);
+                t.words[lang].insert(w, v);
             }
         }
         for (lang, w, v) in rows(include_str!("data/number-scales.txt")) {
             if v == "%" {
-                t.scales.insert((lang, w), None);
+                t.scales[lang].insert(w, None);
             } else if let Ok(m) = v.parse::<i64>() {
-                t.scales.insert((lang, w), Some(m));
+                t.scales[lang].insert(w, Some(m));
             }
         }
         for (lang, w, v) in rows(include_str!("data/months.txt")) {
             if let Ok(v) = v.parse::<u8>() {
-                t.months.insert((lang, w), v);
+                t.months[lang].insert(w, v);
             }
         }
         t
@@ -271,7 +277,7 @@ pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
             continue;
         }
         if let Some((w, _ws, we)) = next_word(text, lit.end) {
-            if let Some(scale) = t.scales.get(&(lang, w.clone())) {
+            if let Some(scale) = t.scales[li(lang)].get(w.as_str()) {
                 // "per cent"
                 match scale {
                     Some(m) => {
@@ -280,7 +286,7 @@ pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
                             let mut end2 = we;
                             let mut kind = NumKind::Value(lit.milli.saturating_mul(*m));
                             if let Some((w2, _, we2)) = next_word(text, we) {
-                                if let Some(None) = t.scales.get(&(lang, w2)) {
+                                if let Some(None) = t.scales[li(lang)].get(w2.as_str()) {
                                     kind = NumKind::Percent(lit.milli.saturating_mul(*m));
                                     end2 = we2;
                                 }
@@ -330,11 +336,18 @@ pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
     out
 }
 
+/// Whether `word` (as written) may be a month name by its case: English months are capitalised.
+fn month_ok(word: &str, lang: Lang, needs_capital: bool) -> bool {
+    !(lang == Lang::En && needs_capital && !word.chars().next().is_some_and(char::is_uppercase))
+}
+
 fn month_of(word: &str, lang: Lang, needs_capital: bool) -> Option<u8> {
-    if lang == Lang::En && needs_capital && !word.chars().next().is_some_and(char::is_uppercase) {
+    if !month_ok(word, lang, needs_capital) {
         return None;
     }
-    tables().months.get(&(lang, fold(word))).copied()
+    let mut w = String::new();
+    fold_into(word, &mut w);
+    tables().months[li(lang)].get(w.as_str()).copied()
 }
 
 /// Month before `start` (EN "April 8") — its start offset.
@@ -353,7 +366,7 @@ fn date_around(text: &str, start: usize, end: usize, lang: Lang, day: u32) -> Op
         let first = text[end..].trim_start_matches(|c: char| c == ' ' || is_group_space(c)).chars().next();
         let cap_ok = lang == Lang::Pl || first.is_some_and(char::is_uppercase);
         if cap_ok {
-            if let Some(&m) = tables().months.get(&(lang, w)) {
+            if let Some(&m) = tables().months[li(lang)].get(w.as_str()) {
                 return Some(NumKind::Date { month: m, day });
             }
         }
@@ -370,22 +383,24 @@ fn date_around(text: &str, start: usize, end: usize, lang: Lang, day: u32) -> Op
 fn date_end(text: &str, end: usize, lang: Lang, kind: NumKind) -> Option<usize> {
     let NumKind::Date { month, .. } = kind else { return None };
     let (w, _, we) = next_word(text, end)?;
-    (tables().months.get(&(lang, w)) == Some(&month)).then_some(we)
+    (tables().months[li(lang)].get(w.as_str()) == Some(&month)).then_some(we)
 }
 
 /// Number words ("two", "dwie") and months named without a day.
 fn words_and_months(text: &str, lang: Lang, out: &mut Vec<Num>) {
     let t = tables();
     let covered = |s: usize, e: usize, out: &Vec<Num>| out.iter().any(|n| n.start <= s && e <= n.end);
+    let (words, months) = (&t.words[li(lang)], &t.months[li(lang)]);
     let mut found = Vec::new();
+    let mut w = String::new();
     for tok in super::tokens::tokens(text) {
         if tok.kind != super::tokens::TokenKind::Word || covered(tok.start, tok.end, out) {
             continue;
         }
-        let w = fold(tok.text);
-        if let Some(&v) = t.words.get(&(lang, w.clone())) {
+        fold_into(tok.text, &mut w);
+        if let Some(&v) = words.get(w.as_str()) {
             found.push(Num { kind: NumKind::Value(v * 1000), start: tok.start, end: tok.end });
-        } else if let Some(m) = month_of(tok.text, lang, true) {
+        } else if let Some(&m) = months.get(w.as_str()).filter(|_| month_ok(tok.text, lang, true)) {
             // "May" and "maja" alone are too often a verb or a name
             if w != "may" && w != "maja" && w != "luty" && w != "maj" {
                 found.push(Num { kind: NumKind::Month(m), start: tok.start, end: tok.end });
