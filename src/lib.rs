@@ -36,17 +36,32 @@ pub use model::*;
 pub fn analyze(name: &str, bytes: &[u8], opts: &ingest::IngestOptions) -> Result<Document> {
     let mut doc = ingest::ingest_bytes(name, bytes, opts)?;
     lang::route(&mut doc);
-    segment::segment(&mut doc);
-    quote::extract(&mut doc);
+    finish_analysis(&mut doc);
     Ok(doc)
 }
 
-/// Run the per-document stages on a file (`-` reads standard input).
-pub fn analyze_file(path: &std::path::Path, opts: &ingest::IngestOptions) -> Result<Document> {
+/// Read a file (`-` reads standard input) and run only the first two stages: ingest and language
+/// routing. Enough for `ingest` and `detect`; [`analyze_file`] runs the rest.
+pub fn ingest_file(path: &std::path::Path, opts: &ingest::IngestOptions) -> Result<Document> {
     let (name, bytes) = ingest::read_input(path, opts)?;
     let opts = ingest::IngestOptions {
         html: opts.html.or_else(|| ingest::looks_like_html_path(path).then_some(true)),
         ..opts.clone()
     };
-    analyze(&name, &bytes, &opts)
+    let mut doc = ingest::ingest_bytes(&name, &bytes, &opts)?;
+    lang::route(&mut doc);
+    Ok(doc)
+}
+
+/// Run the per-document stages on a file (`-` reads standard input).
+pub fn analyze_file(path: &std::path::Path, opts: &ingest::IngestOptions) -> Result<Document> {
+    let mut doc = ingest_file(path, opts)?;
+    finish_analysis(&mut doc);
+    Ok(doc)
+}
+
+/// The stages after language routing: sentences, then quotes.
+fn finish_analysis(doc: &mut Document) {
+    segment::segment(doc);
+    quote::extract(doc);
 }

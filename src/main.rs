@@ -377,7 +377,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
 }
 
 fn cmd_ingest(file: &Path, paragraphs: bool, input: &InputArgs) -> Result<u8, Failure> {
-    let doc = bialign::analyze_file(file, &input.options())?;
+    let doc = bialign::ingest_file(file, &input.options())?;
     let mut out = Sink::open(None)?;
     if paragraphs {
         for p in &doc.paragraphs {
@@ -396,7 +396,7 @@ fn cmd_ingest(file: &Path, paragraphs: bool, input: &InputArgs) -> Result<u8, Fa
 fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
     let mut out = Sink::open(None)?;
     for file in files {
-        let doc = bialign::analyze_file(file, &input.options())?;
+        let doc = bialign::ingest_file(file, &input.options())?;
         let name = file.display().to_string();
         match by {
             ByArg::Document => bialign::output::stage::write_detection(
@@ -440,7 +440,7 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
 }
 
 fn cmd_split(file: &Path, lang: LangArg, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
-    let mut doc = bialign::analyze_file(file, &input.options())?;
+    let mut doc = bialign::ingest_file(file, &input.options())?;
     let forced = match lang {
         LangArg::Auto => None,
         LangArg::En => Some(Lang::En),
@@ -450,8 +450,8 @@ fn cmd_split(file: &Path, lang: LangArg, format: StageFormat, input: &InputArgs)
         for p in &mut doc.paragraphs {
             p.lang = l;
         }
-        bialign::segment::segment(&mut doc);
     }
+    bialign::segment::segment(&mut doc);
     let mut out = Sink::open(None)?;
     bialign::output::stage::write_sentences(&mut out.w, format == StageFormat::Jsonl, &doc)?;
     out.finish()?;

@@ -134,6 +134,11 @@ impl Link {
     pub fn is_match(&self) -> bool {
         !self.en.is_empty() && !self.pl.is_empty()
     }
+    /// Whether a writer keeps this link under `--min-score`: unmatched units always (so that the
+    /// output still accounts for every unit), matches when they score at least `min_score`.
+    pub fn kept(&self, min_score: f32) -> bool {
+        !self.is_match() || self.score >= min_score
+    }
 }
 
 /// The result of aligning two documents.

@@ -128,7 +128,7 @@ pub fn write_alignment<W: std::io::Write>(
     only: Only,
     min_score: f32,
 ) -> std::io::Result<()> {
-    let keep = |l: &Link| l.en.is_empty() || l.pl.is_empty() || l.score >= min_score;
+    let keep = |l: &Link| l.kept(min_score);
     if only != Only::Sentences {
         for l in a.quotes.iter().filter(|l| keep(l)) {
             write_link(out, &link_out(doc_id, "quote", l, en, pl))?;

@@ -123,7 +123,7 @@ pub fn write_alignment<W: std::io::Write>(
     only: Only,
     min_score: f32,
 ) -> std::io::Result<()> {
-    let keep = |l: &&Link| !l.is_match() || l.score >= min_score;
+    let keep = |l: &&Link| l.kept(min_score);
     let rule = "─".repeat(COL * 2 + 11);
     if only != Only::Sentences {
         let pairs: Vec<&Link> = a.quotes.iter().filter(keep).filter(|l| l.is_match()).collect();

@@ -61,7 +61,7 @@ pub(crate) fn side_text(doc: &Document, idx: &[usize], quote: bool) -> String {
 pub(crate) fn bitext_links(a: &Alignment, only: Only, min_score: f32) -> (bool, impl Iterator<Item = &Link>) {
     let quote = only == Only::Quotes;
     let links = if quote { &a.quotes } else { &a.sentences };
-    (quote, links.iter().filter(move |l| !l.en.is_empty() && !l.pl.is_empty() && l.score >= min_score))
+    (quote, links.iter().filter(move |l| l.is_match() && l.score >= min_score))
 }
 
 /// Write the rows of one alignment. `Only::Both` writes sentence links (a bitext mixes no units).
