@@ -66,6 +66,9 @@ struct Ctx<'a> {
     pl_sents: Vec<Vec<usize>>,
     en_rank: Vec<usize>,
     pl_rank: Vec<usize>,
+    /// Fewer than half of the shorter article's sentences are linked: the articles retell rather
+    /// than translate each other.
+    retelling: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -102,7 +105,12 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        let linked = en_sent_link.iter().filter(|&&k| k != usize::MAX).count()
+            + pl_sent_link.iter().filter(|&&k| k != usize::MAX).count();
+        let shorter = en.sentences.len().min(pl.sentences.len());
+        let retelling = shorter > 0 && (linked as f32) < shorter as f32;
         Ctx {
+            retelling,
             en,
             pl,
             sent_links,
@@ -159,7 +167,14 @@ impl<'a> Ctx<'a> {
         // one part of a longer one on the other side.
         let (me, te, mp, tp) = side_weights(&fe, &fp);
         let contain = if te.min(tp) >= 2.0 { (me / te).max(mp / tp) } else { pf.cov };
-        Some([sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain])
+        // Two long quotes sharing at most one word: whatever linked their sentences (often the
+        // attribution, "executive producer Amy B. Harris" ~ "producent wykonawcza Amy B. Harris"),
+        // their content does not confirm it.
+        // In a translation a sentence link all but implies its quotes correspond; in a retelling
+        // (most sentences unlinked) it does not, and the quotes' content must confirm it.
+        let unconfirmed = (self.retelling && te.min(tp) >= UNCONFIRMED_WEIGHT && me.min(mp) <= 1.0)
+            as u8 as f32;
+        Some([sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain, unconfirmed])
     }
 
     /// Calibrated score of a feature vector: the better of the full model and (when confident) the
@@ -169,7 +184,10 @@ impl<'a> Ctx<'a> {
             sigmoid(w.iter().zip(f).fold(bias, |z, (w, x)| z + w * x))
         };
         let own = model(cal::QUOTE_OWN_BIAS, &cal::QUOTE_OWN_W);
-        let s = model(cal::QUOTE_BIAS, &cal::QUOTE_W).max(if own >= cal::QUOTE_OWN_MIN { own } else { 0.0 });
+        let own = if own >= cal::QUOTE_OWN_MIN { own } else { 0.0 };
+        // The full model leans on the sentence link and the quotes' rank in it; for quotes whose
+        // content does not confirm the link only their own evidence counts.
+        let s = if f[9] > 0.0 { own } else { model(cal::QUOTE_BIAS, &cal::QUOTE_W).max(own) };
         if f[7] > 0.0 && s < cal::QUOTE_CROSS_MIN {
             0.0
         } else {
@@ -341,7 +359,10 @@ pub fn kinds_compatible(a: QuoteKind, b: QuoteKind) -> bool {
 }
 
 /// Number of quote pair features (see [`quote_candidates`]).
-pub const N_QUOTE: usize = 9;
+pub const N_QUOTE: usize = 10;
+
+/// Content weight (about content words) both quotes must reach for the "unconfirmed" rule.
+const UNCONFIRMED_WEIGHT: f32 = 5.0;
 
 /// Candidate 1-1 quote pairs: joined by a sentence link, or (for documents of ordinary size) any
 /// pair.
@@ -374,7 +395,8 @@ fn candidate_pairs(ctx: &Ctx) -> Vec<(usize, usize)> {
 /// quotes of linked sentences, title paired with scare quote, speech paired with a title or scare
 /// quote (the extractors of the two languages may disagree on the kind; the pair then needs strong
 /// evidence, and is reported only above [`cal::QUOTE_CROSS_MIN`]), containment (the share of the
-/// smaller quote's words found in the other). For calibration.
+/// smaller quote's words found in the other), and whether both quotes are long but share at most
+/// one word (then only the own-evidence model scores the pair). For calibration.
 #[doc(hidden)]
 pub fn quote_candidates(
     en: &Document,
