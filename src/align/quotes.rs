@@ -172,8 +172,8 @@ impl<'a> Ctx<'a> {
         // their content does not confirm it.
         // In a translation a sentence link all but implies its quotes correspond; in a retelling
         // (most sentences unlinked) it does not, and the quotes' content must confirm it.
-        let unconfirmed = (self.retelling && te.min(tp) >= UNCONFIRMED_WEIGHT && me.min(mp) <= 1.0)
-            as u8 as f32;
+        let unconfirmed =
+            (self.retelling && te.min(tp) >= UNCONFIRMED_WEIGHT && me.min(mp) <= 1.0) as u8 as f32;
         Some([sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain, unconfirmed])
     }
 

@@ -168,7 +168,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             let q = &raw[tops[n]];
             let before = tail(text, pspan.start, q.open.start);
             let attributed = atts[n].is_some() || joined[n];
-            kinds.push(kind::classify(q.inner.text(text), before, attributed));
+            kinds.push(kind::classify(q.inner.text(text), before, attributed, lang));
         }
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
@@ -260,7 +260,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 continue;
             }
             let before = tail(text, pspan.start, q.open.start);
-            let kind = kind::classify(q.inner.text(text), before, false);
+            let kind = kind::classify(q.inner.text(text), before, false, lang);
             para_quotes.push(Quote {
                 span: q.inner,
                 kind,
