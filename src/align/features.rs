@@ -134,6 +134,11 @@ pub struct SentFeat {
     pub tok_keys: Vec<Key>,
     /// All keys, sorted, deduplicated.
     pub keyset: Vec<Key>,
+    /// The tokens holding each key of `keyset`: those of `keyset[x]` are
+    /// `pos_toks[pos_start[x]..pos_start[x + 1]]`, in token order (`pos_start` is empty when not
+    /// built).
+    pub pos_toks: Vec<u32>,
+    pub pos_start: Vec<u32>,
     /// Normalised numbers, sorted, deduplicated.
     pub numbers: Vec<Key>,
     /// Length in characters (non-space).
@@ -157,6 +162,14 @@ fn bloom_bit(k: Key) -> (usize, u64) {
 }
 
 impl SentFeat {
+    /// Whether the Bloom filter lets `k` through (false: `k` is certainly not in `keyset`). Only
+    /// meaningful while `key_bloom_len == keyset.len()`.
+    #[inline]
+    pub fn bloom_may_have(&self, k: Key) -> bool {
+        let (w, b) = bloom_bit(k);
+        self.key_bloom[w] & b != 0
+    }
+
     /// Whether this sentence holds `k`.
     #[inline]
     pub fn has(&self, k: Key) -> bool {
@@ -167,6 +180,27 @@ impl SentFeat {
             }
         }
         self.keyset.binary_search(&k).is_ok()
+    }
+
+    /// Build `keyset` (sorted, deduplicated `tok_keys`), `pos_toks` and `pos_start`.
+    pub fn index_tokens(&mut self) {
+        // Sort (key, token) pairs: keys in order give the keyset, tokens in order within a key.
+        let mut kt: Vec<(Key, u32)> = Vec::with_capacity(self.tok_keys.len());
+        for (t, tok) in self.toks.iter().enumerate() {
+            kt.extend(self.tok_keys[tok.keys.0 as usize..tok.keys.1 as usize].iter().map(|&k| (k, t as u32)));
+        }
+        kt.sort_unstable();
+        self.keyset.clear();
+        self.pos_start.clear();
+        self.pos_toks.clear();
+        for (i, &(k, t)) in kt.iter().enumerate() {
+            if i == 0 || kt[i - 1].0 != k {
+                self.keyset.push(k);
+                self.pos_start.push(self.pos_toks.len() as u32);
+            }
+            self.pos_toks.push(t);
+        }
+        self.pos_start.push(self.pos_toks.len() as u32);
     }
 
     /// Build the Bloom filter of `keyset` (call after changing `keyset`).
@@ -201,7 +235,9 @@ fn number_key(k: NumKind) -> Key {
 /// vocabulary is looked up once (per thread, see [`with_word_caches`]).
 #[derive(Default)]
 pub struct WordCache {
-    map: std::collections::HashMap<String, (Vec<Key>, f32, bool), FastHash>,
+    /// Keys, base weight, and what [`numbers::extract`] reads in the word alone (a number word or
+    /// a month name; `None` also when numbers are switched off).
+    map: std::collections::HashMap<String, (Vec<Key>, f32, Option<NumKind>), FastHash>,
     /// The lexicon and signals the entries were computed with.
     owner: Option<(Option<std::sync::Arc<dyn Concepts>>, Signals)>,
 }
@@ -293,7 +329,12 @@ pub fn with_word_caches<R>(
 }
 
 /// The keys and base weight of one word form (as written) of language `lang`.
-fn word_keys(word: &str, lang: Lang, lex: Option<&dyn Concepts>, sig: &Signals) -> (Vec<Key>, f32, bool) {
+fn word_keys(
+    word: &str,
+    lang: Lang,
+    lex: Option<&dyn Concepts>,
+    sig: &Signals,
+) -> (Vec<Key>, f32, Option<NumKind>) {
     let mut keys = Vec::new();
     let lower = crate::lexicon::tokens::fold(word);
     let nchars = lower.chars().count();
@@ -338,7 +379,7 @@ fn word_keys(word: &str, lang: Lang, lex: Option<&dyn Concepts>, sig: &Signals) 
     }
     // Number words and month names ("dwie", "kwietnia", "million") make the sentence worth a
     // look by the number reader.
-    let numeric = sig.numbers && !numbers::extract(word, lang).is_empty();
+    let numeric = if sig.numbers { numbers::extract(word, lang).first().map(|n| n.kind) } else { None };
     (keys, weight, numeric)
 }
 
@@ -358,24 +399,26 @@ pub fn sentence_features_cached(
     let mut f = SentFeat::default();
     let mut first_word = true;
     let mut numeric = false;
+    // Number words and month names, as `numbers::extract` reads them in each word alone.
+    let mut word_nums: Vec<numbers::Num> = Vec::new();
     for t in tokens(text) {
         if t.kind != TokenKind::Word {
             numeric = true;
             continue;
         }
         let k0 = f.tok_keys.len() as u32;
-        let (keys, mut weight) = match cache.map.get(t.text) {
-            Some((k, w, n)) => {
-                numeric |= *n;
-                (k.as_slice(), *w)
-            }
+        let entry = match cache.map.get(t.text) {
+            Some(e) => e,
             None => {
                 let v = word_keys(t.text, lang, lex, sig);
-                let e = cache.map.entry(t.text.to_string()).or_insert(v);
-                numeric |= e.2;
-                (e.0.as_slice(), e.1)
+                cache.map.entry(t.text.to_string()).or_insert(v)
             }
         };
+        if let Some(kind) = entry.2 {
+            numeric = true;
+            word_nums.push(numbers::Num { kind, start: t.start, end: t.end });
+        }
+        let (keys, mut weight) = (entry.0.as_slice(), entry.1);
         f.tok_keys.extend_from_slice(keys);
         if first_word && t.is_capitalized() {
             weight *= 0.8;
@@ -392,7 +435,7 @@ pub fn sentence_features_cached(
         f.weight += weight;
     }
     if sig.numbers && numeric {
-        for n in numbers::extract(text, lang) {
+        for n in numbers::extract_with_words(text, lang, &word_nums) {
             let k = number_key(n.kind);
             let k0 = f.tok_keys.len() as u32;
             f.tok_keys.push(k);
@@ -407,9 +450,7 @@ pub fn sentence_features_cached(
             f.weight += 1.0;
         }
     }
-    f.keyset = f.tok_keys.clone();
-    f.keyset.sort_unstable();
-    f.keyset.dedup();
+    f.index_tokens();
     f.index_keys();
     f.numbers.sort_unstable();
     f.numbers.dedup();
