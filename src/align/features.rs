@@ -184,21 +184,27 @@ impl SentFeat {
 
     /// Build `keyset` (sorted, deduplicated `tok_keys`), `pos_toks` and `pos_start`.
     pub fn index_tokens(&mut self) {
-        // Sort (key, token) pairs: keys in order give the keyset, tokens in order within a key.
-        let mut kt: Vec<(Key, u32)> = Vec::with_capacity(self.tok_keys.len());
+        // Sort (key, token) pairs, packed key-major: keys in order give the keyset, tokens come in
+        // order within a key.
+        let n = self.tok_keys.len();
+        let mut kt: Vec<u128> = Vec::with_capacity(n);
         for (t, tok) in self.toks.iter().enumerate() {
-            kt.extend(self.tok_keys[tok.keys.0 as usize..tok.keys.1 as usize].iter().map(|&k| (k, t as u32)));
+            let keys = &self.tok_keys[tok.keys.0 as usize..tok.keys.1 as usize];
+            kt.extend(keys.iter().map(|&k| ((k as u128) << 32) | t as u128));
         }
         kt.sort_unstable();
-        self.keyset.clear();
-        self.pos_start.clear();
-        self.pos_toks.clear();
-        for (i, &(k, t)) in kt.iter().enumerate() {
-            if i == 0 || kt[i - 1].0 != k {
+        self.keyset = Vec::with_capacity(n);
+        self.pos_start = Vec::with_capacity(n + 1);
+        self.pos_toks = Vec::with_capacity(n);
+        let mut last = None;
+        for &x in &kt {
+            let k = (x >> 32) as Key;
+            if last != Some(k) {
                 self.keyset.push(k);
                 self.pos_start.push(self.pos_toks.len() as u32);
+                last = Some(k);
             }
-            self.pos_toks.push(t);
+            self.pos_toks.push(x as u32);
         }
         self.pos_start.push(self.pos_toks.len() as u32);
     }
@@ -397,6 +403,9 @@ pub fn sentence_features_cached(
     cache: &mut WordCache,
 ) -> SentFeat {
     let mut f = SentFeat::default();
+    // Room for a token every few bytes and a few keys a token (one allocation each, usually).
+    f.toks.reserve(text.len() / 5 + 2);
+    f.tok_keys.reserve(text.len() / 2 + 4);
     let mut first_word = true;
     let mut numeric = false;
     // Number words and month names, as `numbers::extract` reads them in each word alone.
