@@ -463,16 +463,35 @@ pub fn sentence_features_cached(
     f.index_keys();
     f.numbers.sort_unstable();
     f.numbers.dedup();
-    f.chars = text.chars().filter(|c| !c.is_whitespace()).count() as u32;
-    if sig.punctuation {
-        for c in text.chars() {
-            match c {
-                '?' => f.punct |= 1,
-                '!' => f.punct |= 2,
-                '(' | ')' | '[' | ']' => f.punct |= 4,
-                _ => {}
+    // One pass over the bytes: characters that are not white space (ASCII ones directly, others
+    // decoded), and the ASCII punctuation flags.
+    let b = text.as_bytes();
+    let (mut chars, mut punct) = (0u32, 0u8);
+    let mut i = 0;
+    while i < b.len() {
+        let x = b[i];
+        if x < 0x80 {
+            if !(x == b' ' || (0x09..=0x0D).contains(&x)) {
+                chars += 1;
             }
+            punct |= match x {
+                b'?' => 1,
+                b'!' => 2,
+                b'(' | b')' | b'[' | b']' => 4,
+                _ => 0,
+            };
+            i += 1;
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            if !c.is_whitespace() {
+                chars += 1;
+            }
+            i += c.len_utf8();
         }
+    }
+    f.chars = chars;
+    if sig.punctuation {
+        f.punct = punct;
     }
     f
 }

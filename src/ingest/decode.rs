@@ -127,17 +127,32 @@ fn check_no_nul(name: &str, bytes: &[u8]) -> Result<()> {
 /// Refuse text with a NUL or a noticeable share of control characters (other than tab, line
 /// ends, form feed): such input is binary data that happened to decode.
 fn check_not_binary(name: &str, text: &str) -> Result<()> {
+    if memchr::memchr(0, text.as_bytes()).is_some() {
+        return Err(Error::Decode {
+            name: name.into(),
+            reason: "binary data (NUL character), not text".into(),
+        });
+    }
+    // Counted on the UTF-8 bytes: characters are the bytes that do not continue one; control
+    // characters (category Cc: U+0000–U+001F, U+007F–U+009F) other than tab, newline, carriage
+    // return, form feed and NEL are ASCII bytes or C2 80–9F; U+FFFD is EF BF BD.
+    let b = text.as_bytes();
     let mut controls = 0usize;
     let mut chars = 0usize;
-    for c in text.chars() {
-        chars += 1;
-        if c == '\0' {
-            return Err(Error::Decode {
-                name: name.into(),
-                reason: "binary data (NUL character), not text".into(),
-            });
+    for (i, &x) in b.iter().enumerate() {
+        if x & 0xC0 == 0x80 {
+            continue;
         }
-        if (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{0c}' | '\u{85}')) || c == '\u{FFFD}' {
+        chars += 1;
+        if x < 0x80 {
+            if (x < 0x20 || x == 0x7F) && !matches!(x, b'\t' | b'\n' | b'\r' | 0x0C) {
+                controls += 1;
+            }
+        } else if x == 0xC2 {
+            if matches!(b.get(i + 1), Some(&y) if (0x80..=0x9F).contains(&y) && y != 0x85) {
+                controls += 1;
+            }
+        } else if x == 0xEF && b.get(i + 1) == Some(&0xBF) && b.get(i + 2) == Some(&0xBD) {
             controls += 1;
         }
     }
