@@ -170,6 +170,15 @@ impl SentFeat {
         self.key_bloom[w] & b != 0
     }
 
+    /// The position of `k` in `keyset`, if there.
+    #[inline]
+    pub fn position(&self, k: Key) -> Option<usize> {
+        if self.key_bloom_len as usize == self.keyset.len() && !self.bloom_may_have(k) {
+            return None;
+        }
+        self.keyset.binary_search(&k).ok()
+    }
+
     /// Whether this sentence holds `k`.
     #[inline]
     pub fn has(&self, k: Key) -> bool {
