@@ -217,10 +217,17 @@ pub(crate) fn evidence(en: &[(&SentFeat, &str)], pl: &[(&SentFeat, &str)]) -> Ev
                         // A full list takes no more (the text is not even formatted).
                         if list.len() < 8 {
                             let pw = tp.get(pt.start as usize..pt.end as usize).unwrap_or("");
+                            let joined = |sep: char| {
+                                let mut s = String::with_capacity(ew.len() + 1 + pw.len());
+                                s.push_str(ew);
+                                s.push(sep);
+                                s.push_str(pw);
+                                s
+                            };
                             let s = match key_kind(k) {
-                                KeyKind::Lexicon => format!("{ew}={pw}"),
+                                KeyKind::Lexicon => joined('='),
                                 KeyKind::Name if ew == pw => ew.to_string(),
-                                KeyKind::Name | KeyKind::Cognate => format!("{ew}~{pw}"),
+                                KeyKind::Name | KeyKind::Cognate => joined('~'),
                                 KeyKind::Number => ew.to_string(),
                             };
                             if !list.contains(&s) {
