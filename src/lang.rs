@@ -462,7 +462,11 @@ impl Memo<'_> {
                 lower.make_ascii_lowercase();
             } else {
                 for c in orig.chars() {
-                    lower.extend(c.to_lowercase());
+                    if c.is_ascii() {
+                        lower.push(c.to_ascii_lowercase());
+                    } else {
+                        lower.extend(c.to_lowercase());
+                    }
                 }
             }
             word_info(m, hot, orig, lower)

@@ -137,25 +137,13 @@ fn check_not_binary(name: &str, text: &str) -> Result<()> {
     // characters (category Cc: U+0000–U+001F, U+007F–U+009F) other than tab, newline, carriage
     // return, form feed and NEL are ASCII bytes or C2 80–9F; U+FFFD is EF BF BD.
     let b = text.as_bytes();
-    let mut controls = 0usize;
-    let mut chars = 0usize;
-    for (i, &x) in b.iter().enumerate() {
-        if x & 0xC0 == 0x80 {
-            continue;
-        }
-        chars += 1;
-        if x < 0x80 {
-            if (x < 0x20 || x == 0x7F) && !matches!(x, b'\t' | b'\n' | b'\r' | 0x0C) {
-                controls += 1;
-            }
-        } else if x == 0xC2 {
-            if matches!(b.get(i + 1), Some(&y) if (0x80..=0x9F).contains(&y) && y != 0x85) {
-                controls += 1;
-            }
-        } else if x == 0xEF && b.get(i + 1) == Some(&0xBF) && b.get(i + 2) == Some(&0xBD) {
-            controls += 1;
-        }
-    }
+    let chars = b.len() - b.iter().filter(|&&x| x & 0xC0 == 0x80).count();
+    let mut controls =
+        b.iter().filter(|&&x| (x < 0x20 && !matches!(x, b'\t' | b'\n' | b'\r' | 0x0C)) || x == 0x7F).count();
+    controls += memchr::memchr_iter(0xC2, b)
+        .filter(|&i| matches!(b.get(i + 1), Some(&y) if (0x80..=0x9F).contains(&y) && y != 0x85))
+        .count();
+    controls += memchr::memmem::find_iter(b, "\u{FFFD}".as_bytes()).count();
     if controls > 0 && controls * 100 > chars {
         return Err(Error::Decode {
             name: name.into(),
