@@ -147,9 +147,9 @@ pub struct SentFeat {
     pub weight: f32,
     /// Punctuation flags: bit 0 `?`, bit 1 `!`, bit 2 brackets.
     pub punct: u8,
-    /// A 256-bit Bloom filter of `keyset` (see [`SentFeat::index_keys`]): most absent keys are
+    /// A 1024-bit Bloom filter of `keyset` (see [`SentFeat::index_keys`]): most absent keys are
     /// rejected by one bit test instead of a binary search.
-    pub key_bloom: [u64; 4],
+    pub key_bloom: [u64; BLOOM_WORDS],
     /// `keyset.len()` when `key_bloom` was built: a keyset changed since is searched without it.
     pub key_bloom_len: u32,
 }
@@ -158,8 +158,12 @@ pub struct SentFeat {
 #[inline]
 fn bloom_bit(k: Key) -> (usize, u64) {
     let h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    ((h >> 62) as usize, 1u64 << ((h >> 56) & 63))
+    ((h >> 60) as usize, 1u64 << ((h >> 54) & 63))
 }
+
+/// Words of [`SentFeat::key_bloom`]: sentences hold a few hundred keys (a word has up to 32
+/// lexicon ids), which 1024 bits still filter well.
+const BLOOM_WORDS: usize = 16;
 
 impl SentFeat {
     /// Whether the Bloom filter lets `k` through (false: `k` is certainly not in `keyset`). Only
@@ -220,7 +224,7 @@ impl SentFeat {
 
     /// Build the Bloom filter of `keyset` (call after changing `keyset`).
     pub fn index_keys(&mut self) {
-        self.key_bloom = [0; 4];
+        self.key_bloom = [0; BLOOM_WORDS];
         for &k in &self.keyset {
             let (w, b) = bloom_bit(k);
             self.key_bloom[w] |= b;

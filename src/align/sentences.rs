@@ -74,6 +74,19 @@ struct State<'a> {
 
 impl<'a> State<'a> {
     fn bead(&self, en: &[usize], pl: &[usize]) -> PairFeat {
+        // Beads hold a few sentences a side: gather them on the stack.
+        const SMALL: usize = 4;
+        if (1..=SMALL).contains(&en.len()) && (1..=SMALL).contains(&pl.len()) {
+            let mut e: [&SentFeat; SMALL] = [&self.e[en[0]]; SMALL];
+            let mut p: [&SentFeat; SMALL] = [&self.p[pl[0]]; SMALL];
+            for (k, &i) in en.iter().enumerate() {
+                e[k] = &self.e[i];
+            }
+            for (k, &j) in pl.iter().enumerate() {
+                p[k] = &self.p[j];
+            }
+            return pair_features(&e[..en.len()], &p[..pl.len()], &self.sig);
+        }
         let e: Vec<&SentFeat> = en.iter().map(|&i| &self.e[i]).collect();
         let p: Vec<&SentFeat> = pl.iter().map(|&j| &self.p[j]).collect();
         pair_features(&e, &p, &self.sig)
