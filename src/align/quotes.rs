@@ -11,7 +11,7 @@
 
 use super::calibrate as cal;
 use super::features::{sentence_features_cached, SentFeat, WordCache};
-use super::score::{pair_features, side_weights, sigmoid};
+use super::score::{side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lang::Lang;
 use crate::model::{Document, QuoteKind, Span};
@@ -29,13 +29,13 @@ fn name_key(w: &str) -> String {
     w.to_lowercase().chars().map(crate::lexicon::names::strip_diacritic).take(5).collect()
 }
 
-/// +1 when the speakers share a name word, -1 when both are known and share none, 0 otherwise.
-pub fn speaker_agreement(a: Option<&str>, b: Option<&str>) -> f32 {
-    let (Some(a), Some(b)) = (a, b) else { return 0.0 };
-    let words = |s: &str| -> Vec<String> {
-        s.split(|c: char| !c.is_alphabetic()).filter(|w| w.chars().count() >= 3).map(name_key).collect()
-    };
-    let (wa, wb) = (words(a), words(b));
+/// The name keys of a speaker's name: its words of three letters or more, by [`name_key`].
+fn speaker_keys(name: &str) -> Vec<String> {
+    name.split(|c: char| !c.is_alphabetic()).filter(|w| w.chars().count() >= 3).map(name_key).collect()
+}
+
+/// [`speaker_agreement`] on the names' keys.
+fn keys_agreement(wa: &[String], wb: &[String]) -> f32 {
     if wa.is_empty() || wb.is_empty() {
         return 0.0;
     }
@@ -44,6 +44,12 @@ pub fn speaker_agreement(a: Option<&str>, b: Option<&str>) -> f32 {
     } else {
         -1.0
     }
+}
+
+/// +1 when the speakers share a name word, -1 when both are known and share none, 0 otherwise.
+pub fn speaker_agreement(a: Option<&str>, b: Option<&str>) -> f32 {
+    let (Some(a), Some(b)) = (a, b) else { return 0.0 };
+    keys_agreement(&speaker_keys(a), &speaker_keys(b))
 }
 
 /// Rank of a quote among the top-level quotes starting in its first sentence.
@@ -57,7 +63,6 @@ struct Ctx<'a> {
     en: &'a Document,
     pl: &'a Document,
     sent_links: &'a [Link],
-    opts: &'a AlignOptions,
     qfe: Vec<SentFeat>,
     qfp: Vec<SentFeat>,
     en_sent_link: Vec<usize>,
@@ -66,6 +71,9 @@ struct Ctx<'a> {
     pl_sents: Vec<Vec<usize>>,
     en_rank: Vec<usize>,
     pl_rank: Vec<usize>,
+    /// Name keys of each quote's speaker (empty: none).
+    en_spk: Vec<Vec<String>>,
+    pl_spk: Vec<Vec<String>>,
     /// On average fewer than half of the two articles' sentences are linked: they retell rather
     /// than translate each other.
     retelling: bool,
@@ -113,7 +121,6 @@ impl<'a> Ctx<'a> {
             en,
             pl,
             sent_links,
-            opts,
             qfe: feats(en, Lang::En, caches.0),
             qfp: feats(pl, Lang::Pl, caches.1),
             en_sent_link,
@@ -122,6 +129,16 @@ impl<'a> Ctx<'a> {
             pl_sents: pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect(),
             en_rank: (0..en.quotes.len()).map(|q| rank_in_sentence(en, q)).collect(),
             pl_rank: (0..pl.quotes.len()).map(|q| rank_in_sentence(pl, q)).collect(),
+            en_spk: en
+                .quotes
+                .iter()
+                .map(|q| q.speaker.as_ref().map_or_else(Vec::new, |s| speaker_keys(&s.name)))
+                .collect(),
+            pl_spk: pl
+                .quotes
+                .iter()
+                .map(|q| q.speaker.as_ref().map_or_else(Vec::new, |s| speaker_keys(&s.name)))
+                .collect(),
         }
     }
 
@@ -136,25 +153,14 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let (qa, qb) = (&en.quotes[ea[0]], &pl.quotes[pb[0]]);
-        // The best sentence link joining the two sides' sentences.
-        let mut sent = 0f32;
-        for &a in ea {
-            for &i in &self.en_sents[a] {
-                let k = self.en_sent_link[i];
-                if k != usize::MAX
-                    && pb.iter().any(|&b| self.pl_sents[b].iter().any(|&j| self.pl_sent_link[j] == k))
-                {
-                    sent = sent.max(self.sent_links[k].score);
-                }
-            }
-        }
+        let sent = self.sentence_link_score(ea, pb);
         let fe: Vec<&SentFeat> = ea.iter().map(|&a| &self.qfe[a]).collect();
         let fp: Vec<&SentFeat> = pb.iter().map(|&b| &self.qfp[b]).collect();
-        let pf = pair_features(&fe, &fp, &self.opts.signals);
-        let spk = speaker_agreement(
-            qa.speaker.as_ref().map(|s| s.name.as_str()),
-            qb.speaker.as_ref().map(|s| s.name.as_str()),
-        );
+        // Lexical coverage and matched weight, as in `score::pair_features`.
+        let (me, te, mp, tp) = side_weights(&fe, &fp);
+        let cov = if te + tp > 0.0 { (me + mp) / (te + tp) } else { 0.0 };
+        let matched = (1.0 + me.min(mp)).ln();
+        let spk = keys_agreement(&self.en_spk[ea[0]], &self.pl_spk[pb[0]]);
         let la: usize = ea.iter().map(|&a| en.quotes[a].span.len()).sum();
         let lb: usize = pb.iter().map(|&b| pl.quotes[b].span.len()).sum();
         let lenr = (lb.max(1) as f32 / (la.max(1) as f32 * cal::GC_RATIO)).ln().abs().min(3.0);
@@ -167,15 +173,39 @@ impl<'a> Ctx<'a> {
         let cross = !kinds_compatible(qa.kind, qb.kind) as u8 as f32;
         // Containment: the share of the smaller side's words found in the other, for a quote that is
         // one part of a longer one on the other side.
-        let (me, te, mp, tp) = side_weights(&fe, &fp);
-        let contain = if te.min(tp) >= 2.0 { (me / te).max(mp / tp) } else { pf.cov };
+        let contain = if te.min(tp) >= 2.0 { (me / te).max(mp / tp) } else { cov };
         // Two long quotes sharing few words: whatever linked their sentences (often the
         // attribution, "executive producer Amy B. Harris" ~ "producent wykonawcza Amy B. Harris"),
         // their content does not confirm it. In a translation a sentence link all but implies its
         // quotes correspond; in a retelling (most sentences unlinked) it does not.
         let unconfirmed =
             (self.retelling && te.min(tp) >= UNCONFIRMED_WEIGHT && contain < UNCONFIRMED_SHARE) as u8 as f32;
-        Some([sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain, unconfirmed])
+        Some([sent, cov, matched, spk, lenr, same_rank, mixed, cross, contain, unconfirmed])
+    }
+
+    /// The best score of a sentence link joining the two sides' sentences (0: none).
+    fn sentence_link_score(&self, ea: &[usize], pb: &[usize]) -> f32 {
+        let mut sent = 0f32;
+        for &a in ea {
+            for &i in &self.en_sents[a] {
+                let k = self.en_sent_link[i];
+                if k != usize::MAX
+                    && pb.iter().any(|&b| self.pl_sents[b].iter().any(|&j| self.pl_sent_link[j] == k))
+                {
+                    sent = sent.max(self.sent_links[k].score);
+                }
+            }
+        }
+        sent
+    }
+
+    /// Whether a 1-1 pair can score at all: joined by a sentence link, or sharing a key (a word,
+    /// name, number). Without either its features are all zero but the speaker and length terms,
+    /// and both models score it below 0.3, the bar for a candidate.
+    fn may_pair(&self, a: usize, b: usize) -> bool {
+        let (fa, fb) = (&self.qfe[a], &self.qfp[b]);
+        let (small, large) = if fa.keyset.len() <= fb.keyset.len() { (fa, fb) } else { (fb, fa) };
+        self.sentence_link_score(&[a], &[b]) > 0.0 || small.keyset.iter().any(|&k| large.has(k))
     }
 
     /// Calibrated score of a feature vector: the better of the full model and (when confident) the
@@ -237,6 +267,7 @@ pub fn align_quotes(
     let ctx = Ctx::new(en, pl, sent_links, opts, (en_cache, pl_cache));
     let mut scored: Vec<(f32, usize, usize)> = candidate_pairs(&ctx)
         .into_iter()
+        .filter(|&(a, b)| ctx.may_pair(a, b))
         .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (Ctx::score(&f), a, b)))
         .filter(|x| x.0 >= 0.3)
         .collect();
