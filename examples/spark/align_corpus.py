@@ -401,6 +401,7 @@ PIPE_WRAPPER = '"$@"; s=$?; if [ "$s" -eq 1 ]; then exit 0; fi; exit "$s"'
 # bialign's per-record error object as it writes it: {"doc":"<id or position>","error":...}, the
 # error right after the doc. A link line never matches (its second key is "kind").
 ERROR_RECORD_REGEX = r'^[{]"doc":"([^"\\]|\\.)*","error":'
+ERROR_RECORD = re.compile(ERROR_RECORD_REGEX.replace("[{]", r"\{").encode())
 # Prints "LINES ERRORS" for the lines on its standard input (one partition of the output).
 COUNT_SCRIPT = "awk '/%s/ { e++ } END { print NR, e + 0 }'" % ERROR_RECORD_REGEX
 
@@ -537,6 +538,10 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
     if args.format == "parquet":
         return _write_parquet(spark, out, out_path) + (how,)
     out.saveAsTextFile(out_path)
+    if sc.master.startswith("local") and _is_local(out_path):
+        # The driver sees the files the (in-JVM) executors wrote: reading them here is cheaper than
+        # another Spark pass, which moves every line through the JVM again.
+        return _count_local_jsonl(_local_path(out_path)) + (how,)
     return _count_jsonl(sc, out_path) + (how,)
 
 
@@ -551,6 +556,38 @@ def _count_jsonl(sc, out_path: str) -> tuple:
     for counts in sc._jsc.textFile(out_path).pipe(command).collect():
         n, e = counts.split()
         lines, bad = lines + int(n), bad + int(e)
+    return lines, bad
+
+
+def count_jsonl_lines(f) -> tuple:
+    """(lines, error records) of an open binary JSONL file, read in blocks (the same counts as
+    COUNT_SCRIPT: only lines holding the error key are split out and matched)."""
+    lines = bad = 0
+    rest = b""
+    while True:
+        chunk = f.read(1 << 24)
+        if not chunk:
+            break
+        block = rest + chunk
+        cut = block.rfind(b"\n") + 1
+        block, rest = block[:cut], block[cut:]
+        lines += block.count(b"\n")
+        if b'","error":' in block:
+            bad += sum(1 for line in block.split(b"\n") if ERROR_RECORD.match(line))
+    if rest:
+        lines += 1
+        bad += 1 if ERROR_RECORD.match(rest) else 0
+    return lines, bad
+
+
+def _count_local_jsonl(outdir: str) -> tuple:
+    """(lines, error records) of the part files of a local output directory."""
+    lines = bad = 0
+    for name in sorted(os.listdir(outdir)):
+        if name.startswith("part-"):
+            with open(os.path.join(outdir, name), "rb") as f:
+                n, e = count_jsonl_lines(f)
+            lines, bad = lines + n, bad + e
     return lines, bad
 
 

@@ -258,6 +258,10 @@ class PipeTest(TimedTest):
         p = subprocess.run(["sh", "-c", align_corpus.COUNT_SCRIPT], input="\n".join(lines) + "\n",
                            capture_output=True, text=True, check=True)
         self.assertEqual(p.stdout.split(), [str(len(lines)), str(N_ERRORS + 1)])
+        # The driver's own count (local mode, local output) agrees, with or without a final newline.
+        for data in ("\n".join(lines) + "\n", "\n".join(lines)):
+            got = align_corpus.count_jsonl_lines(io.BytesIO(data.encode()))
+            self.assertEqual(got, (len(lines), N_ERRORS + 1))
 
     def test_failure_message_names_the_exit_status(self):
         msg = align_corpus._first_line_of_cause(
@@ -349,6 +353,8 @@ class SparkJobTest(TimedTest):
         errors = [json.loads(line) for line in data.decode().splitlines() if "error" in json.loads(line)]
         self.assertEqual(len(errors), N_ERRORS, errors)
         self.assertIn(f"{len(Env.single_lines)} lines written, {N_ERRORS} error records", p.stderr)
+        # The count on the executors (used when the driver cannot read the output) agrees.
+        self.assertEqual(align_corpus._count_jsonl(session().sparkContext, out1), (len(Env.single_lines), N_ERRORS))
 
         # Another run (another JVM) gives byte-identical files; all good records: exit status 0.
         out2 = os.path.join(Env.tmp, "out-jsonl-2")
