@@ -327,7 +327,8 @@ def parse_args(argv: list) -> argparse.Namespace:
         type=int,
         default=0,
         help="default path: the minimum number of input splits = bialign processes = output files (default: "
-        "the default parallelism; a .gz file is one split; Parquet input is repartitioned to N); "
+        "a multiple of the default parallelism, splits at most a block; a .gz file is one split; Parquet "
+        "input is repartitioned to N); "
         "--shard-by-id: the number of shards (default: 2 x the default parallelism)",
     )
     p.add_argument(
@@ -496,7 +497,7 @@ def _java_lines(spark, args: argparse.Namespace, input_format: str):
     """The input records as a JavaRDD of JSONL lines, read by the JVM alone (no Python worker).
 
     JSONL: the lines of the input files, one partition per input split (at least --partitions, by
-    default the default parallelism; a .gz file is one split). Parquet: each row as
+    default _even_split_count; a .gz file is one split). Parquet: each row as
     {"id", "en", "pl"} (to_json; all three cast to strings), partitioned as Spark reads the files.
     """
     sc = spark.sparkContext
