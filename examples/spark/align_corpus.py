@@ -13,8 +13,9 @@ By default the JVM does all the work on the executors: it reads the input, pipes
 (JavaRDD.pipe) and writes that process's output as OUTDIR/part-NNNNN. No Python worker runs and
 nothing is shuffled, so the part files concatenated in name order are byte for byte the output of
 one `bialign batch -` run over the same input (except that a line bialign cannot read as a record
-is reported as "<stdin>:LINE" with LINE counted within its partition). A second pass pipes the
-output through `awk` to count lines and error records, for the summary and the exit status.
+is reported as "<stdin>:LINE" with LINE counted within its partition). The output's lines and error
+records are then counted, for the summary and the exit status: by the driver when it can read the
+output (local master, local OUTDIR), else by a second pass piping it through `awk` on the executors.
 
 With --shard-by-id, records are instead sharded by a stable hash of their pair id (a shuffle
 through Python workers) and sorted by id inside each shard, so a given input and partition count
