@@ -8,11 +8,19 @@ INPUT holds one record per article pair, {"id": ..., "en": ..., "pl": ...}: JSON
 directory of files or a glob; .gz works) or Parquet with the columns id, en, pl (chosen by the
 extension .parquet, or by a directory holding *.parquet files, or by --input-format).
 
-Each Spark partition is piped through one `bialign batch - --format jsonl` process: records in on
-its standard input, links (and error records for bad pairs) out on its standard output, exactly as a
-single `bialign batch` run writes them. Records are sharded by a stable hash of their pair id and
-sorted by id inside each shard, so a given input and partition count always produce the same files.
-Nothing is shared between records or between processes.
+By default the JVM does all the work on the executors: it reads the input, pipes each partition
+(an input split, in input order) through one `bialign batch - --format jsonl` process
+(JavaRDD.pipe) and writes that process's output as OUTDIR/part-NNNNN. No Python worker runs and
+nothing is shuffled, so the part files concatenated in name order are byte for byte the output of
+one `bialign batch -` run over the same input (except that a line bialign cannot read as a record
+is reported as "<stdin>:LINE" with LINE counted within its partition). The output's lines and error
+records are then counted, for the summary and the exit status: by the driver when it can read the
+output (local master, local OUTDIR), else by a second pass piping it through `awk` on the executors.
+
+With --shard-by-id, records are instead sharded by a stable hash of their pair id (a shuffle
+through Python workers) and sorted by id inside each shard, so a given input and partition count
+always produce the same files whatever the input's order and splits. Nothing is shared between
+records or between processes.
 
 Environment:
     BIALIGN_BIN    the bialign binary (default: target/release/bialign of this repository)
@@ -23,7 +31,8 @@ Exit status: 0 every record aligned; 1 some records failed (their error records 
 the rest); 2 bad usage or input (no binary, no input, output exists); 3 the Spark job failed (a
 bialign process crashed or could not start; the executor logs say why).
 
-Only the Python standard library is used on the executors; pyspark is needed on the driver.
+The executors need `sh` and `awk` (default path) or Python 3 with only its standard library
+(--shard-by-id, --format parquet); pyspark is needed on the driver.
 """
 
 from __future__ import annotations
@@ -44,6 +53,12 @@ from typing import Iterable, Iterator, Optional
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_BIN = os.path.join(REPO, "target", "release", "bialign")
 DEFAULT_MASTER = "local[2]"
+
+# JVM options of the driver when this script starts it (in local mode the executors run in it too):
+# the JVM's work here is reading, piping and writing lines, and its start-up dominates short runs;
+# without the optimizing compiler (C2), whose threads compete with bialign for the cores, the JVM
+# starts about twice as fast on a busy machine. spark-defaults.conf or PYSPARK_SUBMIT_ARGS overrides.
+DRIVER_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1"
 
 # Exit statuses (see the module documentation).
 EXIT_OK, EXIT_RECORD_ERRORS, EXIT_USAGE, EXIT_JOB_FAILED = 0, 1, 2, 3
@@ -312,7 +327,10 @@ def parse_args(argv: list) -> argparse.Namespace:
         "--partitions",
         type=int,
         default=0,
-        help="number of shards = output files = bialign processes (default: 2 x the default parallelism)",
+        help="default path: the minimum number of input splits = bialign processes = output files (default: "
+        "a multiple of the default parallelism, splits at most a block; a .gz file is one split; Parquet "
+        "input is repartitioned to N); "
+        "--shard-by-id: the number of shards (default: 2 x the default parallelism)",
     )
     p.add_argument(
         "--jobs",
@@ -324,8 +342,15 @@ def parse_args(argv: list) -> argparse.Namespace:
         "--ship-binary",
         choices=("auto", "yes", "no"),
         default="auto",
-        help="copy BIALIGN_BIN to the executors with SparkContext.addFile "
-        "(auto: yes unless the master is local; 'no' when the binary is in the executors' image at that path)",
+        help="copy BIALIGN_BIN to the executors with SparkContext.addFile, where it runs as ./NAME from "
+        "their working directory (auto: yes unless the master is local; 'no' when the binary is in the "
+        "executors' image at that path)",
+    )
+    p.add_argument(
+        "--shard-by-id",
+        action="store_true",
+        help="shard the records by a stable hash of their pair id into --partitions shards, sorted by id "
+        "within each (a shuffle through Python workers: slower); default: each input split is piped as it is",
     )
     p.add_argument("--overwrite", action="store_true", help="replace OUTDIR if it exists")
     args = p.parse_args(argv)
@@ -367,11 +392,24 @@ def check_binary(path: str) -> None:
         raise UsageError(f"cannot run the bialign binary {path}: {e}") from e
 
 
-_SHIPPED_MODULE_TO: list = []  # SparkContexts this module was added to (see run)
+_SHIPPED_MODULE_TO: list = []  # SparkContexts this module was added to (see _sharded_by_id)
+
+# Each bialign process of the default path runs under this `sh -c` script (its arguments are the
+# bialign command line). Spark's pipe fails a task on any non-zero exit status, but bialign's 1 means
+# "some records failed, their error records are in the output": it becomes 0. Every other status
+# (2 bad usage, 126/127 cannot run, 128+N killed by signal N) is passed on and fails the task.
+PIPE_WRAPPER = '"$@"; s=$?; if [ "$s" -eq 1 ]; then exit 0; fi; exit "$s"'
+
+# bialign's per-record error object as it writes it: {"doc":"<id or position>","error":...}, the
+# error right after the doc. A link line never matches (its second key is "kind").
+ERROR_RECORD_REGEX = r'^[{]"doc":"([^"\\]|\\.)*","error":'
+ERROR_RECORD = re.compile(ERROR_RECORD_REGEX.replace("[{]", r"\{").encode())
+# Prints "LINES ERRORS" for the lines on its standard input (one partition of the output).
+COUNT_SCRIPT = "awk '/%s/ { e++ } END { print NR, e + 0 }'" % ERROR_RECORD_REGEX
 
 
 def run(args: argparse.Namespace) -> int:
-    from pyspark import SparkConf, SparkFiles
+    from pyspark import SparkConf
     from pyspark.sql import SparkSession
 
     started = time.monotonic()
@@ -384,6 +422,8 @@ def run(args: argparse.Namespace) -> int:
         conf.setMaster(os.environ.get("SPARK_MASTER") or DEFAULT_MASTER)
         # Run from a terminal or a test: no progress bar over our own messages, no web UI.
         conf.set("spark.ui.showConsoleProgress", "false").set("spark.ui.enabled", "false")
+        if not conf.contains("spark.driver.extraJavaOptions"):
+            conf.set("spark.driver.extraJavaOptions", DRIVER_JAVA_OPTIONS)
     input_format = args.input_format if args.input_format != "auto" else detect_input_format(args.input)
 
     # What can be checked before the JVM starts is checked here, so mistakes fail in a second.
@@ -407,72 +447,224 @@ def run(args: argparse.Namespace) -> int:
             check_binary(binary)
         if ship:
             sc.addFile(binary)
-        if __name__ != "__main__" and sc not in _SHIPPED_MODULE_TO:
-            # Imported (a test, a notebook): the executors need this module to unpickle the filter.
-            sc.addPyFile(os.path.abspath(__file__))
-            _SHIPPED_MODULE_TO.append(sc)
-        binary_name = os.path.basename(binary)
 
         out_path = args.outdir
         _prepare_output(sc, out_path, args.overwrite)
-
-        partitions = args.partitions or 2 * sc.defaultParallelism
         jobs = args.jobs or int(sc.getConf().get("spark.task.cpus", "1"))
-
-        if input_format == "parquet":
-            df = spark.read.parquet(args.input)
-            missing = [c for c in ("id", "en", "pl") if c not in df.columns]
-            if missing:
-                raise UsageError(f"{args.input}: Parquet input lacks column(s) {', '.join(missing)}")
-            # Numeric ids and binary (UTF-8) text columns are common in Parquet: read all as strings.
-            cols = [df[c].cast("string").alias(c) for c in ("id", "en", "pl")]
-            records = df.select(*cols).rdd.map(
-                lambda r: json.dumps({"id": r["id"], "en": r["en"], "pl": r["pl"]}, ensure_ascii=False)
-            )
-        else:
-            records = sc.textFile(args.input).filter(lambda line: line.strip() != "")
-
-        counters = {
-            "records": sc.accumulator(0),
-            "links": sc.accumulator(0),
-            "errors": sc.accumulator(0),
-        }
-
-        def shard(lines):
-            exe = SparkFiles.get(binary_name) if ship else binary
-            if ship and not os.access(exe, os.X_OK):
-                os.chmod(exe, 0o755)
-            argv = [exe, "batch", "-", "--format", "jsonl", "--jobs", str(jobs), "--quiet"]
-            return pipe_through_bialign(lines, argv, counters)
-
-        links = (
-            records.map(lambda line: (shard_key(line), None))
-            .repartitionAndSortWithinPartitions(partitions, lambda k: shard_of(k[0]))
-            .map(lambda kv: kv[0][1])
-            .mapPartitions(shard)
-        )
+        argv = ["batch", "-", "--format", "jsonl", "--jobs", str(jobs), "--quiet"]
 
         try:
-            if args.format == "parquet":
-                rows = links.mapPartitions(split_blocks).map(link_row)
-                spark.createDataFrame(rows, parquet_schema()).write.parquet(out_path)
+            if args.shard_by_id:
+                summary = _sharded_by_id(spark, args, input_format, binary, ship, argv, out_path)
             else:
-                links.saveAsTextFile(out_path)
+                exe = _executor_path(sc, binary, ship, local)
+                summary = _piped(spark, args, input_format, [exe] + argv, out_path)
+        except UsageError:
+            raise
         except Exception as e:  # Py4JJavaError and friends: a task failed for good
-            msg = _first_line_of_cause(e)
+            msg = _first_line_of_cause(e, binary)
             print(f"align_corpus: the Spark job failed: {msg}", file=sys.stderr)
             return EXIT_JOB_FAILED
 
-        n, k, bad = counters["records"].value, counters["links"].value, counters["errors"].value
+        lines, bad, how = summary
         print(
-            f"align_corpus: {n} records, {k} links, {bad} errors -> {out_path} "
-            f"({partitions} partitions, master {master}) in {time.monotonic() - started:.1f} s",
+            f"align_corpus: {lines} lines written, {bad} error records -> {out_path} "
+            f"({how}, master {master}) in {time.monotonic() - started:.1f} s",
             file=sys.stderr,
         )
         return EXIT_RECORD_ERRORS if bad else EXIT_OK
     finally:
         if owned:
             spark.stop()
+
+
+def _executor_path(sc, binary: str, ship: bool, local: bool) -> str:
+    """The binary's path as the executors' processes see it.
+
+    Not shipped: the same path as on the driver (the binary is in the image, or the master is local).
+    Shipped with addFile: executors fetch the file into their working directory, the directory their
+    piped processes start in, so it is ./NAME there; in local mode the executors run inside the
+    driver's JVM, whose copy is at SparkFiles.get(NAME).
+    """
+    name = os.path.basename(binary)
+    if not ship:
+        return binary
+    if local:
+        return sc._jvm.org.apache.spark.SparkFiles.get(name)
+    return "./" + name
+
+
+def _java_lines(spark, args: argparse.Namespace, input_format: str):
+    """The input records as a JavaRDD of JSONL lines, read by the JVM alone (no Python worker).
+
+    JSONL: the lines of the input files, one partition per input split (at least --partitions, by
+    default _even_split_count; a .gz file is one split). Parquet: each row as
+    {"id", "en", "pl"} (to_json; all three cast to strings), partitioned as Spark reads the files.
+    """
+    sc = spark.sparkContext
+    if input_format == "parquet":
+        df = _read_parquet_records(spark, args.input)
+        jdf = df.selectExpr("to_json(struct(id, en, pl)) AS value")._jdf
+        lines = getattr(jdf, "as")(sc._jvm.org.apache.spark.sql.Encoders.STRING()).javaRDD()
+        if args.partitions:
+            lines = lines.repartition(args.partitions)
+        return lines
+    return sc._jsc.textFile(args.input, args.partitions or _even_split_count(sc, args.input))
+
+
+def _even_split_count(sc, path: str) -> int:
+    """A split count that keeps every task slot busy to the end: a multiple of the default
+    parallelism with splits no larger than a file system block (Hadoop's default split), e.g. 10
+    splits rather than Hadoop's 9 for 264 MB in 32 MB blocks on 2 slots, where the ninth would run
+    alone. Falls back to the default parallelism when the input cannot be measured."""
+    slots = max(1, sc.defaultParallelism)
+    try:
+        hpath = sc._jvm.org.apache.hadoop.fs.Path(path)
+        fs = hpath.getFileSystem(sc._jsc.hadoopConfiguration())
+        total = sum(fs.getContentSummary(st.getPath()).getLength() for st in (fs.globStatus(hpath) or []))
+        block = fs.getDefaultBlockSize(hpath)
+    except Exception:  # noqa: BLE001 (a file system that cannot say: Hadoop's own splitting)
+        return slots
+    if total <= 0 or block <= 0:
+        return slots
+    return slots * max(1, -(-total // (block * slots)))
+
+
+def _read_parquet_records(spark, path: str):
+    df = spark.read.parquet(path)
+    missing = [c for c in ("id", "en", "pl") if c not in df.columns]
+    if missing:
+        raise UsageError(f"{path}: Parquet input lacks column(s) {', '.join(missing)}")
+    # Numeric ids and binary (UTF-8) text columns are common in Parquet: read all as strings.
+    return df.select(*[df[c].cast("string").alias(c) for c in ("id", "en", "pl")])
+
+
+def _piped(spark, args: argparse.Namespace, input_format: str, command: list, out_path: str) -> tuple:
+    """The default path: the JVM reads the input, pipes each partition through one bialign process
+    (JavaRDD.pipe, under PIPE_WRAPPER) and writes its output lines, in order, as part-NNNNN.
+    Python runs only on the driver (and for --format parquet, to turn lines into rows).
+    Returns (lines written, error records, a description)."""
+    from py4j.java_collections import ListConverter, MapConverter
+
+    sc = spark.sparkContext
+    gateway = sc._gateway._gateway_client
+    lines = _java_lines(spark, args, input_format)
+    parts = lines.getNumPartitions()
+    jcommand = ListConverter().convert(["sh", "-c", PIPE_WRAPPER, "bialign-pipe"] + command, gateway)
+    jenv = MapConverter().convert({}, gateway)
+    # (command, extra environment, separate working directory, buffer size, encoding)
+    out = lines.pipe(jcommand, jenv, False, 1 << 16, "UTF-8")
+    how = f"{parts} partitions piped in input order"
+    if args.format == "parquet":
+        return _write_parquet(spark, out, out_path) + (how,)
+    out.saveAsTextFile(out_path)
+    if sc.master.startswith("local") and _is_local(out_path):
+        # The driver sees the files the (in-JVM) executors wrote: reading them here is cheaper than
+        # another Spark pass, which moves every line through the JVM again.
+        return _count_local_jsonl(_local_path(out_path)) + (how,)
+    return _count_jsonl(sc, out_path) + (how,)
+
+
+def _count_jsonl(sc, out_path: str) -> tuple:
+    """(lines, error records) of a JSONL output directory, counted in one pass by `awk` on the
+    executors (piped from the JVM like bialign: no Python worker, and no Spark SQL, whose first
+    query in a JVM costs seconds)."""
+    from py4j.java_collections import ListConverter
+
+    command = ListConverter().convert(["sh", "-c", COUNT_SCRIPT], sc._gateway._gateway_client)
+    lines = bad = 0
+    for counts in sc._jsc.textFile(out_path).pipe(command).collect():
+        n, e = counts.split()
+        lines, bad = lines + int(n), bad + int(e)
+    return lines, bad
+
+
+def count_jsonl_lines(f) -> tuple:
+    """(lines, error records) of an open binary JSONL file, read in blocks (the same counts as
+    COUNT_SCRIPT: only lines holding the error key are split out and matched)."""
+    lines = bad = 0
+    rest = b""
+    while True:
+        chunk = f.read(1 << 24)
+        if not chunk:
+            break
+        block = rest + chunk
+        cut = block.rfind(b"\n") + 1
+        block, rest = block[:cut], block[cut:]
+        lines += block.count(b"\n")
+        if b'","error":' in block:
+            bad += sum(1 for line in block.split(b"\n") if ERROR_RECORD.match(line))
+    if rest:
+        lines += 1
+        bad += 1 if ERROR_RECORD.match(rest) else 0
+    return lines, bad
+
+
+def _count_local_jsonl(outdir: str) -> tuple:
+    """(lines, error records) of the part files of a local output directory."""
+    lines = bad = 0
+    for name in sorted(os.listdir(outdir)):
+        if name.startswith("part-"):
+            with open(os.path.join(outdir, name), "rb") as f:
+                n, e = count_jsonl_lines(f)
+            lines, bad = lines + n, bad + e
+    return lines, bad
+
+
+def _write_parquet(spark, jlines, out_path: str) -> tuple:
+    """Write output lines (a JavaRDD of JSONL) as Parquet in parquet_schema(); (rows, error rows)."""
+    from pyspark.sql import DataFrame
+
+    jvm = spark.sparkContext._jvm
+    jds = spark._jsparkSession.createDataset(jlines.rdd(), jvm.org.apache.spark.sql.Encoders.STRING())
+    rows = DataFrame(jds.toDF(), spark).rdd.map(lambda r: link_row(r[0]))
+    spark.createDataFrame(rows, parquet_schema()).write.parquet(out_path)
+    row = spark.read.parquet(out_path).selectExpr("count(1) AS n", "count(error) AS bad").first()
+    return row["n"], row["bad"]
+
+
+def _sharded_by_id(spark, args, input_format: str, binary: str, ship: bool, argv: list, out_path: str) -> tuple:
+    """--shard-by-id: records sharded by a stable hash of their pair id into --partitions shards,
+    sorted by id within each (a shuffle through Python), each shard piped through bialign by a Python
+    worker. Returns (lines written, error records, a description)."""
+    from pyspark import SparkFiles
+
+    sc = spark.sparkContext
+    if __name__ != "__main__" and sc not in _SHIPPED_MODULE_TO:
+        # Imported (a test, a notebook): the executors need this module to unpickle the filter.
+        sc.addPyFile(os.path.abspath(__file__))
+        _SHIPPED_MODULE_TO.append(sc)
+    binary_name = os.path.basename(binary)
+    partitions = args.partitions or 2 * sc.defaultParallelism
+
+    if input_format == "parquet":
+        records = _read_parquet_records(spark, args.input).rdd.map(
+            lambda r: json.dumps({"id": r["id"], "en": r["en"], "pl": r["pl"]}, ensure_ascii=False)
+        )
+    else:
+        records = sc.textFile(args.input).filter(lambda line: line.strip() != "")
+
+    counters = {"records": sc.accumulator(0), "links": sc.accumulator(0), "errors": sc.accumulator(0)}
+
+    def shard(lines):
+        exe = SparkFiles.get(binary_name) if ship else binary
+        if ship and not os.access(exe, os.X_OK):
+            os.chmod(exe, 0o755)
+        return pipe_through_bialign(lines, [exe] + argv, counters)
+
+    links = (
+        records.map(lambda line: (shard_key(line), None))
+        .repartitionAndSortWithinPartitions(partitions, lambda k: shard_of(k[0]))
+        .map(lambda kv: kv[0][1])
+        .mapPartitions(shard)
+    )
+    if args.format == "parquet":
+        rows = links.mapPartitions(split_blocks).map(link_row)
+        spark.createDataFrame(rows, parquet_schema()).write.parquet(out_path)
+    else:
+        links.saveAsTextFile(out_path)
+    n, k, bad = counters["records"].value, counters["links"].value, counters["errors"].value
+    return k + bad, bad, f"{n} records in {partitions} shards by pair id"
 
 
 def _glob_or_exists(path: str) -> bool:
@@ -498,9 +690,28 @@ def _prepare_output(sc, out_path: str, overwrite: bool) -> None:
 PY_EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Failed): ")
 
 
-def _first_line_of_cause(e: BaseException) -> str:
-    """The most useful line of a Spark failure: our BialignFailed message when there is one."""
+PIPE_EXIT = re.compile(r"Subprocess exited with status (-?[0-9]+)")
+
+
+def _first_line_of_cause(e: BaseException, binary: str = "bialign") -> str:
+    """The most useful line of a Spark failure: what happened to the bialign process when one failed
+    (the default path's JVM pipe reports only its exit status; its stderr went to the executor log),
+    our BialignFailed message (--shard-by-id), else the first line that is not a stack frame."""
     text = str(e)
+    m = PIPE_EXIT.search(text)
+    if m:
+        status = int(m.group(1))
+        what = f"exited with status {status}"
+        if status == 127:
+            what += " (not found on the executor: see --ship-binary and BIALIGN_BIN)"
+        elif status == 126:
+            what += " (not executable on the executor)"
+        elif status > 128:
+            what = f"was killed by signal {status - 128}"
+        return (
+            f"{os.path.basename(binary)} {what} in a Spark task; "
+            "its standard error is in the executor's log (above, in local mode)"
+        )
     for line in text.splitlines():
         if "BialignFailed:" in line:
             return line.split("BialignFailed:", 1)[1].strip()

@@ -5,8 +5,10 @@
 
 Where bench.sh times the command line (JVM start included, as a one-off run pays it), this runs
 align_corpus.main on one local[2] session kept open, as a notebook or a long-lived cluster does, so
-what is left is the job's own cost: reading, sharding (a shuffle), the bialign processes, writing.
-Needs the release binary (or $BIALIGN_BIN). Prints each run and the medians.
+what is left is the job's own cost: reading, the bialign processes, writing, counting the error records
+(and with --shard-by-id the shuffle). The session gets the JVM options align_corpus.py gives its own.
+Extra options for align_corpus.py come from $SPARK_ARGS. Needs the release binary (or $BIALIGN_BIN).
+Prints each run and the medians.
 """
 
 import os
@@ -37,6 +39,7 @@ def main() -> int:
         SparkSession.builder.master("local[2]")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.driver.extraJavaOptions", align_corpus.DRIVER_JAVA_OPTIONS)
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")
@@ -46,7 +49,7 @@ def main() -> int:
         with open(inp, "w", encoding="utf-8") as f:
             f.write("\n".join(make_records.records(os.path.join(REPO, "corpus", "align-dev"), pairs)) + "\n")
         print(f"input: {pairs} pairs, {os.path.getsize(inp) / 1e6:.1f} MB; load {os.getloadavg()[0]:.1f}")
-        spark.sparkContext.parallelize(range(4), 2).count()  # start the Python workers
+        spark.sparkContext.parallelize(range(4), 2).count()  # start the Python workers (--shard-by-id)
         batch_t, spark_t = [], []
         for i in range(runs):
             out_b = os.path.join(tmp, "batch.jsonl")
@@ -56,7 +59,7 @@ def main() -> int:
             t1 = time.monotonic()
             out_s = os.path.join(tmp, "spark")
             shutil.rmtree(out_s, ignore_errors=True)
-            rc_s = align_corpus.main([inp, out_s])
+            rc_s = align_corpus.main([inp, out_s] + os.environ.get("SPARK_ARGS", "").split())
             t2 = time.monotonic()
             os.remove(out_b)
             if rc > 1 or rc_s > 1:

@@ -8,9 +8,10 @@ openjdk-17-jre-headless with apt-get, and when pyspark is missing it pip-install
 (set SPARK_TEST_NO_INSTALL=1 to fail instead). The binary is $BIALIGN_BIN, or else the debug build,
 which the script brings up to date with `cargo build --bin bialign` (a no-op after `cargo test`).
 
-Input: 50 article pairs of corpus/align-dev as JSONL records plus a few bad records; the job runs in
-Spark local mode (local[2]) and its part files are compared with `bialign batch -` on the same
-records, per pair id with each pair's lines in order. Ends with one line "N passed, N failed".
+Input: 50 article pairs of corpus/align-dev as JSONL records plus a few bad records and a blank line;
+the job runs in Spark local mode (local[2]). By default its part files, concatenated in name order,
+must equal `bialign batch -` on the same file byte for byte; with --shard-by-id they must hold the
+same lines per pair id, each shard sorted by id. Ends with one line "N passed, N failed".
 """
 
 from __future__ import annotations
@@ -37,21 +38,24 @@ import make_records  # noqa: E402
 JOB = os.path.join(HERE, "align_corpus.py")
 N_PAIRS = 50
 # Records bialign must reject one by one (error records) while the rest of the run goes on.
-# Those with a usable id fail in the pipeline and their error record is keyed by the id: identical
-# under Spark. Malformed ones are keyed by their position ("<stdin>:LINE"), which under Spark is
-# the line within the shard: see normalized().
-BAD_RECORDS = [
-    json.dumps(
-        {
-            "id": "bad/both-english",
-            "en": "The council met on Monday. It approved the new budget for the city's schools.",
-            "pl": "The mayor spoke after the vote. She said the schools would get new computers.",
-        }
-    ),
+# One with a usable id fails in the pipeline and its error record is keyed by the id: identical
+# under Spark wherever it is. Malformed ones are keyed by their position ("<stdin>:LINE"), which
+# under Spark is the line within the partition: they open the input (with a blank line, which
+# bialign skips but counts), so they fall in the first partition and keep their line numbers.
+BAD_RECORD = json.dumps(
+    {
+        "id": "bad/both-english",
+        "en": "The council met on Monday. It approved the new budget for the city's schools.",
+        "pl": "The mayor spoke after the vote. She said the schools would get new computers.",
+    }
+)
+MALFORMED = [
+    "this line is not JSON",
+    "",
     json.dumps({"id": "bad/no-pl", "en": "Only one side is here. It cannot be aligned."}),
     json.dumps({"id": "bad/pl-not-string", "en": "The Polish side is a number.", "pl": 42}),
-    "this line is not JSON",
 ]
+N_ERRORS = 4  # BAD_RECORD and the three non-blank MALFORMED lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,6 +154,7 @@ class Env:
     tmp = ""
     input_jsonl = ""
     records: list = []
+    good: list = []
     single_lines: list = []
     single_rc = -1
     spark = None
@@ -160,7 +165,9 @@ def setUpModule() -> None:
     ensure_pyspark()
     Env.binary = ensure_binary()
     Env.tmp = tempfile.mkdtemp(prefix="bialign-spark-test-")
-    Env.records = make_records.records(os.path.join(REPO, "corpus", "align-dev"), N_PAIRS) + BAD_RECORDS
+    good = make_records.records(os.path.join(REPO, "corpus", "align-dev"), N_PAIRS)
+    Env.records = MALFORMED + good[: N_PAIRS // 2] + [BAD_RECORD] + good[N_PAIRS // 2 :]
+    Env.good = good
     Env.input_jsonl = os.path.join(Env.tmp, "records.jsonl")
     with open(Env.input_jsonl, "w", encoding="utf-8") as f:
         f.write("\n".join(Env.records) + "\n")
@@ -236,6 +243,35 @@ class PipeTest(TimedTest):
     def argv(self, binary=None):
         return [binary or Env.binary, "batch", "-", "--format", "jsonl", "--jobs", "1"]
 
+    def test_wrapper_turns_status_1_into_0_and_passes_others_on(self):
+        # The default path's JVM pipe fails a task on any non-zero status; bialign's 1 is success.
+        for status, want in ((0, 0), (1, 0), (2, 2), (127, 127)):
+            p = subprocess.run(["sh", "-c", align_corpus.PIPE_WRAPPER, "w", "sh", "-c", f"echo out; exit {status}"],
+                               capture_output=True, text=True)
+            self.assertEqual((p.returncode, p.stdout), (want, "out\n"), status)
+
+    def test_count_script_counts_error_records_only(self):
+        lines = [line for line in Env.single_lines] + [
+            '{"doc":"q\\"x,\\"error\\":","error":"odd id"}',  # an id holding quotes and the key
+            '{"doc":"a","kind":"sentence","en":[],"pl":[],"score":1,"evidence":{"error":"x"}}',
+        ]
+        p = subprocess.run(["sh", "-c", align_corpus.COUNT_SCRIPT], input="\n".join(lines) + "\n",
+                           capture_output=True, text=True, check=True)
+        self.assertEqual(p.stdout.split(), [str(len(lines)), str(N_ERRORS + 1)])
+        # The driver's own count (local mode, local output) agrees, with or without a final newline.
+        for data in ("\n".join(lines) + "\n", "\n".join(lines)):
+            got = align_corpus.count_jsonl_lines(io.BytesIO(data.encode()))
+            self.assertEqual(got, (len(lines), N_ERRORS + 1))
+
+    def test_failure_message_names_the_exit_status(self):
+        msg = align_corpus._first_line_of_cause(
+            RuntimeError("Job aborted\njava.lang.IllegalStateException: Subprocess exited with status 127. "
+                         "Command ran: sh -c ..."), "/x/bialign")
+        self.assertIn("bialign exited with status 127", msg)
+        self.assertIn("not found on the executor", msg)
+        msg = align_corpus._first_line_of_cause(RuntimeError("Subprocess exited with status 137. ..."))
+        self.assertIn("killed by signal 9", msg)
+
     def test_pipe_equals_single_batch(self):
         out = list(align_corpus.split_blocks(align_corpus.pipe_through_bialign(Env.records, self.argv())))
         self.assertEqual(by_doc(out), by_doc(Env.single_lines))
@@ -297,11 +333,45 @@ def run_in_process(*args, binary=None, log_level="ERROR"):
 
 
 class SparkJobTest(TimedTest):
-    def test_jsonl_output_equals_single_batch_and_is_deterministic(self):
+    def test_jsonl_output_is_the_single_batch_output_byte_for_byte(self):
         # The command line as users run it, in its own JVM.
         out1 = os.path.join(Env.tmp, "out-jsonl-1")
         p = run_job(Env.input_jsonl, out1, "--partitions", "3")
-        self.assertEqual(p.returncode, Env.single_rc, p.stderr[-3000:])
+        self.assertEqual(p.returncode, 1, p.stderr[-3000:])
+        self.assertEqual(Env.single_rc, 1)
+        names = sorted(n for n in os.listdir(out1) if n.startswith("part-"))
+        self.assertGreaterEqual(len(names), 3)
+        data = b""
+        for n in names:
+            with open(os.path.join(out1, n), "rb") as f:
+                data += f.read()
+        with open(Env.input_jsonl, "rb") as f:
+            single = subprocess.run([Env.binary, "batch", "-", "--jobs", "2", "--quiet"], stdin=f,
+                                    capture_output=True).stdout
+        self.assertEqual(data, single)
+        self.assertTrue(all(os.path.getsize(os.path.join(out1, n)) for n in names[:3]), "a partition is empty")
+        errors = [json.loads(line) for line in data.decode().splitlines() if "error" in json.loads(line)]
+        self.assertEqual(len(errors), N_ERRORS, errors)
+        self.assertIn(f"{len(Env.single_lines)} lines written, {N_ERRORS} error records", p.stderr)
+        # The count on the executors (used when the driver cannot read the output) agrees.
+        self.assertEqual(align_corpus._count_jsonl(session().sparkContext, out1), (len(Env.single_lines), N_ERRORS))
+
+        # Another run (another JVM) gives byte-identical files; all good records: exit status 0.
+        out2 = os.path.join(Env.tmp, "out-jsonl-2")
+        rc, err = run_in_process(Env.input_jsonl, out2, "--partitions", "3")
+        self.assertEqual(rc, 1, err[-3000:])
+        self.assertEqual(read_parts(out2), read_parts(out1))
+        good = os.path.join(Env.tmp, "good.jsonl")
+        with open(good, "w", encoding="utf-8") as f:
+            f.write("\n".join(Env.good) + "\n")
+        rc, err = run_in_process(good, os.path.join(Env.tmp, "out-good"))
+        self.assertEqual(rc, 0, err[-3000:])
+        self.assertIn("0 error records", err)
+
+    def test_shard_by_id(self):
+        out1 = os.path.join(Env.tmp, "out-sharded")
+        rc, err = run_in_process(Env.input_jsonl, out1, "--partitions", "3", "--shard-by-id")
+        self.assertEqual(rc, Env.single_rc, err[-3000:])
         parts = read_parts(out1)
         self.assertEqual(len(parts), 3)
         all_lines = [line for _name, lines in parts for line in lines]
@@ -326,20 +396,14 @@ class SparkJobTest(TimedTest):
             self.assertEqual(docs, sorted(docs))
         # Every bad record came back as one error record, and the summary counts them.
         errors = [json.loads(line) for line in all_lines if "error" in json.loads(line)]
-        self.assertEqual(len(errors), len(BAD_RECORDS), errors)
+        self.assertEqual(len(errors), N_ERRORS, errors)
         self.assertIn("bad/both-english", {e["doc"] for e in errors})
-        self.assertIn(f"{N_PAIRS + len(BAD_RECORDS)} records", p.stderr)
-        self.assertIn(f"{len(BAD_RECORDS)} errors", p.stderr)
-
-        # Another run (another JVM, other Python workers) gives byte-identical files.
-        out2 = os.path.join(Env.tmp, "out-jsonl-2")
-        rc, err = run_in_process(Env.input_jsonl, out2, "--partitions", "3")
-        self.assertEqual(rc, Env.single_rc, err[-3000:])
-        self.assertEqual(read_parts(out2), parts)
+        self.assertIn(f"{N_PAIRS + N_ERRORS} records in 3 shards", err)
+        self.assertIn(f"{N_ERRORS} error records", err)
 
     def test_parquet_in_and_out(self):
         spark = session()
-        good = [json.loads(r) for r in Env.records[:N_PAIRS]]
+        good = [json.loads(r) for r in Env.good]
         inp = os.path.join(Env.tmp, "records.parquet")
         spark.createDataFrame(
             [(r["id"], r["en"], r["pl"]) for r in good], "id string, en string, pl string"
@@ -372,8 +436,16 @@ class SparkJobTest(TimedTest):
                 "cat >/dev/null\necho 'bialign: broken on purpose' >&2\nexit 2\n"
             )
         os.chmod(fake, 0o755)
+        # Its own JVM: in local mode the executors' stderr (where bialign's goes) is the job's stderr.
+        p = run_job(Env.input_jsonl, os.path.join(Env.tmp, "out-fail"), binary=fake)
+        self.assertEqual(p.returncode, align_corpus.EXIT_JOB_FAILED, p.stderr[-3000:])
+        last = [line for line in p.stderr.splitlines() if line.startswith("align_corpus:")][-1]
+        self.assertIn("the Spark job failed: fails-on-batch exited with status 2", last)
+        self.assertIn("broken on purpose", p.stderr)
+        # --shard-by-id pipes from Python and puts bialign's stderr in the message itself.
         # (log level OFF: Spark would print each failed task's traceback, which is expected here)
-        rc, err = run_in_process(Env.input_jsonl, os.path.join(Env.tmp, "out-fail"), binary=fake, log_level="OFF")
+        rc, err = run_in_process(Env.input_jsonl, os.path.join(Env.tmp, "out-fail-2"), "--shard-by-id",
+                                 binary=fake, log_level="OFF")
         self.assertEqual(rc, align_corpus.EXIT_JOB_FAILED, err[-3000:])
         self.assertIn("exited with status 2", err)
         self.assertIn("broken on purpose", err)
