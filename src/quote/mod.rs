@@ -15,6 +15,7 @@
 //!
 //! Nested quotations get a kind but no speaker of their own.
 
+pub mod fast;
 pub mod kind;
 pub mod marks;
 pub mod names;
@@ -99,7 +100,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         } else {
             Lang::En
         };
-        let rules: &Rules = if lang == Lang::Pl { &pl } else { &en };
+        let rules: &Rules = if lang == Lang::Pl { pl } else { en };
         let tops: Vec<usize> = (i..j).filter(|&k| raw[k].depth == 0).collect();
         // Attribution of each top-level quote.
         let mut atts: Vec<Option<Attribution>> = Vec::with_capacity(tops.len());

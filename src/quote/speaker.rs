@@ -1,8 +1,9 @@
 //! Attribution patterns shared by the English and Polish rules: tokens, name runs, the subject of an
 //! attribution.
 
-use std::collections::HashSet;
 use std::sync::OnceLock;
+
+use super::fast::{lower_eq, with_lower, FxHashSet};
 
 use crate::model::Span;
 
@@ -18,6 +19,8 @@ pub struct Tok<'a> {
 }
 
 impl Tok<'_> {
+    /// A placeholder (fills fixed-size token buffers).
+    pub const EMPTY: Tok<'static> = Tok { word: "", span: Span { start: 0, end: 0 }, lead: "", trail: "" };
     /// Starts with an upper-case letter.
     pub fn is_cap(&self) -> bool {
         self.word.chars().next().is_some_and(|c| c.is_uppercase())
@@ -36,43 +39,138 @@ impl Tok<'_> {
     }
 }
 
-/// Split `region` of `text` into tokens.
-pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
-    let s = region.text(text);
-    let mut out = Vec::with_capacity(s.len() / 6 + 1);
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        // Skip whitespace (ASCII fast path; other whitespace decoded).
-        let c = if b[i] < 0x80 { b[i] as char } else { s[i..].chars().next().unwrap_or(' ') };
-        if c.is_whitespace() {
+/// One token from its raw whitespace-free text starting at document offset `abs`.
+#[inline]
+fn make_tok(raw: &str, abs: usize) -> Tok<'_> {
+    let lead_len = raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len());
+    let core_end = raw
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_alphanumeric())
+        .map_or(lead_len, |(k, c)| k + c.len_utf8())
+        .max(lead_len);
+    Tok {
+        word: &raw[lead_len..core_end],
+        span: Span::new(abs + lead_len, abs + core_end),
+        lead: &raw[..lead_len],
+        trail: &raw[core_end..],
+    }
+}
+
+/// The character at byte `i` of `s` (ASCII fast path).
+#[inline]
+fn char_at(s: &str, i: usize) -> char {
+    let b = s.as_bytes()[i];
+    if b < 0x80 {
+        b as char
+    } else {
+        s[i..].chars().next().unwrap_or(' ')
+    }
+}
+
+/// The character ending at byte `i` of `s` (ASCII fast path).
+#[inline]
+fn char_before(s: &str, i: usize) -> char {
+    let b = s.as_bytes()[i - 1];
+    if b < 0x80 {
+        b as char
+    } else {
+        s[..i].chars().next_back().unwrap_or(' ')
+    }
+}
+
+/// The tokens of a region, front to back, made only as they are asked for.
+#[derive(Debug, Clone)]
+pub struct Tokens<'a> {
+    s: &'a str,
+    base: usize,
+    i: usize,
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Tok<'a>;
+
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let s = self.s;
+        let n = s.len();
+        let mut i = self.i;
+        while i < n {
+            let c = char_at(s, i);
+            if !c.is_whitespace() {
+                break;
+            }
             i += c.len_utf8();
-            continue;
+        }
+        if i >= n {
+            self.i = n;
+            return None;
         }
         let start = i;
-        while i < b.len() {
-            let c = if b[i] < 0x80 { b[i] as char } else { s[i..].chars().next().unwrap_or(' ') };
+        while i < n {
+            let c = char_at(s, i);
             if c.is_whitespace() {
                 break;
             }
             i += c.len_utf8();
         }
-        let raw = &s[start..i];
-        let lead_len = raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len());
-        let core_end = raw
-            .char_indices()
-            .rev()
-            .find(|(_, c)| c.is_alphanumeric())
-            .map_or(lead_len, |(k, c)| k + c.len_utf8())
-            .max(lead_len);
-        let abs = region.start + start;
-        out.push(Tok {
-            word: &raw[lead_len..core_end],
-            span: Span::new(abs + lead_len, abs + core_end),
-            lead: &raw[..lead_len],
-            trail: &raw[core_end..],
-        });
+        self.i = i;
+        Some(make_tok(&s[start..i], self.base + start))
     }
+}
+
+/// The tokens of a region, back to front: the same tokens as [`Tokens`] in reverse order.
+#[derive(Debug, Clone)]
+pub struct RevTokens<'a> {
+    s: &'a str,
+    base: usize,
+    end: usize,
+}
+
+impl<'a> Iterator for RevTokens<'a> {
+    type Item = Tok<'a>;
+
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let s = self.s;
+        let mut i = self.end;
+        while i > 0 {
+            let c = char_before(s, i);
+            if !c.is_whitespace() {
+                break;
+            }
+            i -= c.len_utf8();
+        }
+        if i == 0 {
+            self.end = 0;
+            return None;
+        }
+        let end = i;
+        while i > 0 {
+            let c = char_before(s, i);
+            if c.is_whitespace() {
+                break;
+            }
+            i -= c.len_utf8();
+        }
+        self.end = i;
+        Some(make_tok(&s[i..end], self.base + i))
+    }
+}
+
+/// The tokens of `region` of `text`, lazily.
+pub fn tokens(text: &str, region: Span) -> Tokens<'_> {
+    Tokens { s: region.text(text), base: region.start, i: 0 }
+}
+
+/// The tokens of `region` of `text`, lazily and last first.
+pub fn tokens_rev(text: &str, region: Span) -> RevTokens<'_> {
+    let s = region.text(text);
+    RevTokens { s, base: region.start, end: s.len() }
+}
+
+/// Split `region` of `text` into tokens.
+pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
+    let mut out = Vec::with_capacity(region.len() / 6 + 1);
+    out.extend(tokens(text, region));
     out
 }
 
@@ -184,19 +282,19 @@ pub struct Attribution {
     pub who: Who,
 }
 
-fn list(data: &'static str) -> HashSet<&'static str> {
+fn list(data: &'static str) -> FxHashSet<&'static str> {
     data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
 }
 
 /// English verbs of saying (data/verbs_en.txt).
-pub fn verbs_en() -> &'static HashSet<&'static str> {
-    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+pub fn verbs_en() -> &'static FxHashSet<&'static str> {
+    static S: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| list(include_str!("data/verbs_en.txt")))
 }
 
 /// Polish verbs of saying (data/verbs_pl.txt).
-pub fn verbs_pl() -> &'static HashSet<&'static str> {
-    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+pub fn verbs_pl() -> &'static FxHashSet<&'static str> {
+    static S: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| list(include_str!("data/verbs_pl.txt")))
 }
 
@@ -215,29 +313,43 @@ fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
 
 /// Grammar of one language's attributions.
 pub struct Rules {
-    pub verbs: &'static HashSet<&'static str>,
+    pub verbs: &'static FxHashSet<&'static str>,
     /// Words introducing a source in the genitive or after "to": ("according", "to"), ("według", "").
     pub according: &'static [(&'static str, &'static str)],
     /// How many lower-case words may stand before a name in a description ("executive producer").
     pub max_descriptors: usize,
     /// Prepositions: a capitalised word right after one is no speaker.
     pub prepositions: &'static [&'static str],
+    /// Searchers for the `according` words without their first letter (any case of it), built once.
+    according_finders: Vec<memchr::memmem::Finder<'static>>,
 }
 
 impl Rules {
+    /// The rules of one language.
+    pub fn new(
+        verbs: &'static FxHashSet<&'static str>,
+        according: &'static [(&'static str, &'static str)],
+        max_descriptors: usize,
+        prepositions: &'static [&'static str],
+    ) -> Rules {
+        let according_finders =
+            according.iter().map(|(a, _)| memchr::memmem::Finder::new(&a.as_bytes()[1..])).collect();
+        Rules { verbs, according, max_descriptors, prepositions, according_finders }
+    }
+
     fn is_verb(&self, t: &Tok) -> bool {
         // The lists are lower case and a verb here is never capitalised: no case folding needed.
         t.lead.is_empty() && !t.is_cap() && self.verbs.contains(t.word)
     }
 
     fn according_at(&self, toks: &[Tok], i: usize) -> Option<usize> {
-        let w = toks.get(i)?.lower();
+        let w = toks.get(i)?.word;
         for &(a, b) in self.according {
-            if w == a {
+            if lower_eq(w, a) {
                 if b.is_empty() {
                     return Some(i + 1);
                 }
-                if toks.get(i + 1).is_some_and(|t| t.lower() == b) {
+                if toks.get(i + 1).is_some_and(|t| lower_eq(t.word, b)) {
                     return Some(i + 2);
                 }
             }
@@ -252,7 +364,7 @@ impl Rules {
             if let Some(r) = name_forward(toks, i) {
                 // After a preposition the first capitalised word is a place or a medium, not the
                 // speaker ("napisał na Twitterze Schiff", "said on CNN Smith").
-                let after_prep = i > start && self.prepositions.contains(&toks[i - 1].lower().as_str());
+                let after_prep = i > start && self.prepositions.iter().any(|p| lower_eq(toks[i - 1].word, p));
                 if after_prep {
                     return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
                 }
@@ -279,8 +391,14 @@ impl Rules {
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
             return None;
         }
-        let toks: Vec<Tok> =
-            tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).take(14).collect();
+        // At most 14 word tokens, kept on the stack.
+        let mut buf = [Tok::EMPTY; 14];
+        let mut n = 0;
+        for t in tokens(text, region).filter(|t| !t.word.is_empty()).take(buf.len()) {
+            buf[n] = t;
+            n += 1;
+        }
+        let toks = &buf[..n];
         if toks.is_empty() {
             return None;
         }
@@ -292,9 +410,9 @@ impl Rules {
         }
         let signalled = s.starts_with([',', '-', '–', '—']) || quote_end_punct;
         let t0 = &toks[0];
-        if let Some(k) = self.according_at(&toks, 0) {
-            let r = self.described_name(&toks, k)?;
-            return Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: true } });
+        if let Some(k) = self.according_at(toks, 0) {
+            let r = self.described_name(toks, k)?;
+            return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: true } });
         }
         if self.is_verb(t0) {
             // said Harris / mówi producent wykonawcza Amy B. Harris / powiedziała.
@@ -306,8 +424,8 @@ impl Rules {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
-            return match self.described_name(&toks, 1) {
-                Some(r) => Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } }),
+            return match self.described_name(toks, 1) {
+                Some(r) => Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: false } }),
                 None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
             };
         }
@@ -320,11 +438,11 @@ impl Rules {
                 if is_pronoun(p) && j == 1 {
                     return Some(Attribution { who: Who::Pronoun(p.span) });
                 }
-                if let Some((a, b)) = name_backward(&toks, j - 1) {
+                if let Some((a, b)) = name_backward(toks, j - 1) {
                     // Everything before the name must be description.
                     if toks[..a].iter().all(|d| !d.is_cap() && d.trail.is_empty() && !self.is_verb(d)) {
                         return Some(Attribution {
-                            who: Who::Name { span: span_of(&toks, (a, b)), genitive: false },
+                            who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                         });
                     }
                     return None;
@@ -349,15 +467,10 @@ impl Rules {
         let s = region.text(text).trim_end();
         // Cheap test first: every pattern but "według X „…" / "zdaniem X „…" ends in a colon, comma or dash.
         let ends_right = s.ends_with([':', ',', '-', '–', '—']);
-        if !ends_right
-            && !self
-                .according
-                .iter()
-                .any(|(a, _)| memchr::memmem::find(s.as_bytes(), &a.as_bytes()[1..]).is_some())
-        {
+        if !ends_right && !self.according_finders.iter().any(|f| f.find(s.as_bytes()).is_some()) {
             return None;
         }
-        let all: Vec<Tok> = tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).collect();
+        let all: Vec<Tok> = tokens(text, region).filter(|t| !t.word.is_empty()).collect();
         // The clause: tokens after the last sentence end.
         let from = all.iter().rposition(|t| t.ends_sentence()).map_or(0, |k| k + 1);
         let toks = &all[from..];
@@ -421,6 +534,6 @@ impl Rules {
     }
 
     fn is_verb_cap(&self, t: &Tok) -> bool {
-        self.verbs.contains(t.lower().as_str())
+        with_lower(t.word, |l| self.verbs.contains(l))
     }
 }
