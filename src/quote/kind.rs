@@ -43,6 +43,12 @@ const SMALL: &[&str] = &[
     "is", "nor", "vs", "w", "i", "z", "na", "do", "o", "u", "od", "po", "ze", "we",
 ];
 
+/// `SMALL.contains(&w.to_lowercase())`: the small words are ASCII of at most 4 letters, and no
+/// non-ASCII word lower-cases to one of them (only the Kelvin sign lower-cases to ASCII, "k").
+fn is_small(w: &str) -> bool {
+    w.len() <= 4 && w.is_ascii() && SMALL.iter().any(|s| w.eq_ignore_ascii_case(s))
+}
+
 fn cap(w: &str) -> bool {
     w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
 }
@@ -75,7 +81,7 @@ fn shape(s: &str) -> Shape {
             sh.first_cap = c;
             sh.title_case = c;
         }
-        sh.title_case = sh.title_case && (c || with_lower(w, |l| SMALL.contains(&l)));
+        sh.title_case = sh.title_case && (c || is_small(w));
         sh.verb_shape = sh.verb_shape || is_verb_shape(w);
         sh.n += 1;
         if sh.n >= MANY {
@@ -162,5 +168,28 @@ fn is_verb_shape(w: &str) -> bool {
                 | "Is"
                 | "Are"
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_word_test_matches_the_list() {
+        assert!(SMALL.iter().all(|s| s.len() <= 4 && s.is_ascii() && s.to_lowercase() == *s));
+        for w in ["the", "The", "AND", "w", "Z", "with", "withs", "Über", "ﬁ", "K", "KELVIN", ""] {
+            assert_eq!(is_small(w), SMALL.contains(&w.to_lowercase().as_str()), "{w}");
+        }
+    }
+
+    #[test]
+    fn word_shape_counts_and_title_case() {
+        let sh = shape("Like a Virgin");
+        assert_eq!((sh.n, sh.title_case, sh.verb_shape, sh.first_cap), (3, true, false, true));
+        let sh = shape("We won’t see them, but we will meet one of them, now and then, again and again");
+        assert_eq!(sh.n, MANY);
+        assert!(sh.verb_shape && !sh.title_case);
+        assert_eq!(shape("  ... ").n, 0);
     }
 }

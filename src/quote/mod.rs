@@ -137,12 +137,17 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 let gap_start = prev.close.map_or(prev.inner.end, |c| c.end);
                 let gap_span = Span::new(gap_start, raw[k].open.start.max(gap_start));
                 let gap = gap_span.text(text).trim();
-                let gap_toks = if gap.len() > 240 || posts[n - 1].is_none() {
-                    Vec::new()
-                } else {
-                    speaker::tokenize(text, gap_span)
+                // Does a sentence end inside the gap (not counting its last token)? Asked last, as the
+                // only costly test.
+                let inner_stop = || {
+                    let mut stops = 0usize;
+                    let mut last_stops = false;
+                    for t in speaker::tokens(text, gap_span) {
+                        last_stops = t.ends_sentence();
+                        stops += last_stops as usize;
+                    }
+                    stops > last_stops as usize
                 };
-                let inner_stops = gap_toks.iter().rev().skip(1).filter(|t| t.ends_sentence()).count();
                 // A quote with its own, different named attribution starts a new utterance.
                 let name_of = |a: Option<Attribution>| match a.map(|a| a.who) {
                     Some(Who::Name { span, .. }) => Some(span.text(text)),
@@ -150,7 +155,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 };
                 let own = name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]);
                 let prev_post = posts[n - 1].is_some();
-                if prev_post && !gap.is_empty() && gap.len() <= 240 && inner_stops == 0 && !own {
+                if prev_post && !gap.is_empty() && gap.len() <= 240 && !own && !inner_stop() {
                     utt.push(utt[n - 1]);
                     joined[n] = true;
                     continue;

@@ -41,6 +41,9 @@ pub struct NameBook<'t> {
     text: &'t str,
     occurs: FxHashMap<String, bool>,
     full: FxHashMap<String, Vec<String>>,
+    /// Answers of [`NameBook::canonical`] by (name as written, Polish, genitive): every question a
+    /// canonical form depends on is cached above, so asking again gives the same answer.
+    canon: FxHashMap<(String, bool, bool), String>,
     searches: usize,
 }
 
@@ -137,7 +140,13 @@ fn is_word_char(c: Option<char>) -> bool {
 impl<'t> NameBook<'t> {
     /// A name book over `text`.
     pub fn new(text: &'t str) -> NameBook<'t> {
-        NameBook { text, occurs: FxHashMap::default(), full: FxHashMap::default(), searches: 0 }
+        NameBook {
+            text,
+            occurs: FxHashMap::default(),
+            full: FxHashMap::default(),
+            canon: FxHashMap::default(),
+            searches: 0,
+        }
     }
 
     fn budget(&mut self) -> bool {
@@ -164,9 +173,9 @@ impl<'t> NameBook<'t> {
 
     /// The full names ("Amy B. Harris") written anywhere in the text with the surname `surname`, in
     /// any inflected form for Polish (Harrisa, Harrisowi), with the surname in its nominative.
-    fn full_names(&mut self, surname: &str, lang: Lang) -> Vec<String> {
-        if let Some(v) = self.full.get(surname) {
-            return v.clone();
+    fn full_names(&mut self, surname: &str, lang: Lang) -> &[String] {
+        if self.full.contains_key(surname) {
+            return &self.full[surname];
         }
         let mut out: Vec<String> = Vec::new();
         if self.budget() {
@@ -230,8 +239,7 @@ impl<'t> NameBook<'t> {
                 }
             }
         }
-        self.full.insert(surname.to_string(), out.clone());
-        out
+        self.full.entry(surname.to_string()).or_insert(out)
     }
 
     /// The last full name mentioned before `pos` and at or after `floor` (at most 300 bytes back): the
@@ -293,6 +301,16 @@ impl<'t> NameBook<'t> {
     /// mention (or, in the genitive, a suffix rule) shows it; a lone surname as the one full name the
     /// text gives for it.
     pub fn canonical(&mut self, span: Span, lang: Lang, genitive: bool) -> String {
+        let key = (span.text(self.text).to_string(), lang == Lang::Pl, genitive);
+        if let Some(c) = self.canon.get(&key) {
+            return c.clone();
+        }
+        let c = self.canonical_uncached(span, lang, genitive);
+        self.canon.insert(key, c.clone());
+        c
+    }
+
+    fn canonical_uncached(&mut self, span: Span, lang: Lang, genitive: bool) -> String {
         let text = self.text;
         let toks: Vec<Tok> = tokenize(text, span);
         let mut words: Vec<String> = toks

@@ -42,13 +42,26 @@ impl Tok<'_> {
 /// One token from its raw whitespace-free text starting at document offset `abs`.
 #[inline]
 fn make_tok(raw: &str, abs: usize) -> Tok<'_> {
-    let lead_len = raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len());
-    let core_end = raw
-        .char_indices()
-        .rev()
-        .find(|(_, c)| c.is_alphanumeric())
-        .map_or(lead_len, |(k, c)| k + c.len_utf8())
-        .max(lead_len);
+    let b = raw.as_bytes();
+    // ASCII fast paths; other characters are decoded.
+    let lead_len = if b.first().is_some_and(u8::is_ascii_alphanumeric) {
+        0
+    } else {
+        raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len())
+    };
+    // Trailing ASCII punctuation is stepped over byte by byte.
+    let mut e = b.len();
+    while e > 0 && b[e - 1] < 0x80 && !b[e - 1].is_ascii_alphanumeric() {
+        e -= 1;
+    }
+    let core_end = if e > 0 && b[e - 1].is_ascii_alphanumeric() {
+        e
+    } else if e == 0 {
+        lead_len
+    } else {
+        raw.char_indices().rev().find(|(_, c)| c.is_alphanumeric()).map_or(lead_len, |(k, c)| k + c.len_utf8())
+    };
+    let core_end = core_end.max(lead_len);
     Tok {
         word: &raw[lead_len..core_end],
         span: Span::new(abs + lead_len, abs + core_end),
@@ -94,7 +107,16 @@ impl<'a> Iterator for Tokens<'a> {
         let s = self.s;
         let n = s.len();
         let mut i = self.i;
+        let b = s.as_bytes();
         while i < n {
+            let x = b[i];
+            if x < 0x80 {
+                if !matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i += 1;
+                continue;
+            }
             let c = char_at(s, i);
             if !c.is_whitespace() {
                 break;
@@ -107,6 +129,14 @@ impl<'a> Iterator for Tokens<'a> {
         }
         let start = i;
         while i < n {
+            let x = b[i];
+            if x < 0x80 {
+                if matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i += 1;
+                continue;
+            }
             let c = char_at(s, i);
             if c.is_whitespace() {
                 break;
@@ -131,8 +161,17 @@ impl<'a> Iterator for RevTokens<'a> {
 
     fn next(&mut self) -> Option<Tok<'a>> {
         let s = self.s;
+        let b = s.as_bytes();
         let mut i = self.end;
         while i > 0 {
+            let x = b[i - 1];
+            if x < 0x80 {
+                if !matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i -= 1;
+                continue;
+            }
             let c = char_before(s, i);
             if !c.is_whitespace() {
                 break;
@@ -145,6 +184,14 @@ impl<'a> Iterator for RevTokens<'a> {
         }
         let end = i;
         while i > 0 {
+            let x = b[i - 1];
+            if x < 0x80 {
+                if matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i -= 1;
+                continue;
+            }
             let c = char_before(s, i);
             if c.is_whitespace() {
                 break;
@@ -200,21 +247,22 @@ const PARTICLES: &[&str] =
 
 /// Can this token be part of a person's or organisation's name?
 pub fn nameish(t: &Tok) -> bool {
-    if t.word.is_empty() || super::names::is_function_word(t.word) {
+    // The shape first (cheap, and rejects most words), then the function-word table.
+    if t.word.is_empty() {
         return false;
     }
-    if t.is_initial() {
-        return true;
-    }
-    let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
-    let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
-    // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are.
-    if letters > 4 && upper == letters {
-        return false;
-    }
-    t.is_cap()
-        || (t.word.contains('-')
-            && t.word.split('-').next_back().is_some_and(|p| p.starts_with(char::is_uppercase)))
+    let shaped = t.is_initial() || {
+        let cap_or_hyphen = t.is_cap()
+            || (t.word.contains('-')
+                && t.word.split('-').next_back().is_some_and(|p| p.starts_with(char::is_uppercase)));
+        cap_or_hyphen && {
+            let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
+            let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
+            // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are.
+            !(letters > 4 && upper == letters)
+        }
+    };
+    shaped && !super::names::is_function_word(t.word)
 }
 
 /// The longest name run starting at token `i`, as a token range `i..j` (None if `i` is no name).
@@ -391,12 +439,25 @@ impl Rules {
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
             return None;
         }
-        // At most 14 word tokens, kept on the stack.
+        // At most 14 word tokens, kept on the stack. Tokens are made only as far as the rules below can
+        // look: past a first clause end at index s >= 2, no rule reads beyond index s + 1 (every name
+        // run and description stops at a token with trailing punctuation; a name run peeks at one
+        // more token), and a first clause end in a colon rejects the attribution outright.
         let mut buf = [Tok::EMPTY; 14];
         let mut n = 0;
+        let mut stop: Option<usize> = None;
         for t in tokens(text, region).filter(|t| !t.word.is_empty()).take(buf.len()) {
             buf[n] = t;
             n += 1;
+            if stop.is_none() && (t.ends_sentence() || t.trail.contains(':')) {
+                if !t.ends_sentence() {
+                    break;
+                }
+                stop = Some(n - 1);
+            }
+            if stop.is_some_and(|s| s >= 2 && n >= s + 2) {
+                break;
+            }
         }
         let toks = &buf[..n];
         if toks.is_empty() {
