@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use super::fast::{FxHashMap, FxHashSet};
-use super::speaker::{nameish, tokenize, tokens_rev, Tok};
+use super::speaker::{make_tok, nameish, tokenize, tokens_rev, Tok};
 use crate::lang::Lang;
 use crate::model::Span;
 
@@ -196,9 +196,8 @@ impl<'t> NameBook<'t> {
                     from += 1;
                 }
                 let line_start = text[from..i].rfind('\n').map_or(from, |k| from + k + 1);
-                // Cheap test first: the token before the one holding the surname must be a name word
-                // with nothing after its last letter, or an initial ("B."), else no full name is
-                // written here.
+                // Cheap test first: the token before the one holding the surname must be an initial
+                // ("B.") or a name word with nothing after it, else no full name is written here.
                 let before = &text[line_start..i];
                 let Some(ws) = before.rfind(char::is_whitespace) else { continue };
                 let prev = before[..ws].trim_end_matches(char::is_whitespace);
@@ -206,11 +205,8 @@ impl<'t> NameBook<'t> {
                     let w = prev[k..].chars().next().map_or(1, char::len_utf8);
                     &prev[k + w..]
                 });
-                let Some((k, c)) = raw.char_indices().rev().find(|(_, c)| c.is_alphanumeric()) else {
-                    continue;
-                };
-                let trail = &raw[k + c.len_utf8()..];
-                if !trail.is_empty() && !trail.starts_with('.') {
+                let p = make_tok(raw, 0);
+                if !(p.is_initial() || (p.trail.is_empty() && nameish(&p))) {
                     continue;
                 }
                 let toks = tokenize(text, Span::new(line_start, i + word.len()));

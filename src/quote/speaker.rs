@@ -41,7 +41,7 @@ impl Tok<'_> {
 
 /// One token from its raw whitespace-free text starting at document offset `abs`.
 #[inline]
-fn make_tok(raw: &str, abs: usize) -> Tok<'_> {
+pub fn make_tok(raw: &str, abs: usize) -> Tok<'_> {
     let b = raw.as_bytes();
     // ASCII fast paths; other characters are decoded.
     let lead_len = if b.first().is_some_and(u8::is_ascii_alphanumeric) {
