@@ -84,7 +84,13 @@ pub fn lower_eq(w: &str, target: &str) -> bool {
         return w.len() == target.len()
             && w.bytes().zip(target.bytes()).all(|(a, b)| a.to_ascii_lowercase() == b);
     }
-    with_lower(w, |l| l == target)
+    if target.contains(['σ', 'ς']) {
+        // str::to_lowercase knows the word-final sigma; compare its result.
+        return w.to_lowercase() == target;
+    }
+    // Character by character, with no allocation: the same as comparing `w.to_lowercase()` for a
+    // target without sigma (the only context-dependent lower-casing).
+    w.chars().flat_map(char::to_lowercase).eq(target.chars())
 }
 
 #[cfg(test)]

@@ -43,7 +43,8 @@ pub struct NameBook<'t> {
     full: FxHashMap<String, Vec<String>>,
     /// Answers of [`NameBook::canonical`] by (name as written, Polish, genitive): every question a
     /// canonical form depends on is cached above, so asking again gives the same answer.
-    canon: FxHashMap<(String, bool, bool), String>,
+    /// Indexed by name as written, then by `2 * polish + genitive`.
+    canon: FxHashMap<String, [Option<String>; 4]>,
     searches: usize,
 }
 
@@ -297,12 +298,13 @@ impl<'t> NameBook<'t> {
     /// mention (or, in the genitive, a suffix rule) shows it; a lone surname as the one full name the
     /// text gives for it.
     pub fn canonical(&mut self, span: Span, lang: Lang, genitive: bool) -> String {
-        let key = (span.text(self.text).to_string(), lang == Lang::Pl, genitive);
-        if let Some(c) = self.canon.get(&key) {
+        let written = span.text(self.text);
+        let slot = 2 * usize::from(lang == Lang::Pl) + usize::from(genitive);
+        if let Some(c) = self.canon.get(written).and_then(|v| v[slot].as_ref()) {
             return c.clone();
         }
         let c = self.canonical_uncached(span, lang, genitive);
-        self.canon.insert(key, c.clone());
+        self.canon.entry(written.to_string()).or_default()[slot] = Some(c.clone());
         c
     }
 

@@ -59,7 +59,10 @@ pub fn make_tok(raw: &str, abs: usize) -> Tok<'_> {
     } else if e == 0 {
         lead_len
     } else {
-        raw.char_indices().rev().find(|(_, c)| c.is_alphanumeric()).map_or(lead_len, |(k, c)| k + c.len_utf8())
+        raw.char_indices()
+            .rev()
+            .find(|(_, c)| c.is_alphanumeric())
+            .map_or(lead_len, |(k, c)| k + c.len_utf8())
     };
     let core_end = core_end.max(lead_len);
     Tok {
@@ -412,7 +415,8 @@ impl Rules {
             if let Some(r) = name_forward(toks, i) {
                 // After a preposition the first capitalised word is a place or a medium, not the
                 // speaker ("napisał na Twitterze Schiff", "said on CNN Smith").
-                let after_prep = i > start && self.prepositions.iter().any(|p| lower_eq(toks[i - 1].word, p));
+                let after_prep =
+                    i > start && with_lower(toks[i - 1].word, |w| self.prepositions.contains(&w));
                 if after_prep {
                     return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
                 }
