@@ -535,10 +535,16 @@ impl Rules {
         if !ends_right && !self.according_finders.iter().any(|f| f.find(s.as_bytes()).is_some()) {
             return None;
         }
-        let all: Vec<Tok> = tokens(text, region).filter(|t| !t.word.is_empty()).collect();
-        // The clause: tokens after the last sentence end.
-        let from = all.iter().rposition(|t| t.ends_sentence()).map_or(0, |k| k + 1);
-        let toks = &all[from..];
+        // The clause: the word tokens after the last sentence end, read from the end back to it.
+        let mut clause: Vec<Tok> = Vec::with_capacity(16);
+        for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
+            if t.ends_sentence() {
+                break;
+            }
+            clause.push(t);
+        }
+        clause.reverse();
+        let toks = &clause[..];
         if toks.is_empty() {
             return None;
         }
