@@ -443,36 +443,52 @@ impl Rules {
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
             return None;
         }
-        // At most 14 word tokens, kept on the stack. Tokens are made only as far as the rules below can
-        // look: past a first clause end at index s >= 2, no rule reads beyond index s + 1 (every name
-        // run and description stops at a token with trailing punctuation; a name run peeks at one
-        // more token), and a first clause end in a colon rejects the attribution outright.
+        // At most 14 word tokens, kept on the stack, made only as far as needed. The rules below stop at
+        // the first token with trailing punctuation (not an initial), at index p: every name run and
+        // description ends there and a name run peeks at one more token, so when p >= 2 nothing past
+        // index p + 1 is read. The clause-end test (a colon first: the clause introduces the next
+        // quotation) can look further, but it only matters when the rules find an attribution.
         let mut buf = [Tok::EMPTY; 14];
         let mut n = 0;
-        let mut stop: Option<usize> = None;
-        for t in tokens(text, region).filter(|t| !t.word.is_empty()).take(buf.len()) {
+        let mut it = tokens(text, region).filter(|t| !t.word.is_empty());
+        let mut p: Option<usize> = None;
+        while n < buf.len() {
+            let Some(t) = it.next() else { break };
             buf[n] = t;
             n += 1;
-            if stop.is_none() && (t.ends_sentence() || t.trail.contains(':')) {
-                if !t.ends_sentence() {
-                    break;
-                }
-                stop = Some(n - 1);
+            if p.is_none() && !t.trail.is_empty() && !t.is_initial() {
+                p = Some(n - 1);
             }
-            if stop.is_some_and(|s| s >= 2 && n >= s + 2) {
+            if p.is_some_and(|p| p >= 2 && n >= p + 2) {
                 break;
             }
         }
-        let toks = &buf[..n];
-        if toks.is_empty() {
+        if n == 0 {
             return None;
         }
+        let found = self.after_rules(&buf[..n], s, quote_end_punct)?;
         // A clause ending in a colon introduces the next quotation ("Harris adds: “…”"), not this one.
-        if let Some(stop) = toks.iter().find(|t| t.ends_sentence() || t.trail.contains(':')) {
-            if stop.trail.contains(':') && !stop.ends_sentence() {
+        let is_stop = |t: &Tok| t.ends_sentence() || t.trail.contains(':');
+        let mut stop = buf[..n].iter().position(is_stop);
+        while stop.is_none() && n < buf.len() {
+            let Some(t) = it.next() else { break };
+            buf[n] = t;
+            n += 1;
+            if is_stop(&t) {
+                stop = Some(n - 1);
+            }
+        }
+        if let Some(k) = stop {
+            if buf[k].trail.contains(':') && !buf[k].ends_sentence() {
                 return None;
             }
         }
+        Some(found)
+    }
+
+    /// The attribution patterns after a closing mark, on the tokens `toks` of the region whose
+    /// trimmed text is `s`.
+    fn after_rules(&self, toks: &[Tok], s: &str, quote_end_punct: bool) -> Option<Attribution> {
         let signalled = s.starts_with([',', '-', '–', '—']) || quote_end_punct;
         let t0 = &toks[0];
         if let Some(k) = self.according_at(toks, 0) {
