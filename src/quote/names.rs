@@ -356,3 +356,33 @@ fn join(toks: &[Tok]) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_test_agrees_with_the_candidates() {
+        let words =
+            ["Harrisa", "Kowalskiego", "Kowalskiej", "Lee'ego", "Butlerowi", "Kasia", "Nowickim", "a", ""];
+        let targets = ["Harris", "Kowalski", "Kowalska", "Lee", "Butler", "Kasi", "Nowicki", "Kasa", "x"];
+        for w in words {
+            for t in targets {
+                assert_eq!(is_pl_candidate(w, t), pl_candidates(w).iter().any(|c| c == t), "{w} {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_names_are_cached_without_changing_them() {
+        let text = "Producentka Amy B. Harris mówi. Potem Harrisa zapytano.";
+        let mut book = NameBook::new(text);
+        let at = text.find("Harrisa").unwrap();
+        let span = Span::new(at, at + "Harrisa".len());
+        let first = book.canonical(span, Lang::Pl, false);
+        assert_eq!(first, "Amy B. Harris");
+        let searches = book.searches;
+        assert_eq!(book.canonical(span, Lang::Pl, false), first);
+        assert_eq!(book.searches, searches, "a second ask searches nothing");
+    }
+}

@@ -624,3 +624,35 @@ impl Rules {
         with_lower(t.word, |l| self.verbs.contains(l))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reverse_tokens_are_the_tokens_reversed() {
+        for t in [
+            "“It is hard,” executive producer Amy B. Harris tells reporters.",
+            "  – dodaje\u{a0}Butler,\tmówi (Kowalska) —  ",
+            "",
+            "   ",
+            "one",
+            "Zdaniem Nowickiego „to jest dobre”.\n\nDalej",
+        ] {
+            let region = Span::new(0, t.len());
+            let fwd: Vec<_> = tokens(t, region).map(|k| (k.word, k.span, k.lead, k.trail)).collect();
+            let mut back: Vec<_> = tokens_rev(t, region).map(|k| (k.word, k.span, k.lead, k.trail)).collect();
+            back.reverse();
+            assert_eq!(fwd, back, "{t:?}");
+            assert_eq!(tokenize(t, region).len(), fwd.len());
+        }
+    }
+
+    #[test]
+    fn tokens_split_lead_word_trail() {
+        let t = "(“Harris,” 'em… ...";
+        let toks = tokenize(t, Span::new(0, t.len()));
+        let parts: Vec<_> = toks.iter().map(|k| (k.lead, k.word, k.trail)).collect();
+        assert_eq!(parts, vec![("(“", "Harris", ",”"), ("'", "em", "…"), ("...", "", "")]);
+    }
+}
