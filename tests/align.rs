@@ -126,8 +126,6 @@ fn sample_quote_check() -> (usize, Vec<(usize, usize)>, Vec<String>) {
 
 /// The issue's target: all 8 gold quote links, at most one false link.
 #[test]
-#[ignore = "not met yet: the Polish quote merging gold English quotes 27+28 shares too few words \
-            with them through the lexicon (people/osób, everybody/każdego missing)"]
 fn sample_pair_quote_links_match_gold() {
     let (_, missing, false_links) = sample_quote_check();
     assert!(missing.is_empty(), "gold quote links not found: {missing:?}");

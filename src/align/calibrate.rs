@@ -46,7 +46,7 @@ pub const LEFTOVER_MIN: f32 = 0.5;
 pub const QUOTE_BIAS: f32 = -5.693;
 /// Quote link model: weights of the features of `quotes::quote_candidates`.
 pub const QUOTE_W: [f32; super::quotes::N_QUOTE] =
-    [2.535, 1.849, -0.729, 0.106, -1.982, 5.372, -1.512, -0.247, 0.626];
+    [2.535, 1.849, -0.729, 0.106, -1.982, 5.372, -1.512, -0.247, 0.626, 0.0];
 /// Quote model on the quotes' own evidence only (no sentence-link features), for articles that
 /// retell rather than translate: a pair scores the better of the two models.
 pub const QUOTE_OWN_BIAS: f32 = -2.488;
@@ -55,7 +55,7 @@ pub const QUOTE_OWN_BIAS: f32 = -2.488;
 pub const QUOTE_OWN_MIN: f32 = 0.65;
 /// Weights of the own-evidence quote model (sentence features unused).
 pub const QUOTE_OWN_W: [f32; super::quotes::N_QUOTE] =
-    [0.0, 2.709, 0.869, 0.753, -2.533, 0.0, -0.899, -1.282, 2.042];
+    [0.0, 2.709, 0.869, 0.753, -2.533, 0.0, -0.899, -1.282, 2.042, 0.0];
 /// Minimum score of a quote link pairing speech with a title or scare quote.
 pub const QUOTE_CROSS_MIN: f32 = 0.8;
 

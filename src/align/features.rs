@@ -134,7 +134,7 @@ pub struct SentFeat {
     pub tok_keys: Vec<Key>,
     /// All keys, sorted, deduplicated.
     pub keyset: Vec<Key>,
-    /// Normalised numbers, sorted, deduplicated.
+    /// Normalised numbers written with digits, sorted, deduplicated (the one-side-only penalty).
     pub numbers: Vec<Key>,
     /// Length in characters (non-space).
     pub chars: u32,
@@ -396,7 +396,12 @@ pub fn sentence_features_cached(
             let k = number_key(n.kind);
             let k0 = f.tok_keys.len() as u32;
             f.tok_keys.push(k);
-            f.numbers.push(k);
+            // Only numbers written with digits count as present on one side only: number words
+            // are also pronouns and idioms ("one of them", "no one", "ani jeden"), so they count
+            // as shared evidence when they match and are not held against a pair when they don't.
+            if text.get(n.start..n.end).is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit())) {
+                f.numbers.push(k);
+            }
             f.toks.push(Tok {
                 start: n.start as u32,
                 end: n.end as u32,

@@ -66,6 +66,9 @@ struct Ctx<'a> {
     pl_sents: Vec<Vec<usize>>,
     en_rank: Vec<usize>,
     pl_rank: Vec<usize>,
+    /// On average fewer than half of the two articles' sentences are linked: they retell rather
+    /// than translate each other.
+    retelling: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -102,7 +105,11 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        let share =
+            |v: &[usize]| v.iter().filter(|&&k| k != usize::MAX).count() as f32 / v.len().max(1) as f32;
+        let retelling = share(&en_sent_link) + share(&pl_sent_link) < 1.0;
         Ctx {
+            retelling,
             en,
             pl,
             sent_links,
@@ -151,15 +158,24 @@ impl<'a> Ctx<'a> {
         let la: usize = ea.iter().map(|&a| en.quotes[a].span.len()).sum();
         let lb: usize = pb.iter().map(|&b| pl.quotes[b].span.len()).sum();
         let lenr = (lb.max(1) as f32 / (la.max(1) as f32 * cal::GC_RATIO)).ln().abs().min(3.0);
-        let single = ea.len() == 1 && pb.len() == 1;
-        let same_rank = (single && sent > 0.0 && self.en_rank[ea[0]] == self.pl_rank[pb[0]]) as u8 as f32;
+        // For a group (a quote split in two on one side), any of its quotes holding the rank of one
+        // on the other side.
+        let same_rank = (sent > 0.0
+            && ea.iter().any(|&a| pb.iter().any(|&b| self.en_rank[a] == self.pl_rank[b])))
+            as u8 as f32;
         let mixed = (qa.kind != qb.kind && kinds_compatible(qa.kind, qb.kind)) as u8 as f32;
         let cross = !kinds_compatible(qa.kind, qb.kind) as u8 as f32;
         // Containment: the share of the smaller side's words found in the other, for a quote that is
         // one part of a longer one on the other side.
         let (me, te, mp, tp) = side_weights(&fe, &fp);
         let contain = if te.min(tp) >= 2.0 { (me / te).max(mp / tp) } else { pf.cov };
-        Some([sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain])
+        // Two long quotes sharing few words: whatever linked their sentences (often the
+        // attribution, "executive producer Amy B. Harris" ~ "producent wykonawcza Amy B. Harris"),
+        // their content does not confirm it. In a translation a sentence link all but implies its
+        // quotes correspond; in a retelling (most sentences unlinked) it does not.
+        let unconfirmed =
+            (self.retelling && te.min(tp) >= UNCONFIRMED_WEIGHT && contain < UNCONFIRMED_SHARE) as u8 as f32;
+        Some([sent, pf.cov, pf.matched, spk, lenr, same_rank, mixed, cross, contain, unconfirmed])
     }
 
     /// Calibrated score of a feature vector: the better of the full model and (when confident) the
@@ -169,7 +185,10 @@ impl<'a> Ctx<'a> {
             sigmoid(w.iter().zip(f).fold(bias, |z, (w, x)| z + w * x))
         };
         let own = model(cal::QUOTE_OWN_BIAS, &cal::QUOTE_OWN_W);
-        let s = model(cal::QUOTE_BIAS, &cal::QUOTE_W).max(if own >= cal::QUOTE_OWN_MIN { own } else { 0.0 });
+        let own = if own >= cal::QUOTE_OWN_MIN { own } else { 0.0 };
+        // The full model leans on the sentence link and the quotes' rank in it; for quotes whose
+        // content does not confirm the link only their own evidence counts.
+        let s = if f[9] > 0.0 { own } else { model(cal::QUOTE_BIAS, &cal::QUOTE_W).max(own) };
         if f[7] > 0.0 && s < cal::QUOTE_CROSS_MIN {
             0.0
         } else {
@@ -234,7 +253,7 @@ pub fn align_quotes(
         }
     }
     // One-to-many: a link absorbs an unlinked neighbouring quote of the same utterance or speaker
-    // when the merged side still scores above the bar (a Polish quote merging two English ones,
+    // when the merged side scores above the bar and above the link alone (a Polish quote merging two English ones,
     // or an English quote whose sentences land in two Polish quotes).
     #[allow(clippy::needless_range_loop)] // links[k] is read, then re-borrowed mutably
     for k in 0..links.len() {
@@ -257,7 +276,9 @@ pub fn align_quotes(
                         let f =
                             if en_side { ctx.features(&merged, &l.pl) } else { ctx.features(&l.en, &merged) };
                         let s = f.map_or(0.0, |f| Ctx::score(&f));
-                        if s >= thr && best.map_or(true, |b| s > b.0) {
+                        // The merged link must score better than the link alone: a neighbour that
+                        // brings no evidence of its own is left unmatched.
+                        if s >= thr && s > l.score && best.map_or(true, |b| s > b.0) {
                             best = Some((s, nq));
                         }
                     }
@@ -341,7 +362,13 @@ pub fn kinds_compatible(a: QuoteKind, b: QuoteKind) -> bool {
 }
 
 /// Number of quote pair features (see [`quote_candidates`]).
-pub const N_QUOTE: usize = 9;
+pub const N_QUOTE: usize = 10;
+
+/// Content weight (about content words) both quotes must reach for the "unconfirmed" rule.
+const UNCONFIRMED_WEIGHT: f32 = 5.0;
+/// Below this containment (share of one quote's words found in the other) a long pair is
+/// "unconfirmed".
+const UNCONFIRMED_SHARE: f32 = 0.3;
 
 /// Candidate 1-1 quote pairs: joined by a sentence link, or (for documents of ordinary size) any
 /// pair.
@@ -374,7 +401,8 @@ fn candidate_pairs(ctx: &Ctx) -> Vec<(usize, usize)> {
 /// quotes of linked sentences, title paired with scare quote, speech paired with a title or scare
 /// quote (the extractors of the two languages may disagree on the kind; the pair then needs strong
 /// evidence, and is reported only above [`cal::QUOTE_CROSS_MIN`]), containment (the share of the
-/// smaller quote's words found in the other). For calibration.
+/// smaller quote's words found in the other), and whether both quotes are long but share few
+/// words (then only the own-evidence model scores the pair). For calibration.
 #[doc(hidden)]
 pub fn quote_candidates(
     en: &Document,
@@ -388,4 +416,20 @@ pub fn quote_candidates(
         .into_iter()
         .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (a, b, f)))
         .collect()
+}
+
+/// Features and score of one candidate group link (English quotes `ea` against Polish quotes `pb`),
+/// for inspecting why a link was or was not made. `None` when a quote is nested or unbalanced.
+#[doc(hidden)]
+pub fn group_score(
+    en: &Document,
+    pl: &Document,
+    sent_links: &[Link],
+    opts: &AlignOptions,
+    ea: &[usize],
+    pb: &[usize],
+) -> Option<([f32; N_QUOTE], f32)> {
+    let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
+    let ctx = Ctx::new(en, pl, sent_links, opts, (&mut ce, &mut cp));
+    ctx.features(ea, pb).map(|f| (f, Ctx::score(&f)))
 }

@@ -106,6 +106,40 @@ pub fn translation_stems(phrase: &str) -> Vec<String> {
     }
 }
 
+/// English irregular forms and their base forms (data/irregular-en.txt).
+fn irregular_en() -> &'static std::collections::HashMap<&'static str, &'static str> {
+    static MAP: OnceLock<std::collections::HashMap<&'static str, &'static str>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        include_str!("data/irregular-en.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(f, b)| (f.trim(), b.trim()))
+            .collect()
+    })
+}
+
+/// Candidate base forms of a lowercase English comparative or superlative, most likely first:
+/// higher → high, earlier → early, bigger → big (larger → larg, which stems like large).
+fn comparative_bases(lower: &str) -> impl Iterator<Item = String> + '_ {
+    let stripped = ["est", "er"]
+        .iter()
+        .find_map(|suf| lower.strip_suffix(suf))
+        .filter(|b| b.chars().count() >= 3 && b.is_ascii());
+    stripped.into_iter().flat_map(|b| {
+        let mut out = Vec::with_capacity(3);
+        if let Some(stem) = b.strip_suffix('i') {
+            out.push(format!("{stem}y"));
+        }
+        out.push(b.to_string());
+        let bs = b.as_bytes();
+        if bs.len() >= 4 && bs[bs.len() - 1] == bs[bs.len() - 2] {
+            out.push(b[..b.len() - 1].to_string());
+        }
+        out
+    })
+}
+
 /// User additions on top of the embedded data.
 #[derive(Debug, Default)]
 struct Overlay {
@@ -148,7 +182,7 @@ const CACHE_LIMIT: usize = 200_000;
 #[derive(Default)]
 struct WordCache {
     lex: u64,
-    en: HashMap<Box<str>, u32>,
+    en: HashMap<Box<str>, [u32; 2]>,
     pl: [HashMap<Box<str>, (Reach, u32, u32)>; 4],
     arena: Vec<u32>,
     size: usize,
@@ -358,31 +392,53 @@ impl Lexicon {
     }
 
     /// Concept ids of an English word as written in text (any case or inflection): the id
-    /// of its Snowball stem, if the lexicon knows it. Appends to `out`.
+    /// of its Snowball stem, if the lexicon knows it, and the id of its base form when it is an
+    /// irregular form (data/irregular-en.txt: people → person, said → say); a comparative the
+    /// stemmer leaves whole reaches its adjective (higher → high). Appends to `out`.
     pub fn en_ids(&self, word: &str, out: &mut Vec<u32>) {
-        let id = CACHE.with(|c| {
+        let ids = CACHE.with(|c| {
             let mut c = c.borrow_mut();
             c.serve(self.uid);
-            if let Some(&id) = c.en.get(word) {
-                return id;
+            if let Some(&ids) = c.en.get(word) {
+                return ids;
             }
-            let id = self.en_id_uncached(word).unwrap_or(u32::MAX);
-            c.en.insert(word.into(), id);
+            let ids = self.en_ids_uncached(word);
+            c.en.insert(word.into(), ids);
             c.size += 1;
-            id
+            ids
         });
-        if id != u32::MAX {
-            out.push(id);
-        }
+        out.extend(ids.into_iter().filter(|&id| id != u32::MAX));
+    }
+
+    /// The word's own concept and the concept of its irregular base form (people → person, found
+    /// → find, left → leave); `u32::MAX` for none.
+    fn en_ids_uncached(&self, word: &str) -> [u32; 2] {
+        let own = self.en_id_uncached(word);
+        let mut lower = String::with_capacity(word.len());
+        fold_into(word, &mut lower);
+        let base = irregular_en().get(lower.as_str()).and_then(|b| self.en_stem_id(&stem_en(b)));
+        let base = base.filter(|&b| Some(b) != own);
+        [own.unwrap_or(u32::MAX), base.unwrap_or(u32::MAX)]
     }
 
     fn en_id_uncached(&self, word: &str) -> Option<u32> {
         let mut lower = String::with_capacity(word.len());
         fold_into(word, &mut lower);
-        let stem = stem_en(&lower);
+        self.en_stem_id(&stem_en(&lower)).or_else(|| {
+            // Forms the stemmer cannot reduce: irregular ones (said, women, better), then
+            // comparatives and superlatives (higher, bigger, earliest).
+            if let Some(base) = irregular_en().get(lower.as_str()) {
+                return self.en_stem_id(&stem_en(base));
+            }
+            comparative_bases(&lower).find_map(|b| self.en_stem_id(&stem_en(&b)))
+        })
+    }
+
+    /// The concept id of an English stem, in the embedded data or the user's additions.
+    fn en_stem_id(&self, stem: &str) -> Option<u32> {
         match self.en.get(stem.as_bytes()) {
             Some(id) => Some(id as u32),
-            None => self.user.as_ref().and_then(|u| u.en.get(stem.as_ref())).copied(),
+            None => self.user.as_ref().and_then(|u| u.en.get(stem)).copied(),
         }
     }
 

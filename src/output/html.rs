@@ -40,8 +40,11 @@ pub struct Summary {
     pub en_unmatched: usize,
     pub pl_unmatched: usize,
     /// Quote links with both sides.
+    pub quote_links: usize,
+    /// (English quote, Polish quote) pairs those links stand for: a Polish quote merging two English
+    /// ones is two pairs in one link.
     pub quote_pairs: usize,
-    /// Quote pairs with a speaker on both sides.
+    /// Quote pairs whose two quotes both have a speaker.
     pub quote_pairs_with_speakers: usize,
     /// Speech quotes with no counterpart.
     pub en_quotes_alone: usize,
@@ -74,13 +77,17 @@ impl Summary {
             sentence_pairs: a.sentences.iter().filter(two).count(),
             en_unmatched: en_link.iter().filter(|l| l.is_none()).count(),
             pl_unmatched: pl_link.iter().filter(|l| l.is_none()).count(),
-            quote_pairs: a.quotes.iter().filter(two).count(),
+            quote_links: a.quotes.iter().filter(two).count(),
+            quote_pairs: a.quotes.iter().map(|l| l.en.len() * l.pl.len()).sum(),
             quote_pairs_with_speakers: a
                 .quotes
                 .iter()
-                .filter(two)
-                .filter(|l| has_speaker(en, &l.en) && has_speaker(pl, &l.pl))
-                .count(),
+                .map(|l| {
+                    let e = l.en.iter().filter(|&&i| has_speaker(en, &[i])).count();
+                    let p = l.pl.iter().filter(|&&j| has_speaker(pl, &[j])).count();
+                    e * p
+                })
+                .sum(),
             en_quotes_alone: alone(en, &en_q),
             pl_quotes_alone: alone(pl, &pl_q),
             errors: sev(Severity::Error),
@@ -346,7 +353,7 @@ pub fn write_report<W: Write + ?Sized>(
          <p class=\"files\"><b>EN</b> {} &nbsp;·&nbsp; <b>PL</b> {} &nbsp;·&nbsp; {}</p>\n<div class=\"cards\">\n\
          <div class=\"card\"><b>{}</b><span>sentence pairs</span><small>{} EN · {} PL sentences</small></div>\n\
          <div class=\"card\"><b>{:.0}%</b><span>sentences unmatched</span><small>{} EN · {} PL with no counterpart</small></div>\n\
-         <div class=\"card\"><b>{}</b><span>quote pairs</span><small>{} with speakers on both sides</small></div>\n\
+         <div class=\"card\"><b>{}</b><span>quote pairs</span><small>{} with speakers on both sides, in {} links</small></div>\n\
          <div class=\"card solo\"><b>{} · {}</b><span>quotes only in EN · PL</span><small>speech with no counterpart</small></div>\n\
          <div class=\"card fc\"><b><i class=\"sev-error\">{}</i> <i class=\"sev-warning\">{}</i> <i class=\"sev-style\">{}</i></b>\
          <span>errors · warnings · style</span><small>QA findings</small></div>\n</div>\n\
@@ -366,6 +373,7 @@ pub fn write_report<W: Write + ?Sized>(
         sum.pl_unmatched,
         sum.quote_pairs,
         sum.quote_pairs_with_speakers,
+        sum.quote_links,
         sum.en_quotes_alone,
         sum.pl_quotes_alone,
         sum.errors,
@@ -425,7 +433,11 @@ pub fn write_report<W: Write + ?Sized>(
     }
     h.push_str("</ol>\n</aside>\n</div>\n");
     // Quote pairs and one-sided quotes.
-    let _ = writeln!(h, "<section class=\"quotes\" id=\"quotes\"><h2>Quote pairs ({})</h2>", sum.quote_pairs);
+    let _ = writeln!(
+        h,
+        "<section class=\"quotes\" id=\"quotes\"><h2>Quote pairs ({}, in {} links)</h2>",
+        sum.quote_pairs, sum.quote_links
+    );
     h.push_str("<table><thead><tr><th>#</th><th>English quote</th><th>Speaker</th><th>Polish quote</th><th>Speaker</th><th>Score</th></tr></thead><tbody>\n");
     let speaker_of = |d: &Document, idx: &[usize]| {
         idx.iter().filter_map(|&i| d.quotes.get(i)).find_map(|q| q.speaker.as_ref().map(|s| s.name.clone()))

@@ -71,7 +71,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     let mut raw: Vec<RawQuote> = Vec::new();
     for (k, (span, _)) in paras.iter().enumerate() {
         let next = paras.get(k + 1).map(|(s, _)| s.text(text));
+        let first = raw.len();
         marks::scan_paragraph(text, *span, k, next, opts.max_depth.max(1), &mut raw);
+        end_unbalanced_at_sentence(text, &doc.sentences, &mut raw[first..]);
     }
     if raw.is_empty() {
         return;
@@ -181,7 +183,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             let q = &raw[tops[n]];
             let before = tail(text, pspan.start, q.open.start);
             let attributed = atts[n].is_some() || joined[n];
-            kinds.push(kind::classify(q.inner.text(text), before, attributed));
+            kinds.push(kind::classify(q.inner.text(text), before, attributed, lang));
         }
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
@@ -275,7 +277,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 continue;
             }
             let before = tail(text, pspan.start, q.open.start);
-            let kind = kind::classify(q.inner.text(text), before, false);
+            let kind = kind::classify(q.inner.text(text), before, false, lang);
             quotes.push(Quote {
                 span: q.inner,
                 kind,
@@ -315,6 +317,40 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         q.sentence = k.saturating_sub(1);
     }
     doc.quotes = quotes;
+}
+
+/// Best effort for a quotation whose closing mark is missing (a typing slip, as in „prąd … ekologiczny,
+/// czego według „Which?” …): instead of running to the paragraph end and swallowing the paragraph's
+/// later quotations as nested ones, it ends with the sentence it opens in. Quotations after that point
+/// that were nested in it move up one level. A quotation that continues into the next paragraph is left
+/// alone, and so is one whose sentence runs to the paragraph end. The quotation stays flagged unbalanced.
+/// `quotes` are one paragraph's quotations, sorted by start; the order is kept.
+fn end_unbalanced_at_sentence(text: &str, sentences: &[crate::model::Sentence], quotes: &mut [RawQuote]) {
+    for u in 0..quotes.len() {
+        let q = &quotes[u];
+        if !q.unbalanced || q.continues || q.close.is_some() {
+            continue;
+        }
+        let k = sentences.partition_point(|s| s.span.start <= q.open.start);
+        let Some(sent) = k.checked_sub(1).map(|k| sentences[k].span) else { continue };
+        let mut end = sent.start + text[sent.start..sent.end.min(text.len())].trim_end().len();
+        if end >= q.inner.end || end <= q.inner.start {
+            continue;
+        }
+        // A nested quotation straddling the sentence end keeps the end after its closing mark.
+        for n in &quotes[u + 1..] {
+            if n.depth > q.depth && n.inner.start < end && n.inner.end > end {
+                end = n.close.map_or(n.inner.end, |c| c.end).max(end);
+            }
+        }
+        let (old_end, depth) = (q.inner.end, q.depth);
+        quotes[u].inner.end = end.min(old_end);
+        for n in &mut quotes[u + 1..] {
+            if n.depth > depth && n.open.start >= end && n.inner.end <= old_end {
+                n.depth -= 1;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -416,6 +452,29 @@ mod tests {
         let d = doc("He said “this never closes.\n\nNext paragraph “is fine” here.", Lang::En);
         assert_eq!(texts(&d), vec!["this never closes.", "is fine"]);
         assert!(d.quotes[0].unbalanced && !d.quotes[1].unbalanced);
+    }
+
+    #[test]
+    fn unclosed_quote_ends_with_its_sentence() {
+        // One paragraph, two sentences; the first quotation is never closed.
+        let text = "Jeden twierdzi, że „prąd jest w 100% ekologiczny, czego według „Which?” nie da się \
+                    zrobić. System pozwala na „wprowadzanie w błąd” klientów.";
+        let mut d = Document { text: text.to_string(), lang: Lang::Pl, ..Default::default() };
+        let cut = text.find(" System").unwrap();
+        d.paragraphs.push(Paragraph { span: Span::new(0, text.len()), lang: Lang::Pl, confidence: 1.0 });
+        d.sentences.push(Sentence { span: Span::new(0, cut), paragraph: 0 });
+        d.sentences.push(Sentence { span: Span::new(cut + 1, text.len()), paragraph: 0 });
+        extract(&mut d);
+        let top: Vec<&str> = d.quotes.iter().filter(|q| q.depth == 0).map(|q| d.slice(q.span)).collect();
+        assert_eq!(
+            top,
+            vec![
+                "prąd jest w 100% ekologiczny, czego według „Which?” nie da się zrobić.",
+                "wprowadzanie w błąd"
+            ]
+        );
+        assert!(d.quotes[0].unbalanced);
+        assert!(!d.quotes.iter().find(|q| d.slice(q.span) == "wprowadzanie w błąd").unwrap().unbalanced);
     }
 
     #[test]
