@@ -101,17 +101,19 @@ fn family_of(c: char) -> Option<Family> {
 
 /// The next byte at or after `from` that can start a quotation mark: " ' or the UTF-8 lead byte of
 /// U+2018…201F, 2032…203A (0xE2) or of U+00AB/BB (0xC2). Each of these bytes always starts a
-/// character. `next_c2` caches the next 0xC2 (rare outside guillemets and no-break spaces), so the
-/// text is searched with two vectorised passes (memchr3 and memchr) instead of a byte loop.
+/// character. The text is searched with two vectorised passes (memchr3 for " ' 0xE2, memchr for 0xC2,
+/// rare outside guillemets and no-break spaces) instead of a byte loop; `next` caches where each pass
+/// found its next byte (None: no more), so each byte is searched at most once by each pass and the scan
+/// stays linear.
 #[inline]
-fn next_mark_lead(bytes: &[u8], from: usize, next_c2: &mut Option<usize>) -> Option<usize> {
-    if let Some(c2) = *next_c2 {
-        if c2 < from {
-            *next_c2 = memchr::memchr(0xC2, &bytes[from..]).map(|k| from + k);
-        }
+fn next_mark_lead(bytes: &[u8], from: usize, next: &mut [Option<usize>; 2]) -> Option<usize> {
+    if next[0].is_some_and(|p| p < from) {
+        next[0] = memchr::memchr3(b'"', b'\'', 0xE2, &bytes[from..]).map(|k| from + k);
     }
-    let other = memchr::memchr3(b'"', b'\'', 0xE2, &bytes[from..]).map(|k| from + k);
-    match (other, *next_c2) {
+    if next[1].is_some_and(|p| p < from) {
+        next[1] = memchr::memchr(0xC2, &bytes[from..]).map(|k| from + k);
+    }
+    match (next[0], next[1]) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     }
@@ -159,10 +161,10 @@ pub fn scan_paragraph(
     // Positions of apostrophes to skip (the second mark of 'n').
     let mut skip_at: Option<usize> = None;
     let mut i = 0;
-    let mut next_c2 = memchr::memchr(0xC2, bytes);
+    let mut next = [memchr::memchr3(b'"', b'\'', 0xE2, bytes), memchr::memchr(0xC2, bytes)];
     while i < bytes.len() {
         // The scan jumps between the bytes that can start a mark without decoding the text in between.
-        let Some(k) = next_mark_lead(bytes, i, &mut next_c2) else { break };
+        let Some(k) = next_mark_lead(bytes, i, &mut next) else { break };
         i = k;
         let Some(c) = s[i..].chars().next() else { break };
         let at = i;
