@@ -6,6 +6,9 @@
 //! cargo build --release --example quote_vs_split
 //! valgrind --tool=callgrind --toggle-collect='quote_vs_split::split_pass' target/release/examples/quote_vs_split 5
 //! valgrind --tool=callgrind --toggle-collect='quote_vs_split::quote_pass' target/release/examples/quote_vs_split 5
+//! perf stat -e task-clock target/release/examples/quote_vs_split 500 split   # CPU time, split only
+//! perf stat -e task-clock target/release/examples/quote_vs_split 500 quote   # CPU time, quotes only
+//! perf stat -e task-clock target/release/examples/quote_vs_split 0           # loading alone
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -15,6 +18,9 @@ use bialign::Document;
 
 fn main() {
     let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    // Optional second argument "split" or "quote": run only that stage (to take its CPU time with
+    // `perf stat -e task-clock`, which a busy machine does not inflate the way it does wall time).
+    let only = std::env::args().nth(2).unwrap_or_default();
     let mut files: Vec<PathBuf> =
         vec!["corpus/carrie-diaries/en.txt".into(), "corpus/carrie-diaries/pl.txt".into()];
     let dev = Path::new("corpus/align-dev/wmt20-enpl");
@@ -42,12 +48,12 @@ fn main() {
         docs.push(d);
     }
     let t = std::time::Instant::now();
-    for _ in 0..n {
+    for _ in 0..if only == "quote" { 0 } else { n } {
         docs.iter_mut().for_each(split_pass);
     }
     let split = t.elapsed();
     let t = std::time::Instant::now();
-    for _ in 0..n {
+    for _ in 0..if only == "split" { 0 } else { n } {
         docs.iter_mut().for_each(quote_pass);
     }
     let quote = t.elapsed();
