@@ -270,14 +270,20 @@ pub fn align_quotes(
                         if taken[nq] != usize::MAX || !Ctx::joinable(d, q, nq) {
                             continue;
                         }
+                        // The neighbour must share words with the other side itself (a longer side
+                        // alone can raise the score through the length ratio).
+                        let own =
+                            if en_side { ctx.features(&[nq], &l.pl) } else { ctx.features(&l.en, &[nq]) };
+                        if !own.is_some_and(|f| f[2] > 0.0) {
+                            continue;
+                        }
                         let mut merged = idx.clone();
                         merged.push(nq);
                         merged.sort_unstable();
                         let f =
                             if en_side { ctx.features(&merged, &l.pl) } else { ctx.features(&l.en, &merged) };
                         let s = f.map_or(0.0, |f| Ctx::score(&f));
-                        // The merged link must score better than the link alone: a neighbour that
-                        // brings no evidence of its own is left unmatched.
+                        // The merged link must also score better than the link alone.
                         if s >= thr && s > l.score && best.map_or(true, |b| s > b.0) {
                             best = Some((s, nq));
                         }
@@ -309,6 +315,14 @@ pub fn align_quotes(
             }
             let mut best: Option<(f32, usize)> = None;
             for o in (0..n_other).filter(|&o| other_taken[o] == usize::MAX) {
+                // Each of the two must share words with the other side.
+                let shares = |x: usize| {
+                    let f = if en_side { ctx.features(&[x], &[o]) } else { ctx.features(&[o], &[x]) };
+                    f.is_some_and(|f| f[2] > 0.0)
+                };
+                if !shares(q) || !shares(nq) {
+                    continue;
+                }
                 let f = if en_side { ctx.features(&[q, nq], &[o]) } else { ctx.features(&[o], &[q, nq]) };
                 let s = f.map_or(0.0, |f| Ctx::score(&f));
                 if s >= thr && best.map_or(true, |b| s > b.0) {
