@@ -425,8 +425,6 @@ thread_local! {
 enum Memo<'a> {
     /// Nothing to remember (a lone text).
     Off,
-    /// The document pass: remember each word's byte span and evidence.
-    Record(&'a mut Vec<(u32, u32, WordInfo)>),
     /// A paragraph pass at byte `base` of the document: reuse the words recorded with the same
     /// span (`pos` is a cursor moving forward through them).
     Replay { words: &'a [(u32, u32, WordInfo)], pos: usize, base: usize },
@@ -454,119 +452,276 @@ impl Memo<'_> {
                 }
             }
         }
-        lower.clear();
-        if orig.is_ascii() {
-            lower.push_str(orig);
-            lower.make_ascii_lowercase();
+        let info = if orig.is_ascii() && !orig.bytes().any(|b| b.is_ascii_uppercase()) {
+            // Already lowercase: no copy.
+            word_info(m, hot, orig, orig)
         } else {
-            for c in orig.chars() {
-                lower.extend(c.to_lowercase());
+            lower.clear();
+            if orig.is_ascii() {
+                lower.push_str(orig);
+                lower.make_ascii_lowercase();
+            } else {
+                for c in orig.chars() {
+                    if c.is_ascii() {
+                        lower.push(c.to_ascii_lowercase());
+                    } else {
+                        lower.extend(c.to_lowercase());
+                    }
+                }
             }
-        }
-        let info = word_info(m, hot, orig, lower);
-        if let Memo::Record(words) = self {
-            if let (Ok(s), Ok(e)) = (u32::try_from(start), u32::try_from(end)) {
-                words.push((s, e, info));
-            }
-        }
+            word_info(m, hot, orig, lower)
+        };
         info
     }
 }
 
+/// Letters of one word, by kind (see [`Evidence`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Letters {
+    latin: u32,
+    non_latin: u32,
+    polish: u32,
+    foreign: u32,
+}
+
+/// One step of the evidence scan of a document, recorded so that its paragraphs can be scored
+/// again without scanning their text (see [`route`]).
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    /// A word at `start..end` with its evidence and letters.
+    Word { start: u32, end: u32, info: WordInfo, letters: Letters },
+    /// A character changing the sentence or quotation state, at byte `pos`.
+    Mark { pos: u32, c: char },
+}
+
+impl Step {
+    fn pos(&self) -> u32 {
+        match self {
+            Step::Word { start, .. } => *start,
+            Step::Mark { pos, .. } => *pos,
+        }
+    }
+}
+
 /// Collect the evidence of a text's words.
-fn evidence(text: &str, memo: &mut Memo) -> Evidence {
+fn evidence(text: &str, memo: &mut Memo, steps: Option<&mut Vec<Step>>) -> Evidence {
     HOT_WORDS.with(|h| match h.try_borrow_mut() {
-        Ok(mut hot) => evidence_with(text, memo, &mut hot),
-        Err(_) => evidence_with(text, memo, &mut HotWords::new()),
+        Ok(mut hot) => evidence_with(text, memo, &mut hot, steps),
+        Err(_) => evidence_with(text, memo, &mut HotWords::new(), steps),
     })
 }
 
-fn evidence_with(text: &str, memo: &mut Memo, hot: &mut HotWords) -> Evidence {
-    let m = model();
-    let mut ev = Evidence::default();
-    let mut buf = String::with_capacity(32);
-    let mut lower = String::with_capacity(32);
-    let mut in_quote = false;
-    let mut quoted = Evidence::default();
-    let mut sentence_start = true;
-    // Byte offset where the word in `buf` starts.
-    let mut word_start = 0;
-    let mut chars = text.char_indices().peekable();
-    let mut flush = |buf: &mut String,
-                     start: usize,
-                     end: usize,
-                     ss: &mut bool,
-                     in_q: bool,
-                     ev: &mut Evidence,
-                     q: &mut Evidence| {
-        if buf.is_empty() {
-            return;
-        }
-        let info = memo.info(m, hot, start, end, buf, &mut lower);
-        let target = if in_q { q } else { ev };
-        let s = word_score(info, *ss, target);
+/// The scan state that follows sentences and quotations.
+struct Scan {
+    ev: Evidence,
+    quoted: Evidence,
+    in_quote: bool,
+    sentence_start: bool,
+}
+
+impl Scan {
+    fn new() -> Scan {
+        Scan { ev: Evidence::default(), quoted: Evidence::default(), in_quote: false, sentence_start: true }
+    }
+
+    /// Count a word with evidence `info` and letters `l`.
+    #[inline]
+    fn word(&mut self, info: WordInfo, l: &Letters) {
+        self.ev.latin += l.latin as usize;
+        self.ev.non_latin += l.non_latin as usize;
+        self.ev.polish_letters += l.polish as usize;
+        self.ev.foreign_letters += l.foreign as usize;
+        let target = if self.in_quote { &mut self.quoted } else { &mut self.ev };
+        let s = word_score(info, self.sentence_start, target);
         target.score += s;
         target.words += 1;
-        *ss = false;
-        buf.clear();
-    };
-    while let Some((i, c)) = chars.next() {
-        if c.is_ascii_alphabetic() {
-            ev.latin += 1;
-            if buf.is_empty() {
-                word_start = i;
-            }
-            buf.push(c);
-            continue;
-        }
-        if !c.is_ascii() && c.is_alphabetic() {
-            if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
-                ev.latin += 1;
-                ev.polish_letters += 1;
-            } else if is_foreign_latin(c) {
-                ev.latin += 1;
-                ev.foreign_letters += 1;
-            } else if (c as u32) < 0x250 || ('\u{1E00}'..='\u{1EFF}').contains(&c) {
-                ev.latin += 1;
-            } else {
-                ev.non_latin += 1;
-            }
-            if buf.is_empty() {
-                word_start = i;
-            }
-            buf.push(c);
-            continue;
-        }
-        // An apostrophe between letters stays inside the word (don't, Carrie'ego).
-        if matches!(c, '\'' | '’') && !buf.is_empty() && chars.peek().is_some_and(|&(_, n)| n.is_alphabetic())
-        {
-            buf.push('\'');
-            continue;
-        }
-        flush(&mut buf, word_start, i, &mut sentence_start, in_quote, &mut ev, &mut quoted);
+        self.sentence_start = false;
+    }
+
+    /// A character between words.
+    #[inline]
+    fn mark(&mut self, c: char) {
         match c {
-            '.' | '!' | '?' | '…' | ':' => sentence_start = true,
+            '.' | '!' | '?' | '…' | ':' => self.sentence_start = true,
             '„' | '“' | '«' => {
-                in_quote = true;
-                sentence_start = true;
+                self.in_quote = true;
+                self.sentence_start = true;
             }
-            '”' | '»' => in_quote = false,
+            '”' | '»' => self.in_quote = false,
             '"' => {
-                in_quote = !in_quote;
-                if in_quote {
-                    sentence_start = true;
+                self.in_quote = !self.in_quote;
+                if self.in_quote {
+                    self.sentence_start = true;
                 }
             }
             _ => {}
         }
     }
-    flush(&mut buf, word_start, text.len(), &mut sentence_start, in_quote, &mut ev, &mut quoted);
-    // Words inside quotation marks count half when there is text outside them.
-    let qw = if ev.words > 0 { 0.5 } else { 1.0 };
-    ev.score += quoted.score * qw;
-    ev.words += quoted.words;
-    ev.known += quoted.known;
-    ev
+
+    fn finish(self) -> Evidence {
+        let (mut ev, quoted) = (self.ev, self.quoted);
+        // Words inside quotation marks count half when there is text outside them.
+        let qw = if ev.words > 0 { 0.5 } else { 1.0 };
+        ev.score += quoted.score * qw;
+        ev.words += quoted.words;
+        ev.known += quoted.known;
+        ev
+    }
+}
+
+fn is_state_mark(c: char) -> bool {
+    matches!(c, '.' | '!' | '?' | '…' | ':' | '„' | '“' | '«' | '”' | '»' | '"')
+}
+
+/// Scan `text`: words are runs of letters (an apostrophe between letters stays inside, written
+/// `'`), everything else separates them. With `steps`, record the words and state marks.
+fn evidence_with(
+    text: &str,
+    memo: &mut Memo,
+    hot: &mut HotWords,
+    mut steps: Option<&mut Vec<Step>>,
+) -> Evidence {
+    let m = model();
+    let mut scan = Scan::new();
+    let mut lower = String::with_capacity(32);
+    // The word with `’` written `'`, when it holds one.
+    let mut apos = String::new();
+    let b = text.as_bytes();
+    let record = text.len() <= u32::MAX as usize;
+    let recording = steps.is_some() && record;
+    let mut word_start = 0;
+    let mut in_word = false;
+    let mut curly = false;
+    let mut letters = Letters::default();
+    let mut flush = |scan: &mut Scan, start: usize, end: usize, curly: bool, letters: &Letters| {
+        let orig = &text[start..end];
+        let word = if curly {
+            apos.clear();
+            apos.push_str(orig);
+            apos = apos.replace('’', "'");
+            apos.as_str()
+        } else {
+            orig
+        };
+        let info = memo.info(m, hot, start, end, word, &mut lower);
+        scan.word(info, letters);
+        if let (Some(st), true) = (steps.as_deref_mut(), record) {
+            st.push(Step::Word { start: start as u32, end: end as u32, info, letters: *letters });
+        }
+    };
+    let mut i = 0;
+    let mut marks: Vec<Step> = Vec::new();
+    while i < b.len() {
+        let c0 = b[i];
+        let (c, len) = if c0 < 0x80 {
+            if c0.is_ascii_alphabetic() {
+                if !in_word {
+                    in_word = true;
+                    word_start = i;
+                    curly = false;
+                    letters = Letters::default();
+                }
+                letters.latin += 1;
+                i += 1;
+                continue;
+            }
+            (c0 as char, 1)
+        } else {
+            let Some(c) = text[i..].chars().next() else { break };
+            let len = c.len_utf8();
+            if c.is_alphabetic() {
+                if !in_word {
+                    in_word = true;
+                    word_start = i;
+                    curly = false;
+                    letters = Letters::default();
+                }
+                if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
+                    letters.latin += 1;
+                    letters.polish += 1;
+                } else if is_foreign_latin(c) {
+                    letters.latin += 1;
+                    letters.foreign += 1;
+                } else if (c as u32) < 0x250 || ('\u{1E00}'..='\u{1EFF}').contains(&c) {
+                    letters.latin += 1;
+                } else {
+                    letters.non_latin += 1;
+                }
+                i += len;
+                continue;
+            }
+            (c, len)
+        };
+        // An apostrophe between letters stays inside the word (don't, Carrie'ego).
+        if matches!(c, '\'' | '’')
+            && in_word
+            && text[i + len..].chars().next().is_some_and(char::is_alphabetic)
+        {
+            curly |= c == '’';
+            i += len;
+            continue;
+        }
+        if in_word {
+            flush(&mut scan, word_start, i, curly, &letters);
+            in_word = false;
+        }
+        if is_state_mark(c) {
+            scan.mark(c);
+            if recording {
+                marks.push(Step::Mark { pos: i as u32, c });
+            }
+        }
+        i += len;
+    }
+    if in_word {
+        flush(&mut scan, word_start, text.len(), curly, &letters);
+    }
+    if let (Some(st), false) = (steps, marks.is_empty()) {
+        // Words and marks, each in text order: merge them by position.
+        let words = std::mem::take(st);
+        st.reserve(words.len() + marks.len());
+        let (mut w, mut k) = (words.into_iter().peekable(), marks.into_iter().peekable());
+        loop {
+            let take_word = match (w.peek(), k.peek()) {
+                (Some(a), Some(b)) => a.pos() < b.pos(),
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => break,
+            };
+            let next = if take_word { w.next() } else { k.next() };
+            st.extend(next);
+        }
+    }
+    scan.finish()
+}
+
+/// The evidence of the paragraph at `start..end` of a document from the document's recorded
+/// steps: the same as scanning the paragraph's text on its own, provided no word runs across
+/// the paragraph's edges (see [`clean_edges`]).
+fn replay(steps: &[Step], start: usize, end: usize) -> Evidence {
+    let a = steps.partition_point(|s| (s.pos() as usize) < start);
+    let mut scan = Scan::new();
+    for s in &steps[a..] {
+        if s.pos() as usize >= end {
+            break;
+        }
+        match s {
+            Step::Word { info, letters, .. } => scan.word(*info, letters),
+            Step::Mark { c, .. } => scan.mark(*c),
+        }
+    }
+    scan.finish()
+}
+
+/// Whether no word of `text` runs across byte `start` or byte `end` (a paragraph's edges): the
+/// characters outside are neither letters nor apostrophes.
+fn clean_edges(text: &str, start: usize, end: usize) -> bool {
+    let outside = |c: Option<char>| !c.is_some_and(|c| c.is_alphabetic() || matches!(c, '\'' | '’'));
+    text.is_char_boundary(start)
+        && text.is_char_boundary(end)
+        && start <= end
+        && outside(text[..start].chars().next_back())
+        && outside(text[end..].chars().next())
 }
 
 /// Map a whatlang language to ours (ISO 639-1 where there is one).
@@ -661,7 +816,12 @@ fn detect_inner(text: &str, prior: Option<Lang>) -> Detection {
 }
 
 fn detect_memo(text: &str, prior: Option<Lang>, memo: &mut Memo) -> Detection {
-    let ev = evidence(text, memo);
+    let ev = evidence(text, memo, None);
+    detect_from(text, prior, ev)
+}
+
+/// The detection of `text` whose words say `ev`.
+fn detect_from(text: &str, prior: Option<Lang>, ev: Evidence) -> Detection {
     if ev.words == 0 {
         return Detection::UNKNOWN;
     }
@@ -709,23 +869,32 @@ pub fn detect_with_prior(text: &str, prior: Lang) -> Detection {
 /// Each word's own evidence (its lookup in the word model) is computed once, in the document pass,
 /// and reused by the paragraph passes; the result is the same as detecting each text on its own.
 pub fn route(doc: &mut Document) {
-    let mut words = Vec::new();
-    let d = detect_memo(&doc.text, None, &mut Memo::Record(&mut words));
+    let mut steps = Vec::new();
+    let ev = evidence(&doc.text, &mut Memo::Off, Some(&mut steps));
+    let d = detect_from(&doc.text, None, ev);
     doc.lang = d.lang;
     doc.lang_confidence = d.confidence;
-    let mut pos = 0;
+    let recorded = doc.text.len() <= u32::MAX as usize;
+    // The recorded words, for paragraphs whose text must be scanned again.
+    let mut words: Option<Vec<(u32, u32, WordInfo)>> = None;
     for p in &mut doc.paragraphs {
         let text = p.span.text(&doc.text);
-        // Paragraphs come in text order; one out of order restarts the cursor.
-        if words.get(pos).is_some_and(|w| w.0 as usize > p.span.start) {
-            pos = 0;
-        }
-        let mut memo = Memo::Replay { words: &words, pos, base: p.span.start };
         let prior = if d.lang.is_supported() { Some(d.lang) } else { None };
-        let pd = detect_memo(text, prior, &mut memo);
-        if let Memo::Replay { pos: p2, .. } = memo {
-            pos = p2;
-        }
+        let pd = if recorded && clean_edges(&doc.text, p.span.start, p.span.end) {
+            detect_from(text, prior, replay(&steps, p.span.start, p.span.end))
+        } else {
+            let words = words.get_or_insert_with(|| {
+                steps
+                    .iter()
+                    .filter_map(|s| match *s {
+                        Step::Word { start, end, info, .. } => Some((start, end, info)),
+                        Step::Mark { .. } => None,
+                    })
+                    .collect()
+            });
+            let pos = words.partition_point(|w| (w.0 as usize) < p.span.start);
+            detect_memo(text, prior, &mut Memo::Replay { words, pos, base: p.span.start })
+        };
         if pd.lang == Lang::Unknown || (!pd.lang.is_supported() && d.lang.is_supported()) {
             p.lang = d.lang;
             p.confidence = d.confidence;

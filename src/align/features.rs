@@ -134,6 +134,11 @@ pub struct SentFeat {
     pub tok_keys: Vec<Key>,
     /// All keys, sorted, deduplicated.
     pub keyset: Vec<Key>,
+    /// The tokens holding each key of `keyset`: those of `keyset[x]` are
+    /// `pos_toks[pos_start[x]..pos_start[x + 1]]`, in token order (`pos_start` is empty when not
+    /// built).
+    pub pos_toks: Vec<u32>,
+    pub pos_start: Vec<u32>,
     /// Normalised numbers written with digits, sorted, deduplicated (the one-side-only penalty).
     pub numbers: Vec<Key>,
     /// Length in characters (non-space).
@@ -142,9 +147,9 @@ pub struct SentFeat {
     pub weight: f32,
     /// Punctuation flags: bit 0 `?`, bit 1 `!`, bit 2 brackets.
     pub punct: u8,
-    /// A 256-bit Bloom filter of `keyset` (see [`SentFeat::index_keys`]): most absent keys are
+    /// A 1024-bit Bloom filter of `keyset` (see [`SentFeat::index_keys`]): most absent keys are
     /// rejected by one bit test instead of a binary search.
-    pub key_bloom: [u64; 4],
+    pub key_bloom: [u64; BLOOM_WORDS],
     /// `keyset.len()` when `key_bloom` was built: a keyset changed since is searched without it.
     pub key_bloom_len: u32,
 }
@@ -153,10 +158,31 @@ pub struct SentFeat {
 #[inline]
 fn bloom_bit(k: Key) -> (usize, u64) {
     let h = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    ((h >> 62) as usize, 1u64 << ((h >> 56) & 63))
+    ((h >> 60) as usize, 1u64 << ((h >> 54) & 63))
 }
 
+/// Words of [`SentFeat::key_bloom`]: sentences hold a few hundred keys (a word has up to 32
+/// lexicon ids), which 1024 bits still filter well.
+const BLOOM_WORDS: usize = 16;
+
 impl SentFeat {
+    /// Whether the Bloom filter lets `k` through (false: `k` is certainly not in `keyset`). Only
+    /// meaningful while `key_bloom_len == keyset.len()`.
+    #[inline]
+    pub fn bloom_may_have(&self, k: Key) -> bool {
+        let (w, b) = bloom_bit(k);
+        self.key_bloom[w] & b != 0
+    }
+
+    /// The position of `k` in `keyset`, if there.
+    #[inline]
+    pub fn position(&self, k: Key) -> Option<usize> {
+        if self.key_bloom_len as usize == self.keyset.len() && !self.bloom_may_have(k) {
+            return None;
+        }
+        self.keyset.binary_search(&k).ok()
+    }
+
     /// Whether this sentence holds `k`.
     #[inline]
     pub fn has(&self, k: Key) -> bool {
@@ -169,9 +195,36 @@ impl SentFeat {
         self.keyset.binary_search(&k).is_ok()
     }
 
+    /// Build `keyset` (sorted, deduplicated `tok_keys`), `pos_toks` and `pos_start`.
+    pub fn index_tokens(&mut self) {
+        // Sort (key, token) pairs, packed key-major: keys in order give the keyset, tokens come in
+        // order within a key.
+        let n = self.tok_keys.len();
+        let mut kt: Vec<u128> = Vec::with_capacity(n);
+        for (t, tok) in self.toks.iter().enumerate() {
+            let keys = &self.tok_keys[tok.keys.0 as usize..tok.keys.1 as usize];
+            kt.extend(keys.iter().map(|&k| ((k as u128) << 32) | t as u128));
+        }
+        kt.sort_unstable();
+        self.keyset = Vec::with_capacity(n);
+        self.pos_start = Vec::with_capacity(n + 1);
+        self.pos_toks = Vec::with_capacity(n);
+        let mut last = None;
+        for &x in &kt {
+            let k = (x >> 32) as Key;
+            if last != Some(k) {
+                self.keyset.push(k);
+                self.pos_start.push(self.pos_toks.len() as u32);
+                last = Some(k);
+            }
+            self.pos_toks.push(x as u32);
+        }
+        self.pos_start.push(self.pos_toks.len() as u32);
+    }
+
     /// Build the Bloom filter of `keyset` (call after changing `keyset`).
     pub fn index_keys(&mut self) {
-        self.key_bloom = [0; 4];
+        self.key_bloom = [0; BLOOM_WORDS];
         for &k in &self.keyset {
             let (w, b) = bloom_bit(k);
             self.key_bloom[w] |= b;
@@ -201,7 +254,9 @@ fn number_key(k: NumKind) -> Key {
 /// vocabulary is looked up once (per thread, see [`with_word_caches`]).
 #[derive(Default)]
 pub struct WordCache {
-    map: std::collections::HashMap<String, (Vec<Key>, f32, bool), FastHash>,
+    /// Keys, base weight, and what [`numbers::extract`] reads in the word alone (a number word or
+    /// a month name; `None` also when numbers are switched off).
+    map: std::collections::HashMap<String, (Vec<Key>, f32, Option<NumKind>), FastHash>,
     /// The lexicon and signals the entries were computed with.
     owner: Option<(Option<std::sync::Arc<dyn Concepts>>, Signals)>,
 }
@@ -293,7 +348,12 @@ pub fn with_word_caches<R>(
 }
 
 /// The keys and base weight of one word form (as written) of language `lang`.
-fn word_keys(word: &str, lang: Lang, lex: Option<&dyn Concepts>, sig: &Signals) -> (Vec<Key>, f32, bool) {
+fn word_keys(
+    word: &str,
+    lang: Lang,
+    lex: Option<&dyn Concepts>,
+    sig: &Signals,
+) -> (Vec<Key>, f32, Option<NumKind>) {
     let mut keys = Vec::new();
     let lower = crate::lexicon::tokens::fold(word);
     let nchars = lower.chars().count();
@@ -338,7 +398,7 @@ fn word_keys(word: &str, lang: Lang, lex: Option<&dyn Concepts>, sig: &Signals) 
     }
     // Number words and month names ("dwie", "kwietnia", "million") make the sentence worth a
     // look by the number reader.
-    let numeric = sig.numbers && !numbers::extract(word, lang).is_empty();
+    let numeric = if sig.numbers { numbers::extract(word, lang).first().map(|n| n.kind) } else { None };
     (keys, weight, numeric)
 }
 
@@ -356,26 +416,31 @@ pub fn sentence_features_cached(
     cache: &mut WordCache,
 ) -> SentFeat {
     let mut f = SentFeat::default();
+    // Room for a token every few bytes and a few keys a token (one allocation each, usually).
+    f.toks.reserve(text.len() / 5 + 2);
+    f.tok_keys.reserve(text.len() / 2 + 4);
     let mut first_word = true;
     let mut numeric = false;
+    // Number words and month names, as `numbers::extract` reads them in each word alone.
+    let mut word_nums: Vec<numbers::Num> = Vec::new();
     for t in tokens(text) {
         if t.kind != TokenKind::Word {
             numeric = true;
             continue;
         }
         let k0 = f.tok_keys.len() as u32;
-        let (keys, mut weight) = match cache.map.get(t.text) {
-            Some((k, w, n)) => {
-                numeric |= *n;
-                (k.as_slice(), *w)
-            }
+        let entry = match cache.map.get(t.text) {
+            Some(e) => e,
             None => {
                 let v = word_keys(t.text, lang, lex, sig);
-                let e = cache.map.entry(t.text.to_string()).or_insert(v);
-                numeric |= e.2;
-                (e.0.as_slice(), e.1)
+                cache.map.entry(t.text.to_string()).or_insert(v)
             }
         };
+        if let Some(kind) = entry.2 {
+            numeric = true;
+            word_nums.push(numbers::Num { kind, start: t.start, end: t.end });
+        }
+        let (keys, mut weight) = (entry.0.as_slice(), entry.1);
         f.tok_keys.extend_from_slice(keys);
         if first_word && t.is_capitalized() {
             weight *= 0.8;
@@ -392,7 +457,7 @@ pub fn sentence_features_cached(
         f.weight += weight;
     }
     if sig.numbers && numeric {
-        for n in numbers::extract(text, lang) {
+        for n in numbers::extract_with_words(text, lang, &word_nums) {
             let k = number_key(n.kind);
             let k0 = f.tok_keys.len() as u32;
             f.tok_keys.push(k);
@@ -412,22 +477,39 @@ pub fn sentence_features_cached(
             f.weight += 1.0;
         }
     }
-    f.keyset = f.tok_keys.clone();
-    f.keyset.sort_unstable();
-    f.keyset.dedup();
+    f.index_tokens();
     f.index_keys();
     f.numbers.sort_unstable();
     f.numbers.dedup();
-    f.chars = text.chars().filter(|c| !c.is_whitespace()).count() as u32;
-    if sig.punctuation {
-        for c in text.chars() {
-            match c {
-                '?' => f.punct |= 1,
-                '!' => f.punct |= 2,
-                '(' | ')' | '[' | ']' => f.punct |= 4,
-                _ => {}
+    // One pass over the bytes: characters that are not white space (ASCII ones directly, others
+    // decoded), and the ASCII punctuation flags.
+    let b = text.as_bytes();
+    let (mut chars, mut punct) = (0u32, 0u8);
+    let mut i = 0;
+    while i < b.len() {
+        let x = b[i];
+        if x < 0x80 {
+            if !(x == b' ' || (0x09..=0x0D).contains(&x)) {
+                chars += 1;
             }
+            punct |= match x {
+                b'?' => 1,
+                b'!' => 2,
+                b'(' | b')' | b'[' | b']' => 4,
+                _ => 0,
+            };
+            i += 1;
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            if !c.is_whitespace() {
+                chars += 1;
+            }
+            i += c.len_utf8();
         }
+    }
+    f.chars = chars;
+    if sig.punctuation {
+        f.punct = punct;
     }
     f
 }

@@ -193,26 +193,48 @@ pub(crate) fn evidence(en: &[(&SentFeat, &str)], pl: &[(&SentFeat, &str)]) -> Ev
             let keys = &fe.tok_keys[te_tok.keys.0 as usize..te_tok.keys.1 as usize];
             'tok: for &k in keys {
                 for &(fp, tp) in pl {
-                    if !fp.has(k) {
-                        continue;
-                    }
-                    for pt in &fp.toks {
-                        if fp.tok_keys[pt.keys.0 as usize..pt.keys.1 as usize].contains(&k) {
+                    // The first Polish token holding `k`.
+                    let pt = if fp.pos_start.len() == fp.keyset.len() + 1 {
+                        match fp.position(k) {
+                            Some(x) => fp.toks.get(fp.pos_toks[fp.pos_start[x] as usize] as usize),
+                            None => continue,
+                        }
+                    } else {
+                        if !fp.has(k) {
+                            continue;
+                        }
+                        fp.toks
+                            .iter()
+                            .find(|pt| fp.tok_keys[pt.keys.0 as usize..pt.keys.1 as usize].contains(&k))
+                    };
+                    if let Some(pt) = pt {
+                        let list = match key_kind(k) {
+                            KeyKind::Lexicon => &mut ev.lexicon,
+                            KeyKind::Name => &mut ev.names,
+                            KeyKind::Number => &mut ev.numbers,
+                            KeyKind::Cognate => &mut ev.cognates,
+                        };
+                        // A full list takes no more (the text is not even formatted).
+                        if list.len() < 8 {
                             let pw = tp.get(pt.start as usize..pt.end as usize).unwrap_or("");
-                            let (list, s) = match key_kind(k) {
-                                KeyKind::Lexicon => (&mut ev.lexicon, format!("{ew}={pw}")),
-                                KeyKind::Name => (
-                                    &mut ev.names,
-                                    if ew == pw { ew.to_string() } else { format!("{ew}~{pw}") },
-                                ),
-                                KeyKind::Number => (&mut ev.numbers, ew.to_string()),
-                                KeyKind::Cognate => (&mut ev.cognates, format!("{ew}~{pw}")),
+                            let joined = |sep: char| {
+                                let mut s = String::with_capacity(ew.len() + 1 + pw.len());
+                                s.push_str(ew);
+                                s.push(sep);
+                                s.push_str(pw);
+                                s
                             };
-                            if list.len() < 8 && !list.contains(&s) {
+                            let s = match key_kind(k) {
+                                KeyKind::Lexicon => joined('='),
+                                KeyKind::Name if ew == pw => ew.to_string(),
+                                KeyKind::Name | KeyKind::Cognate => joined('~'),
+                                KeyKind::Number => ew.to_string(),
+                            };
+                            if !list.contains(&s) {
                                 list.push(s);
                             }
-                            break 'tok;
                         }
+                        break 'tok;
                     }
                 }
             }

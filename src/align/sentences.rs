@@ -14,8 +14,6 @@
 //!
 //! Every sentence of both documents ends in exactly one link (unmatched ones in one-sided links).
 
-use std::collections::HashMap;
-
 use super::calibrate as cal;
 use super::features::{SentFeat, Signals};
 use super::score::{pair_features, sigmoid, PairFeat};
@@ -71,11 +69,24 @@ struct State<'a> {
     en_link: Vec<Option<usize>>,
     pl_link: Vec<Option<usize>>,
     links: Vec<RawLink>,
-    cand: HashMap<(u32, u32), f32>,
+    cand: CandMap,
 }
 
 impl<'a> State<'a> {
     fn bead(&self, en: &[usize], pl: &[usize]) -> PairFeat {
+        // Beads hold a few sentences a side: gather them on the stack.
+        const SMALL: usize = 4;
+        if (1..=SMALL).contains(&en.len()) && (1..=SMALL).contains(&pl.len()) {
+            let mut e: [&SentFeat; SMALL] = [&self.e[en[0]]; SMALL];
+            let mut p: [&SentFeat; SMALL] = [&self.p[pl[0]]; SMALL];
+            for (k, &i) in en.iter().enumerate() {
+                e[k] = &self.e[i];
+            }
+            for (k, &j) in pl.iter().enumerate() {
+                p[k] = &self.p[j];
+            }
+            return pair_features(&e[..en.len()], &p[..pl.len()], &self.sig);
+        }
         let e: Vec<&SentFeat> = en.iter().map(|&i| &self.e[i]).collect();
         let p: Vec<&SentFeat> = pl.iter().map(|&j| &self.p[j]).collect();
         pair_features(&e, &p, &self.sig)
@@ -126,39 +137,61 @@ pub fn candidate_features(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<
 /// most [`MAX_POSTINGS`] sentences votes for its sentence pairs with its inverse document
 /// frequency. Each sentence keeps its [`TOP_K`] best-voted partners. Cost: the sort, plus the
 /// votes of the rare keys, so near-linear in the documents' length.
-fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> HashMap<(u32, u32), f32> {
+fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
     let n_tot = (e.len() + p.len()) as f32;
-    // (key, side 0 = en / 1 = pl, sentence)
-    let mut entries: Vec<(u64, u8, u32)> = Vec::new();
-    for (i, s) in e.iter().enumerate() {
-        entries.extend(s.keyset.iter().map(|&k| (k, 0u8, i as u32)));
-    }
-    for (j, s) in p.iter().enumerate() {
-        entries.extend(s.keyset.iter().map(|&k| (k, 1u8, j as u32)));
-    }
-    entries.sort_unstable();
+    // Each side's (key, sentence) entries, packed key-major and sorted: a key's sentences come in
+    // order. (The entries are distinct, so any sort gives this order.)
+    let side = |d: &[SentFeat]| -> Vec<u128> {
+        let mut v: Vec<u128> = Vec::with_capacity(d.iter().map(|s| s.keyset.len()).sum());
+        for (i, s) in d.iter().enumerate() {
+            v.extend(s.keyset.iter().map(|&k| ((k as u128) << 32) | i as u128));
+        }
+        v.sort_unstable();
+        v
+    };
+    let (ee, pe) = (side(e), side(p));
+    let key = |x: u128| (x >> 32) as u64;
+    let sent = |x: u128| x as u32;
     let mut votes: Vec<(u32, u32, f32)> = Vec::new();
-    let mut a = 0;
-    while a < entries.len() {
-        let k = entries[a].0;
+    let (mut a, mut c) = (0, 0);
+    while a < ee.len() && c < pe.len() {
+        let (ka, kc) = (key(ee[a]), key(pe[c]));
+        if ka < kc {
+            a += 1;
+            while a < ee.len() && key(ee[a]) == ka {
+                a += 1;
+            }
+            continue;
+        }
+        if kc < ka {
+            c += 1;
+            while c < pe.len() && key(pe[c]) == kc {
+                c += 1;
+            }
+            continue;
+        }
         let mut b = a;
-        while b < entries.len() && entries[b].0 == k {
+        while b < ee.len() && key(ee[b]) == ka {
             b += 1;
         }
-        let group = &entries[a..b];
-        let split = group.partition_point(|x| x.1 == 0);
-        let (ge, gp) = group.split_at(split);
-        if !ge.is_empty() && !gp.is_empty() && ge.len() <= MAX_POSTINGS && gp.len() <= MAX_POSTINGS {
-            let w = (n_tot / group.len() as f32).ln().max(0.05);
-            for x in ge {
-                for y in gp {
-                    votes.push((x.2, y.2, w));
+        let mut d = c;
+        while d < pe.len() && key(pe[d]) == ka {
+            d += 1;
+        }
+        let (ge, gp) = (&ee[a..b], &pe[c..d]);
+        if ge.len() <= MAX_POSTINGS && gp.len() <= MAX_POSTINGS {
+            let w = (n_tot / (ge.len() + gp.len()) as f32).ln().max(0.05);
+            for &x in ge {
+                for &y in gp {
+                    votes.push((sent(x), sent(y), w));
                 }
             }
         }
         a = b;
+        c = d;
     }
-    votes.sort_unstable_by_key(|v| (v.0, v.1));
+    // The same comparisons as ordering by (English, Polish) sentence, so the same order.
+    votes.sort_unstable_by_key(|v| ((v.0 as u64) << 32) | v.1 as u64);
     let mut pairs: Vec<(u32, u32, f32)> = Vec::new();
     for v in votes {
         match pairs.last_mut() {
@@ -166,39 +199,69 @@ fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> HashMap<(u32, u3
             _ => pairs.push(v),
         }
     }
-    let mut keep: HashMap<(u32, u32), f32> = HashMap::new();
-    // Top-k per English sentence (pairs are sorted by English sentence).
-    let mut a = 0;
-    while a < pairs.len() {
-        let mut b = a;
-        while b < pairs.len() && pairs[b].0 == pairs[a].0 {
-            b += 1;
+    // Top-k per English sentence and per Polish sentence, best vote first, ties to the lower index
+    // (a strict order, so the kept set does not depend on how it is found).
+    let mut keep: CandMap = CandMap::default();
+    let mut row = TopK::default();
+    for (k, x) in pairs.iter().enumerate() {
+        row.offer(x.2, x.1);
+        if !matches!(pairs.get(k + 1), Some(n) if n.0 == x.0) {
+            for j in row.take() {
+                keep.insert((x.0, j), f32::NAN);
+            }
         }
-        let mut row: Vec<&(u32, u32, f32)> = pairs[a..b].iter().collect();
-        row.sort_unstable_by(|x, y| y.2.total_cmp(&x.2).then(x.1.cmp(&y.1)));
-        for x in row.into_iter().take(TOP_K) {
-            keep.insert((x.0, x.1), f32::NAN);
-        }
-        a = b;
     }
-    // Top-k per Polish sentence.
-    pairs.sort_unstable_by(|x, y| x.1.cmp(&y.1).then(y.2.total_cmp(&x.2)).then(x.0.cmp(&y.0)));
-    let mut a = 0;
-    while a < pairs.len() {
-        let mut b = a;
-        while b < pairs.len() && pairs[b].1 == pairs[a].1 {
-            b += 1;
+    let mut cols = vec![TopK::default(); p.len()];
+    for x in &pairs {
+        cols[x.1 as usize].offer(x.2, x.0);
+    }
+    for (j, col) in cols.iter_mut().enumerate() {
+        for i in col.take() {
+            keep.insert((i, j as u32), f32::NAN);
         }
-        for x in pairs[a..b].iter().take(TOP_K) {
-            keep.insert((x.0, x.1), f32::NAN);
-        }
-        a = b;
     }
     for (&(i, j), z) in keep.iter_mut() {
         *z = pair_features(&[&e[i as usize]], &[&p[j as usize]], sig).logit();
     }
     keep
 }
+
+/// The [`TOP_K`] best (vote, index) offers: higher vote first, then lower index.
+#[derive(Clone, Default)]
+struct TopK {
+    items: [(f32, u32); TOP_K],
+    n: usize,
+}
+
+impl TopK {
+    fn better(a: (f32, u32), b: (f32, u32)) -> bool {
+        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)) == std::cmp::Ordering::Less
+    }
+
+    fn offer(&mut self, vote: f32, idx: u32) {
+        let x = (vote, idx);
+        if self.n == TOP_K && !Self::better(x, self.items[TOP_K - 1]) {
+            return;
+        }
+        let mut k = if self.n < TOP_K { self.n } else { TOP_K - 1 };
+        while k > 0 && Self::better(x, self.items[k - 1]) {
+            self.items[k] = self.items[k - 1];
+            k -= 1;
+        }
+        self.items[k] = x;
+        self.n = (self.n + 1).min(TOP_K);
+    }
+
+    /// The indices kept, emptying the set.
+    fn take(&mut self) -> impl Iterator<Item = u32> {
+        let n = std::mem::take(&mut self.n);
+        let items = self.items;
+        items.into_iter().take(n).map(|x| x.1)
+    }
+}
+
+/// Candidate pairs (English, Polish sentence) with their logits.
+type CandMap = std::collections::HashMap<(u32, u32), f32, crate::lexicon::fxhash::FxBuild>;
 
 /// Link the sentences of two documents, given their evidence.
 pub fn align_sentences(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<RawLink> {

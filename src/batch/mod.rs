@@ -305,7 +305,8 @@ fn render(
     a: &Alignment,
     opts: &BatchOptions,
 ) -> std::io::Result<Vec<u8>> {
-    let mut buf = Vec::new();
+    // JSON Lines of a pair take about twice its text: one allocation, not a series of copies.
+    let mut buf = Vec::with_capacity(3 * (en.text.len() + pl.text.len()) + 4096);
     match opts.format {
         Format::Jsonl => {
             crate::output::jsonl::write_alignment(&mut buf, Some(id), a, en, pl, opts.only, opts.min_score)?;

@@ -127,20 +127,16 @@ fn check_no_nul(name: &str, bytes: &[u8]) -> Result<()> {
 /// Refuse text with a NUL or a noticeable share of control characters (other than tab, line
 /// ends, form feed): such input is binary data that happened to decode.
 fn check_not_binary(name: &str, text: &str) -> Result<()> {
-    let mut controls = 0usize;
-    let mut chars = 0usize;
-    for c in text.chars() {
-        chars += 1;
-        if c == '\0' {
-            return Err(Error::Decode {
-                name: name.into(),
-                reason: "binary data (NUL character), not text".into(),
-            });
-        }
-        if (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{0c}' | '\u{85}')) || c == '\u{FFFD}' {
-            controls += 1;
-        }
+    if memchr::memchr(0, text.as_bytes()).is_some() {
+        return Err(Error::Decode {
+            name: name.into(),
+            reason: "binary data (NUL character), not text".into(),
+        });
     }
+    // Counted on the UTF-8 bytes: characters are the bytes that do not continue one; control
+    // characters (category Cc: U+0000–U+001F, U+007F–U+009F) other than tab, newline, carriage
+    // return, form feed and NEL are ASCII bytes or C2 80–9F; U+FFFD is EF BF BD.
+    let (controls, chars) = control_counts(text);
     if controls > 0 && controls * 100 > chars {
         return Err(Error::Decode {
             name: name.into(),
@@ -148,6 +144,39 @@ fn check_not_binary(name: &str, text: &str) -> Result<()> {
         });
     }
     Ok(())
+}
+
+/// (control characters other than white space, plus U+FFFD; characters) of `text`.
+fn control_counts(text: &str) -> (usize, usize) {
+    let b = text.as_bytes();
+    let ascii_control = |x: u8| (x < 0x20 && !matches!(x, b'\t' | b'\n' | b'\r' | 0x0C)) || x == 0x7F;
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut continuation = 0usize;
+    let mut controls = 0usize;
+    let mut words = b.chunks_exact(8);
+    for w8 in &mut words {
+        let w = u64::from_le_bytes([w8[0], w8[1], w8[2], w8[3], w8[4], w8[5], w8[6], w8[7]]);
+        // Bytes 10xxxxxx: bit 7 set and bit 6 clear.
+        continuation += (w & !(w << 1) & HI).count_ones() as usize;
+        // A byte below 0x20 or equal to 0x7F (exact "has such a byte" tests): count them one by one.
+        let low = w.wrapping_sub(LO * 0x20) & !w & HI;
+        let d = w ^ (LO * 0x7F);
+        let del = d.wrapping_sub(LO) & !d & HI;
+        if low | del != 0 {
+            controls += w8.iter().filter(|&&x| ascii_control(x)).count();
+        }
+    }
+    for &x in words.remainder() {
+        continuation += usize::from(x & 0xC0 == 0x80);
+        controls += usize::from(ascii_control(x));
+    }
+    let chars = b.len() - continuation;
+    controls += memchr::memchr_iter(0xC2, b)
+        .filter(|&i| matches!(b.get(i + 1), Some(&y) if (0x80..=0x9F).contains(&y) && y != 0x85))
+        .count();
+    controls += memchr::memmem::find_iter(b, "\u{FFFD}".as_bytes()).count();
+    (controls, chars)
 }
 
 /// How Polish a decoding looks: Polish letters count for it; C1 controls and the symbols that the
@@ -195,6 +224,34 @@ fn guess_legacy(bytes: &[u8]) -> &'static Encoding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byte counts agree with counting characters one by one.
+    #[test]
+    fn control_counts_match_a_character_count() {
+        let reference = |t: &str| {
+            let controls = t
+                .chars()
+                .filter(|&c| {
+                    (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{0c}' | '\u{85}'))
+                        || c == '\u{FFFD}'
+                })
+                .count();
+            (controls, t.chars().count())
+        };
+        let samples = [
+            "",
+            "abc",
+            "Zażółć gęślą jaźń\n\tłódź\r\n«x»\u{a0}1\u{85}2\u{80}\u{9f}\u{7f}\u{1}\u{1b}[0m\u{fffd}\u{fffd}",
+            "\u{c}\u{b}\u{8}𝄞 emoji 😀 and CJK 漢字 \u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}",
+        ];
+        for s in samples {
+            for cut in 0..s.len() {
+                if s.is_char_boundary(cut) {
+                    assert_eq!(control_counts(&s[cut..]), reference(&s[cut..]), "{:?}", &s[cut..]);
+                }
+            }
+        }
+    }
 
     const PL: &str = "Zażółć gęślą jaźń. ĄĆĘŁŃÓŚŹŻ ąćęłńóśźż - Świętość, źródło, Ąka.";
 

@@ -221,6 +221,27 @@ const PL_ORD: [&str; 16] =
 
 /// Extract the numeric values of `text`, written in `lang`, in text order.
 pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
+    let mut out = literals(text, lang);
+    words_and_months(text, lang, &mut out);
+    out.sort_by_key(|n| (n.start, n.end));
+    out
+}
+
+/// [`extract`] for a caller that has already looked at the word tokens of `text` (from
+/// [`super::tokens::tokens`]) one by one: `words` holds, in text order, what [`extract`] finds in
+/// each word token taken alone (a number word or a month name), with the token's span. The result
+/// is the same as `extract(text, lang)`; the text is not tokenised again.
+pub fn extract_with_words(text: &str, lang: Lang, words: &[Num]) -> Vec<Num> {
+    let mut out = literals(text, lang);
+    let found: Vec<Num> =
+        words.iter().filter(|n| !out.iter().any(|o| o.start <= n.start && n.end <= o.end)).copied().collect();
+    out.extend(found);
+    out.sort_by_key(|n| (n.start, n.end));
+    out
+}
+
+/// The numbers written with digits, in text order (with their scale words, percent signs, dates).
+fn literals(text: &str, lang: Lang) -> Vec<Num> {
     let t = tables();
     let lang = if lang == Lang::Pl { Lang::Pl } else { Lang::En };
     let b = text.as_bytes();
@@ -331,8 +352,6 @@ pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
         };
         out.push(Num { kind, start, end });
     }
-    words_and_months(text, lang, &mut out);
-    out.sort_by_key(|n| (n.start, n.end));
     out
 }
 

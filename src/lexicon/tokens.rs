@@ -68,19 +68,44 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
     fn next(&mut self) -> Option<Token<'a>> {
-        let rest = &self.text[self.pos..];
-        let mut iter = rest.char_indices();
+        let b = self.text.as_bytes();
+        let mut i = self.pos;
+        // ASCII bytes are classified directly; other characters are decoded.
         let (start, kind) = loop {
-            let (i, c) = iter.next()?;
-            if let Some(k) = class(c) {
-                break (self.pos + i, k);
+            let &c = b.get(i)?;
+            if c < 0x80 {
+                if c.is_ascii_alphabetic() {
+                    break (i, TokenKind::Word);
+                }
+                if c.is_ascii_digit() {
+                    break (i, TokenKind::Number);
+                }
+                i += 1;
+            } else {
+                let ch = self.text[i..].chars().next()?;
+                if let Some(k) = class(ch) {
+                    break (i, k);
+                }
+                i += ch.len_utf8();
             }
         };
-        let mut end = self.text.len();
-        for (i, c) in iter {
-            if class(c) != Some(kind) {
-                end = self.pos + i;
-                break;
+        let mut end = i;
+        while let Some(&c) = b.get(end) {
+            if c < 0x80 {
+                let same = match kind {
+                    TokenKind::Word => c.is_ascii_alphabetic(),
+                    TokenKind::Number => c.is_ascii_digit(),
+                };
+                if !same {
+                    break;
+                }
+                end += 1;
+            } else {
+                let Some(ch) = self.text[end..].chars().next() else { break };
+                if class(ch) != Some(kind) {
+                    break;
+                }
+                end += ch.len_utf8();
             }
         }
         self.pos = end;

@@ -113,9 +113,178 @@ fn link_out<'a>(
 }
 
 /// Write one link as a JSON line.
-fn write_link<W: std::io::Write>(out: &mut W, link: &LinkOut) -> std::io::Result<()> {
-    serde_json::to_writer(&mut *out, link)?;
-    out.write_all(b"\n")
+fn write_link<W: std::io::Write>(out: &mut W, link: &LinkOut, line: &mut Vec<u8>) -> std::io::Result<()> {
+    line.clear();
+    render_link(line, link);
+    line.push(b'\n');
+    out.write_all(line)
+}
+
+/// `s` as a JSON string, escaped as serde_json escapes it: `"` and `\\`, the control characters
+/// (`\b \f \n \r \t` by name, others as `\u00XX`); everything else as it is.
+fn push_str(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    let b = s.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        // Skip eight bytes at a time while none needs escaping.
+        if let Some(w) = b.get(i..i + 8) {
+            let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+            if !needs_escape(w) {
+                i += 8;
+                continue;
+            }
+        }
+        let x = b[i];
+        if x >= 0x20 && x != b'"' && x != b'\\' {
+            i += 1;
+            continue;
+        }
+        out.extend_from_slice(&b[start..i]);
+        match x {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0C => out.extend_from_slice(b"\\f"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[(x >> 4) as usize]);
+                out.push(HEX[(x & 0xF) as usize]);
+            }
+        }
+        start = i + 1;
+        i += 1;
+    }
+    out.extend_from_slice(&b[start..]);
+    out.push(b'"');
+}
+
+/// Whether one of the eight bytes of `w` is below 0x20, `"` or `\\` (exact: the usual
+/// "has a zero byte" tests, which have no false positives as a whole).
+#[inline]
+fn needs_escape(w: u64) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let below = w.wrapping_sub(LO * 0x20) & !w & HI;
+    let q = w ^ (LO * b'"' as u64);
+    let quote = q.wrapping_sub(LO) & !q & HI;
+    let s = w ^ (LO * b'\\' as u64);
+    let slash = s.wrapping_sub(LO) & !s & HI;
+    below | quote | slash != 0
+}
+
+fn push_uint(out: &mut Vec<u8>, n: usize) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+fn push_spans(out: &mut Vec<u8>, spans: &[SpanOut]) {
+    out.push(b'[');
+    for (k, s) in spans.iter().enumerate() {
+        if k > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"start\":");
+        push_uint(out, s.start);
+        out.extend_from_slice(b",\"end\":");
+        push_uint(out, s.end);
+        out.extend_from_slice(b",\"text\":");
+        push_str(out, s.text);
+        out.push(b'}');
+    }
+    out.push(b']');
+}
+
+fn push_opt_str(out: &mut Vec<u8>, s: Option<&str>) {
+    match s {
+        Some(s) => push_str(out, s),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// The evidence object, as its `Serialize` derive writes it (empty lists and unset options left out).
+fn push_evidence(out: &mut Vec<u8>, e: &Evidence) {
+    out.push(b'{');
+    let mut first = true;
+    let mut key = |out: &mut Vec<u8>, k: &str| {
+        if !first {
+            out.push(b',');
+        }
+        first = false;
+        push_str(out, k);
+        out.push(b':');
+    };
+    for (k, list) in
+        [("names", &e.names), ("numbers", &e.numbers), ("lexicon", &e.lexicon), ("cognates", &e.cognates)]
+    {
+        if !list.is_empty() {
+            key(out, k);
+            out.push(b'[');
+            for (i, s) in list.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                push_str(out, s);
+            }
+            out.push(b']');
+        }
+    }
+    if let Some(m) = e.speaker_match {
+        key(out, "speaker_match");
+        out.extend_from_slice(if m { b"true" } else { b"false" });
+    }
+    if let Some(m) = &e.method {
+        key(out, "method");
+        push_str(out, m);
+    }
+    out.push(b'}');
+}
+
+/// A link as serde_json writes [`LinkOut`] (the same keys, order and bytes), without going through
+/// the serializer's writer calls.
+fn render_link(out: &mut Vec<u8>, l: &LinkOut) {
+    out.push(b'{');
+    if let Some(d) = l.doc {
+        out.extend_from_slice(b"\"doc\":");
+        push_str(out, d);
+        out.push(b',');
+    }
+    out.extend_from_slice(b"\"kind\":");
+    push_str(out, l.kind);
+    out.extend_from_slice(b",\"en\":");
+    push_spans(out, &l.en);
+    out.extend_from_slice(b",\"pl\":");
+    push_spans(out, &l.pl);
+    out.extend_from_slice(b",\"score\":");
+    // Numbers are written by serde_json itself (shortest round-trip form, `null` if not finite).
+    if serde_json::to_writer(&mut *out, &l.score).is_err() {
+        out.extend_from_slice(b"null");
+    }
+    if let Some(sp) = &l.speaker {
+        out.extend_from_slice(b",\"speaker\":{\"en\":");
+        push_opt_str(out, sp.en);
+        out.extend_from_slice(b",\"pl\":");
+        push_opt_str(out, sp.pl);
+        out.push(b'}');
+    }
+    out.extend_from_slice(b",\"evidence\":");
+    push_evidence(out, l.evidence);
+    out.push(b'}');
 }
 
 /// Write an alignment as JSON Lines: quote links first, then sentence links.
@@ -129,14 +298,15 @@ pub fn write_alignment<W: std::io::Write>(
     min_score: f32,
 ) -> std::io::Result<()> {
     let keep = |l: &Link| l.kept(min_score);
+    let mut line = Vec::with_capacity(1024);
     if only != Only::Sentences {
         for l in a.quotes.iter().filter(|l| keep(l)) {
-            write_link(out, &link_out(doc_id, "quote", l, en, pl))?;
+            write_link(out, &link_out(doc_id, "quote", l, en, pl), &mut line)?;
         }
     }
     if only != Only::Quotes {
         for l in a.sentences.iter().filter(|l| keep(l)) {
-            write_link(out, &link_out(doc_id, "sentence", l, en, pl))?;
+            write_link(out, &link_out(doc_id, "sentence", l, en, pl), &mut line)?;
         }
     }
     Ok(())
@@ -145,6 +315,22 @@ pub fn write_alignment<W: std::io::Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time test agrees with the byte test on every byte value in every position.
+    #[test]
+    fn needs_escape_finds_every_escaped_byte() {
+        for x in 0..=255u8 {
+            for pos in 0..8 {
+                let mut w = [b'a'; 8];
+                w[pos] = x;
+                let expect = x < 0x20 || x == b'"' || x == b'\\';
+                assert_eq!(needs_escape(u64::from_le_bytes(w)), expect, "byte {x:#x} at {pos}");
+            }
+        }
+        let mut out = Vec::new();
+        push_str(&mut out, "żółw \"a\"\u{1}\\ bcdefghijklmnop\n");
+        assert_eq!(out, serde_json::to_vec("żółw \"a\"\u{1}\\ bcdefghijklmnop\n").unwrap());
+    }
 
     /// The direct writer gives the same bytes as printing [`link_json`]'s value.
     #[test]
@@ -157,7 +343,7 @@ mod tests {
         let (en, pl) = (read("en.txt"), read("pl.txt"));
         let a = crate::align(&en, &pl, &Default::default());
         assert!(!a.quotes.is_empty() && !a.sentences.is_empty());
-        for id in [None, Some("doc \"1\"\t/é")] {
+        for id in [None, Some("doc \"1\"\t/é"), Some("\u{0}\u{1f}\u{7f}\\\u{8}\u{c}\r\n\u{2028}„x”")] {
             let mut direct = Vec::new();
             write_alignment(&mut direct, id, &a, &en, &pl, Only::Both, 0.0).expect("write");
             let mut via_value = String::new();
