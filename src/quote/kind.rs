@@ -4,9 +4,9 @@
 //! opening mark (data/cues.txt: "the song", "so-called", "pt.", "tzw."), the capitalisation (title case
 //! names a work) and the length (a few lower-case words set off are a scare quote).
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use super::fast::{with_lower, FxHashMap};
 use crate::lang::Lang;
 use crate::model::QuoteKind;
 
@@ -22,8 +22,8 @@ enum Cue {
     Name,
 }
 
-fn cues() -> &'static HashMap<&'static str, Cue> {
-    static S: OnceLock<HashMap<&'static str, Cue>> = OnceLock::new();
+fn cues() -> &'static FxHashMap<&'static str, Cue> {
+    static S: OnceLock<FxHashMap<&'static str, Cue>> = OnceLock::new();
     S.get_or_init(|| {
         include_str!("data/cues.txt")
             .lines()
@@ -49,20 +49,52 @@ const SMALL: &[&str] = &[
     "is", "nor", "vs", "w", "i", "z", "na", "do", "o", "u", "od", "po", "ze", "we",
 ];
 
-fn words(s: &str) -> Vec<&str> {
-    s.split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .filter(|w| !w.is_empty())
-        .collect()
+/// `SMALL.contains(&w.to_lowercase())`: the small words are ASCII of at most 4 letters, and no
+/// non-ASCII word lower-cases to one of them (only the Kelvin sign lower-cases to ASCII, "k").
+fn is_small(w: &str) -> bool {
+    w.len() <= 4 && w.is_ascii() && SMALL.iter().any(|s| w.eq_ignore_ascii_case(s))
 }
 
 fn cap(w: &str) -> bool {
     w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
 }
 
-/// Title case: every word but the small ones capitalised, the first one too.
-fn title_case(ws: &[&str]) -> bool {
-    !ws.is_empty() && cap(ws[0]) && ws.iter().all(|w| cap(w) || SMALL.contains(&w.to_lowercase().as_str()))
+/// Word count beyond which no rule cares about the exact number.
+const MANY: usize = 13;
+
+/// What the rules need to know about the words of a quotation.
+struct Shape {
+    /// Number of words, counted up to [`MANY`].
+    n: usize,
+    /// Title case: every word but the small ones capitalised, the first one too (exact when n <= 8).
+    title_case: bool,
+    /// A word that makes a capitalised phrase read as a sentence (exact when n <= 8).
+    verb_shape: bool,
+    /// The first word is capitalised.
+    first_cap: bool,
+}
+
+/// One pass over the words (letters and digits trimmed of punctuation), stopping after [`MANY`].
+fn shape(s: &str) -> Shape {
+    let mut sh = Shape { n: 0, title_case: false, verb_shape: false, first_cap: false };
+    let words = s
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty());
+    for w in words {
+        let c = cap(w);
+        if sh.n == 0 {
+            sh.first_cap = c;
+            sh.title_case = c;
+        }
+        sh.title_case = sh.title_case && (c || is_small(w));
+        sh.verb_shape = sh.verb_shape || is_verb_shape(w);
+        sh.n += 1;
+        if sh.n >= MANY {
+            break;
+        }
+    }
+    sh
 }
 
 /// Classify a quotation. `inner` is its text, `before` the text of its paragraph before the opening
@@ -72,33 +104,35 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
     if attributed {
         return QuoteKind::Speech;
     }
-    let ws = words(inner);
-    let n = ws.len();
+    let sh = shape(inner);
+    let n = sh.n;
     let trimmed = inner.trim();
     // The cue: one of the two words before the mark ("the song", "album pt.", "so-called").
-    let prev: Vec<&str> = before
-        .split_whitespace()
-        .rev()
-        .take(2)
-        .map(|w| w.trim_start_matches(|c: char| !c.is_alphanumeric()))
-        .collect();
+    let mut prev_buf = [""; 2];
+    let mut np = 0;
+    for w in before.split_whitespace().rev().take(2) {
+        prev_buf[np] = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+        np += 1;
+    }
+    let prev = &prev_buf[..np];
     let cue = prev.iter().enumerate().find_map(|(k, w)| {
-        let lw = w.to_lowercase();
-        let bare = lw.trim_end_matches([',', ':', ';', '.', '!', '?']);
-        // "pt." and "tzw." keep their dot; any other word ending a sentence is no cue.
-        let c = cues().get(lw.as_str()).or_else(|| {
-            if bare.len() + 1 >= lw.len() && !lw.ends_with(['.', '!', '?']) {
-                cues().get(bare)
-            } else {
-                None
-            }
+        let c = with_lower(w, |lw| {
+            let bare = lw.trim_end_matches([',', ':', ';', '.', '!', '?']);
+            // "pt." and "tzw." keep their dot; any other word ending a sentence is no cue.
+            cues().get(lw).or_else(|| {
+                if bare.len() + 1 >= lw.len() && !lw.ends_with(['.', '!', '?']) {
+                    cues().get(bare)
+                } else {
+                    None
+                }
+            })
         })?;
         // The nearer word decides; a cue two words back only when the nearer one is a plain word.
         (k == 0 || (!cap(prev[0]) && !prev[0].ends_with([',', '.', ':', ';', '!', '?']))).then_some(*c)
     });
     // A possessive right before: Madonna’s “Like a Virgin.”
     let possessive = prev.first().is_some_and(|w| w.ends_with("’s") || w.ends_with("'s"));
-    let tc = title_case(&ws);
+    let tc = sh.title_case;
     let ends_sentence = trimmed.ends_with(['.', '!', '?', '…']) || trimmed.ends_with(',');
     match cue {
         Some(Cue::Scare) if n <= 6 => return QuoteKind::Scare,
@@ -106,18 +140,14 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
         Some(Cue::Name) if n <= 8 => return if tc { QuoteKind::Title } else { QuoteKind::Scare },
         _ => {}
     }
-    if tc
-        && (2..=8).contains(&n)
-        && !trimmed.ends_with(['?', '!', ','])
-        && (possessive || !has_verb_shape(&ws))
-    {
+    if tc && (2..=8).contains(&n) && !trimmed.ends_with(['?', '!', ',']) && (possessive || !sh.verb_shape) {
         return QuoteKind::Title;
     }
     if tc && n == 1 && possessive {
         return QuoteKind::Title;
     }
     let lower_start = trimmed.chars().find(|c| c.is_alphanumeric()).is_some_and(|c| c.is_lowercase());
-    if n <= 2 && !(ends_sentence && cap(ws.first().copied().unwrap_or(""))) {
+    if n <= 2 && !(ends_sentence && sh.first_cap) {
         return QuoteKind::Scare;
     }
     // A few lower-case words set off are a scare quote; more make a clause quoted from someone.
@@ -132,10 +162,10 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
 }
 
 /// Words that make a capitalised phrase read as a sentence rather than a name ("I", "We", "It").
-fn has_verb_shape(ws: &[&str]) -> bool {
-    ws.iter().any(|w| {
+fn is_verb_shape(w: &str) -> bool {
+    {
         matches!(
-            *w,
+            w,
             "I" | "We"
                 | "It"
                 | "You"
@@ -150,5 +180,28 @@ fn has_verb_shape(ws: &[&str]) -> bool {
                 | "Is"
                 | "Are"
         )
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_word_test_matches_the_list() {
+        assert!(SMALL.iter().all(|s| s.len() <= 4 && s.is_ascii() && s.to_lowercase() == *s));
+        for w in ["the", "The", "AND", "w", "Z", "with", "withs", "Über", "ﬁ", "K", "KELVIN", ""] {
+            assert_eq!(is_small(w), SMALL.contains(&w.to_lowercase().as_str()), "{w}");
+        }
+    }
+
+    #[test]
+    fn word_shape_counts_and_title_case() {
+        let sh = shape("Like a Virgin");
+        assert_eq!((sh.n, sh.title_case, sh.verb_shape, sh.first_cap), (3, true, false, true));
+        let sh = shape("We won’t see them, but we will meet one of them, now and then, again and again");
+        assert_eq!(sh.n, MANY);
+        assert!(sh.verb_shape && !sh.title_case);
+        assert_eq!(shape("  ... ").n, 0);
+    }
 }

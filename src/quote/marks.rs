@@ -5,6 +5,9 @@
 //! opens with a mark of the same family) or reported as unbalanced. Every mark is pushed and popped at
 //! most once and the stack is bounded by the depth limit, so scanning is linear in the text length.
 
+use std::sync::OnceLock;
+
+use super::fast::with_lower;
 use crate::model::Span;
 
 /// Which marks can pair with which.
@@ -96,27 +99,48 @@ fn family_of(c: char) -> Option<Family> {
     }
 }
 
-/// First bytes of the UTF-8 encodings of the quotation marks: " ' and the lead bytes of U+00AB/BB
-/// (0xC2) and U+2018…201F, 2032…203A (0xE2).
-static MARK_LEAD: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'"' as usize] = true;
-    t[b'\'' as usize] = true;
-    t[0xC2] = true;
-    t[0xE2] = true;
-    t
-};
+/// The next byte at or after `from` that can start a quotation mark: " ' or the UTF-8 lead byte of
+/// U+2018…201F, 2032…203A (0xE2) or of U+00AB/BB (0xC2). Each of these bytes always starts a
+/// character. The text is searched with two vectorised passes (memchr3 for " ' 0xE2, memchr for 0xC2,
+/// rare outside guillemets and no-break spaces) instead of a byte loop; `next` caches where each pass
+/// found its next byte (None: no more), so each byte is searched at most once by each pass and the scan
+/// stays linear.
+#[inline]
+fn next_mark_lead(bytes: &[u8], from: usize, next: &mut [Option<usize>; 2]) -> Option<usize> {
+    if next[0].is_some_and(|p| p < from) {
+        next[0] = memchr::memchr3(b'"', b'\'', 0xE2, &bytes[from..]).map(|k| from + k);
+    }
+    if next[1].is_some_and(|p| p < from) {
+        next[1] = memchr::memchr(0xC2, &bytes[from..]).map(|k| from + k);
+    }
+    match (next[0], next[1]) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
 
 /// English elisions written with a leading apostrophe ('em, 'til, 'cause…): data, one per line.
 const ELISIONS: &str = include_str!("data/elisions_en.txt");
 
+fn elisions() -> &'static [&'static str] {
+    static S: OnceLock<Vec<&'static str>> = OnceLock::new();
+    S.get_or_init(|| {
+        ELISIONS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+    })
+}
+
 fn is_elision(rest: &str) -> bool {
-    let word: String =
-        rest.chars().take(8).take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+    // The first (at most 8) letters.
+    let end = rest
+        .char_indices()
+        .take(8)
+        .find(|(_, c)| !c.is_alphabetic())
+        .map_or_else(|| rest.char_indices().nth(8).map_or(rest.len(), |(k, _)| k), |(k, _)| k);
+    let word = &rest[..end];
     if word.is_empty() {
         return false;
     }
-    ELISIONS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).any(|l| l == word)
+    with_lower(word, |w| elisions().contains(&w))
 }
 
 /// Scan one paragraph for quotation marks. `next_para` is the text of the following paragraph (to
@@ -137,11 +161,11 @@ pub fn scan_paragraph(
     // Positions of apostrophes to skip (the second mark of 'n').
     let mut skip_at: Option<usize> = None;
     let mut i = 0;
+    let mut next = [memchr::memchr3(b'"', b'\'', 0xE2, bytes), memchr::memchr(0xC2, bytes)];
     while i < bytes.len() {
-        // Every quotation mark starts with one of these bytes (each always starts a character), so
-        // the scan jumps between them without decoding the text in between.
-        let Some(k) = bytes[i..].iter().position(|&b| MARK_LEAD[b as usize]) else { break };
-        i += k;
+        // The scan jumps between the bytes that can start a mark without decoding the text in between.
+        let Some(k) = next_mark_lead(bytes, i, &mut next) else { break };
+        i = k;
         let Some(c) = s[i..].chars().next() else { break };
         let at = i;
         i += c.len_utf8();

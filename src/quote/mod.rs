@@ -15,6 +15,7 @@
 //!
 //! Nested quotations get a kind but no speaker of their own.
 
+pub mod fast;
 pub mod kind;
 pub mod marks;
 pub mod names;
@@ -85,6 +86,13 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     let mut last_named: Option<(String, usize)> = None; // (name, paragraph)
     let mut next_utterance = 0usize;
     let mut carry: Option<(usize, Option<Speaker>, usize)> = None; // continued from paragraph .2
+                                                                   // Per-paragraph work lists, reused from paragraph to paragraph.
+    let mut tops: Vec<usize> = Vec::new();
+    let mut atts: Vec<Option<Attribution>> = Vec::new();
+    let mut posts: Vec<Option<Attribution>> = Vec::new();
+    let mut utt: Vec<usize> = Vec::new();
+    let mut joined: Vec<bool> = Vec::new();
+    let mut kinds: Vec<QuoteKind> = Vec::new();
     let mut i = 0;
     while i < raw.len() {
         // All quotes of paragraph p: raw[i..j]
@@ -101,11 +109,12 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         } else {
             Lang::En
         };
-        let rules: &Rules = if lang == Lang::Pl { &pl } else { &en };
-        let tops: Vec<usize> = (i..j).filter(|&k| raw[k].depth == 0).collect();
+        let rules: &Rules = if lang == Lang::Pl { pl } else { en };
+        tops.clear();
+        tops.extend((i..j).filter(|&k| raw[k].depth == 0));
         // Attribution of each top-level quote.
-        let mut atts: Vec<Option<Attribution>> = Vec::with_capacity(tops.len());
-        let mut posts: Vec<Option<Attribution>> = Vec::with_capacity(tops.len());
+        atts.clear();
+        posts.clear();
         for (n, &k) in tops.iter().enumerate() {
             let q = &raw[k];
             let after_end = tops.get(n + 1).map_or(pspan.end, |&m| raw[m].open.start);
@@ -122,8 +131,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             atts.push(a);
         }
         // Utterances: a quote right after its predecessor's own attribution continues it.
-        let mut utt: Vec<usize> = Vec::with_capacity(tops.len());
-        let mut joined = vec![false; tops.len()];
+        utt.clear();
+        joined.clear();
+        joined.resize(tops.len(), false);
         for n in 0..tops.len() {
             let k = tops[n];
             if n == 0 {
@@ -138,12 +148,17 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 let gap_start = prev.close.map_or(prev.inner.end, |c| c.end);
                 let gap_span = Span::new(gap_start, raw[k].open.start.max(gap_start));
                 let gap = gap_span.text(text).trim();
-                let gap_toks = if gap.len() > 240 || posts[n - 1].is_none() {
-                    Vec::new()
-                } else {
-                    speaker::tokenize(text, gap_span)
+                // Does a sentence end inside the gap (not counting its last token)? Asked last, as the
+                // only costly test.
+                let inner_stop = || {
+                    let mut stops = 0usize;
+                    let mut last_stops = false;
+                    for t in speaker::tokens(text, gap_span) {
+                        last_stops = t.ends_sentence();
+                        stops += last_stops as usize;
+                    }
+                    stops > last_stops as usize
                 };
-                let inner_stops = gap_toks.iter().rev().skip(1).filter(|t| t.ends_sentence()).count();
                 // A quote with its own, different named attribution starts a new utterance.
                 let name_of = |a: Option<Attribution>| match a.map(|a| a.who) {
                     Some(Who::Name { span, .. }) => Some(span.text(text)),
@@ -151,7 +166,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 };
                 let own = name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]);
                 let prev_post = posts[n - 1].is_some();
-                if prev_post && !gap.is_empty() && gap.len() <= 240 && inner_stops == 0 && !own {
+                if prev_post && !gap.is_empty() && gap.len() <= 240 && !own && !inner_stop() {
                     utt.push(utt[n - 1]);
                     joined[n] = true;
                     continue;
@@ -161,9 +176,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             next_utterance += 1;
         }
         // Kinds and speakers.
-        let mut para_quotes: Vec<Quote> = Vec::new();
+        let para_first = quotes.len();
         let mut last_in_para: Option<Speaker> = None;
-        let mut kinds: Vec<QuoteKind> = Vec::with_capacity(tops.len());
+        kinds.clear();
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
             let before = tail(text, pspan.start, q.open.start);
@@ -213,8 +228,10 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             if who.is_none() && kinds[n] == QuoteKind::Speech {
                 // The utterance's speaker, else the last named speaker of this paragraph, else the one
                 // named later in the paragraph's utterance.
-                let same_utt =
-                    para_quotes.last().filter(|x| x.utterance == utt[n]).and_then(|x| x.speaker.clone());
+                let same_utt = quotes[para_first..]
+                    .last()
+                    .filter(|x| x.utterance == utt[n])
+                    .and_then(|x| x.speaker.clone());
                 who = same_utt.or_else(|| if joined[n] { None } else { last_in_para.clone() });
                 if who.is_none() && n == 0 {
                     if let (Some((_, Some(s), _)), true) = (carried.as_ref(), joined[n]) {
@@ -241,7 +258,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             if kind != QuoteKind::Speech && joined[n] {
                 kind = QuoteKind::Speech;
             }
-            para_quotes.push(Quote {
+            quotes.push(Quote {
                 span: q.inner,
                 kind,
                 speaker: who,
@@ -251,7 +268,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 unbalanced: q.unbalanced,
             });
             if q.continues {
-                carry = Some((utt[n], para_quotes.last().and_then(|x| x.speaker.clone()), para));
+                carry = Some((utt[n], quotes[para_first..].last().and_then(|x| x.speaker.clone()), para));
             }
         }
         // Nested quotes: a kind, no speaker of their own.
@@ -261,7 +278,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             }
             let before = tail(text, pspan.start, q.open.start);
             let kind = kind::classify(q.inner.text(text), before, false, lang);
-            para_quotes.push(Quote {
+            quotes.push(Quote {
                 span: q.inner,
                 kind,
                 speaker: None,
@@ -272,20 +289,24 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             });
             next_utterance += 1;
         }
-        quotes.extend(para_quotes);
         i = j;
     }
     // A speech quote without a speaker takes the one its utterance names (a multi-paragraph quotation
     // attributed in its last paragraph).
-    let mut by_utt: std::collections::HashMap<usize, Speaker> = std::collections::HashMap::new();
-    for q in &quotes {
-        if let Some(s) = &q.speaker {
-            by_utt.entry(q.utterance).or_insert_with(|| s.clone());
+    // first[u]: the first quote of utterance u with a speaker (utterances are numbered densely).
+    let mut first: Vec<Option<usize>> = vec![None; next_utterance];
+    for (k, q) in quotes.iter().enumerate() {
+        if q.speaker.is_some() {
+            if let Some(f) = first.get_mut(q.utterance) {
+                f.get_or_insert(k);
+            }
         }
     }
-    for q in &mut quotes {
+    for k in 0..quotes.len() {
+        let q = &quotes[k];
         if q.speaker.is_none() && q.depth == 0 && q.kind == QuoteKind::Speech {
-            q.speaker = by_utt.get(&q.utterance).cloned();
+            let from = first.get(q.utterance).copied().flatten();
+            quotes[k].speaker = from.and_then(|f| quotes[f].speaker.clone());
         }
     }
     quotes.sort_by_key(|q| (q.span.start, q.depth));

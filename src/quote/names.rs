@@ -2,18 +2,18 @@
 //! nominative when another mention in the text (or, after "według"/"zdaniem", a suffix rule) shows it;
 //! a lone surname becomes the full name introduced earlier ("Amy B. Harris" … "Harris").
 
-use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use super::speaker::{nameish, tokenize, Tok};
+use super::fast::{FxHashMap, FxHashSet};
+use super::speaker::{make_tok, nameish, tokenize, tokens_rev, Tok};
 use crate::lang::Lang;
 use crate::model::Span;
 
 /// Function words that start a capitalised run without being part of a name ("The Carrie Diaries").
 const NOT_NAME_START: &str = include_str!("data/not_name_start.txt");
 
-fn function_words() -> &'static HashSet<&'static str> {
-    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+fn function_words() -> &'static FxHashSet<&'static str> {
+    static S: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| {
         NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
     })
@@ -39,8 +39,12 @@ pub fn is_function_word(w: &str) -> bool {
 #[derive(Debug)]
 pub struct NameBook<'t> {
     text: &'t str,
-    occurs: HashMap<String, bool>,
-    full: HashMap<String, Vec<String>>,
+    occurs: FxHashMap<String, bool>,
+    full: FxHashMap<String, Vec<String>>,
+    /// Answers of [`NameBook::canonical`] by (name as written, Polish, genitive): every question a
+    /// canonical form depends on is cached above, so asking again gives the same answer.
+    /// Indexed by name as written, then by `2 * polish + genitive`.
+    canon: FxHashMap<String, [Option<String>; 4]>,
     searches: usize,
 }
 
@@ -56,34 +60,7 @@ fn pl_candidates(w: &str) -> Vec<String> {
             out.push(w[..i].to_string());
         }
     }
-    let rules: &[(&str, &str)] = &[
-        ("skiego", "ski"),
-        ("ckiego", "cki"),
-        ("dzkiego", "dzki"),
-        ("skiemu", "ski"),
-        ("ckiemu", "cki"),
-        ("skim", "ski"),
-        ("ckim", "cki"),
-        ("skiej", "ska"),
-        ("ckiej", "cka"),
-        ("ską", "ska"),
-        ("cką", "cka"),
-        ("iego", "i"),
-        ("ego", "y"),
-        ("owi", ""),
-        ("em", ""),
-        ("ie", ""),
-        ("rze", "r"),
-        ("a", ""),
-        ("u", ""),
-        ("y", "a"),
-        ("i", "a"),
-        ("ą", "a"),
-        ("ę", "a"),
-        ("ie", "a"),
-        ("ii", "ia"),
-    ];
-    for (suf, rep) in rules {
+    for (suf, rep) in PL_RULES {
         if let Some(stem) = w.strip_suffix(suf) {
             // Endings that leave the bare stem need a consonant before them (Harrisa → Harris, but
             // Kasia is no form of "Kasi").
@@ -95,6 +72,53 @@ fn pl_candidates(w: &str) -> Vec<String> {
     }
     out
 }
+
+/// Is `target` one of [`pl_candidates`]`(w)`? (The same test, without building the candidates.)
+fn is_pl_candidate(w: &str, target: &str) -> bool {
+    if let Some(i) = w.find(['\'', '’']) {
+        if i > 0 && &w[..i] == target {
+            return true;
+        }
+    }
+    PL_RULES.iter().any(|(suf, rep)| {
+        w.strip_suffix(suf).is_some_and(|stem| {
+            target.len() == stem.len() + rep.len()
+                && target.starts_with(stem)
+                && target.ends_with(rep)
+                && (!rep.is_empty() || stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c)))
+                && stem.chars().count() >= 2
+        })
+    })
+}
+
+/// Polish case endings and the nominative ending that replaces each, most specific first.
+const PL_RULES: &[(&str, &str)] = &[
+    ("skiego", "ski"),
+    ("ckiego", "cki"),
+    ("dzkiego", "dzki"),
+    ("skiemu", "ski"),
+    ("ckiemu", "cki"),
+    ("skim", "ski"),
+    ("ckim", "cki"),
+    ("skiej", "ska"),
+    ("ckiej", "cka"),
+    ("ską", "ska"),
+    ("cką", "cka"),
+    ("iego", "i"),
+    ("ego", "y"),
+    ("owi", ""),
+    ("em", ""),
+    ("ie", ""),
+    ("rze", "r"),
+    ("a", ""),
+    ("u", ""),
+    ("y", "a"),
+    ("i", "a"),
+    ("ą", "a"),
+    ("ę", "a"),
+    ("ie", "a"),
+    ("ii", "ia"),
+];
 
 /// The nominative a genitive form most likely has, with no other mention to go by (według Harrisa,
 /// zdaniem Kowalskiego, według Kowalskiej).
@@ -117,7 +141,13 @@ fn is_word_char(c: Option<char>) -> bool {
 impl<'t> NameBook<'t> {
     /// A name book over `text`.
     pub fn new(text: &'t str) -> NameBook<'t> {
-        NameBook { text, occurs: HashMap::new(), full: HashMap::new(), searches: 0 }
+        NameBook {
+            text,
+            occurs: FxHashMap::default(),
+            full: FxHashMap::default(),
+            canon: FxHashMap::default(),
+            searches: 0,
+        }
     }
 
     fn budget(&mut self) -> bool {
@@ -144,9 +174,9 @@ impl<'t> NameBook<'t> {
 
     /// The full names ("Amy B. Harris") written anywhere in the text with the surname `surname`, in
     /// any inflected form for Polish (Harrisa, Harrisowi), with the surname in its nominative.
-    fn full_names(&mut self, surname: &str, lang: Lang) -> Vec<String> {
-        if let Some(v) = self.full.get(surname) {
-            return v.clone();
+    fn full_names(&mut self, surname: &str, lang: Lang) -> &[String] {
+        if self.full.contains_key(surname) {
+            return &self.full[surname];
         }
         let mut out: Vec<String> = Vec::new();
         if self.budget() {
@@ -158,8 +188,7 @@ impl<'t> NameBook<'t> {
                 let rest = &text[i + surname.len()..];
                 let suffix_len = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
                 let word = &text[i..i + surname.len() + suffix_len];
-                if word != surname && !(lang == Lang::Pl && pl_candidates(word).iter().any(|c| c == surname))
-                {
+                if word != surname && !(lang == Lang::Pl && is_pl_candidate(word, surname)) {
                     continue;
                 }
                 // The capitalised words right before it on the same line.
@@ -168,6 +197,19 @@ impl<'t> NameBook<'t> {
                     from += 1;
                 }
                 let line_start = text[from..i].rfind('\n').map_or(from, |k| from + k + 1);
+                // Cheap test first: the token before the one holding the surname must be an initial
+                // ("B.") or a name word with nothing after it, else no full name is written here.
+                let before = &text[line_start..i];
+                let Some(ws) = before.rfind(char::is_whitespace) else { continue };
+                let prev = before[..ws].trim_end_matches(char::is_whitespace);
+                let raw = prev.rfind(char::is_whitespace).map_or(prev, |k| {
+                    let w = prev[k..].chars().next().map_or(1, char::len_utf8);
+                    &prev[k + w..]
+                });
+                let p = make_tok(raw, 0);
+                if !(p.is_initial() || (p.trail.is_empty() && nameish(&p))) {
+                    continue;
+                }
                 let toks = tokenize(text, Span::new(line_start, i + word.len()));
                 if toks.len() < 2 {
                     continue;
@@ -194,8 +236,7 @@ impl<'t> NameBook<'t> {
                 }
             }
         }
-        self.full.insert(surname.to_string(), out.clone());
-        out
+        self.full.entry(surname.to_string()).or_insert(out)
     }
 
     /// The last full name mentioned before `pos` and at or after `floor` (at most 300 bytes back): the
@@ -206,20 +247,38 @@ impl<'t> NameBook<'t> {
         while from < pos && !self.text.is_char_boundary(from) {
             from += 1;
         }
-        let toks = tokenize(self.text, Span::new(from, pos.min(self.text.len())));
-        let mut end = toks.len();
-        while end > 0 {
-            let j = end - 1;
-            if nameish(&toks[j]) && !toks[j].is_initial() {
-                let mut g = j;
-                while g > 0 && toks[g - 1].is_initial() && toks[g].lead.is_empty() {
-                    g -= 1;
-                }
-                if g > 0 && nameish(&toks[g - 1]) && toks[g - 1].trail.is_empty() && toks[g].lead.is_empty() {
-                    return Some(join(&toks[g - 1..=j]));
+        // Tokens are made from the end backwards, only as far as the search looks: rev[r] is the
+        // r-th token from the end.
+        let mut it = tokens_rev(self.text, Span::new(from, pos.min(self.text.len())));
+        let mut rev: Vec<Tok> = Vec::new();
+        let mut get = |rev: &mut Vec<Tok<'t>>, r: usize| -> bool {
+            while rev.len() <= r {
+                match it.next() {
+                    Some(t) => rev.push(t),
+                    None => return false,
                 }
             }
-            end -= 1;
+            true
+        };
+        let mut r = 0;
+        while get(&mut rev, r) {
+            if nameish(&rev[r]) && !rev[r].is_initial() {
+                // g walks to earlier tokens: index g in rev is h (h >= r).
+                let mut h = r;
+                while get(&mut rev, h + 1) && rev[h + 1].is_initial() && rev[h].lead.is_empty() {
+                    h += 1;
+                }
+                if get(&mut rev, h + 1)
+                    && nameish(&rev[h + 1])
+                    && rev[h + 1].trail.is_empty()
+                    && rev[h].lead.is_empty()
+                {
+                    let mut run: Vec<Tok> = rev[r..=h + 1].to_vec();
+                    run.reverse();
+                    return Some(join(&run));
+                }
+            }
+            r += 1;
         }
         None
     }
@@ -239,6 +298,17 @@ impl<'t> NameBook<'t> {
     /// mention (or, in the genitive, a suffix rule) shows it; a lone surname as the one full name the
     /// text gives for it.
     pub fn canonical(&mut self, span: Span, lang: Lang, genitive: bool) -> String {
+        let written = span.text(self.text);
+        let slot = 2 * usize::from(lang == Lang::Pl) + usize::from(genitive);
+        if let Some(c) = self.canon.get(written).and_then(|v| v[slot].as_ref()) {
+            return c.clone();
+        }
+        let c = self.canonical_uncached(span, lang, genitive);
+        self.canon.entry(written.to_string()).or_default()[slot] = Some(c.clone());
+        c
+    }
+
+    fn canonical_uncached(&mut self, span: Span, lang: Lang, genitive: bool) -> String {
         let text = self.text;
         let toks: Vec<Tok> = tokenize(text, span);
         let mut words: Vec<String> = toks
@@ -285,4 +355,34 @@ fn join(toks: &[Tok]) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_test_agrees_with_the_candidates() {
+        let words =
+            ["Harrisa", "Kowalskiego", "Kowalskiej", "Lee'ego", "Butlerowi", "Kasia", "Nowickim", "a", ""];
+        let targets = ["Harris", "Kowalski", "Kowalska", "Lee", "Butler", "Kasi", "Nowicki", "Kasa", "x"];
+        for w in words {
+            for t in targets {
+                assert_eq!(is_pl_candidate(w, t), pl_candidates(w).iter().any(|c| c == t), "{w} {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_names_are_cached_without_changing_them() {
+        let text = "Producentka Amy B. Harris mówi. Potem Harrisa zapytano.";
+        let mut book = NameBook::new(text);
+        let at = text.find("Harrisa").unwrap();
+        let span = Span::new(at, at + "Harrisa".len());
+        let first = book.canonical(span, Lang::Pl, false);
+        assert_eq!(first, "Amy B. Harris");
+        let searches = book.searches;
+        assert_eq!(book.canonical(span, Lang::Pl, false), first);
+        assert_eq!(book.searches, searches, "a second ask searches nothing");
+    }
 }

@@ -1,8 +1,9 @@
 //! Attribution patterns shared by the English and Polish rules: tokens, name runs, the subject of an
 //! attribution.
 
-use std::collections::HashSet;
 use std::sync::OnceLock;
+
+use super::fast::{lower_eq, with_lower, FxHashSet};
 
 use crate::model::Span;
 
@@ -18,6 +19,8 @@ pub struct Tok<'a> {
 }
 
 impl Tok<'_> {
+    /// A placeholder (fills fixed-size token buffers).
+    pub const EMPTY: Tok<'static> = Tok { word: "", span: Span { start: 0, end: 0 }, lead: "", trail: "" };
     /// Starts with an upper-case letter.
     pub fn is_cap(&self) -> bool {
         self.word.chars().next().is_some_and(|c| c.is_uppercase())
@@ -36,43 +39,188 @@ impl Tok<'_> {
     }
 }
 
-/// Split `region` of `text` into tokens.
-pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
-    let s = region.text(text);
-    let mut out = Vec::with_capacity(s.len() / 6 + 1);
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        // Skip whitespace (ASCII fast path; other whitespace decoded).
-        let c = if b[i] < 0x80 { b[i] as char } else { s[i..].chars().next().unwrap_or(' ') };
-        if c.is_whitespace() {
+/// One token from its raw whitespace-free text starting at document offset `abs`.
+#[inline]
+pub fn make_tok(raw: &str, abs: usize) -> Tok<'_> {
+    let b = raw.as_bytes();
+    // ASCII fast paths; other characters are decoded.
+    let lead_len = if b.first().is_some_and(u8::is_ascii_alphanumeric) {
+        0
+    } else {
+        raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len())
+    };
+    // Trailing ASCII punctuation is stepped over byte by byte.
+    let mut e = b.len();
+    while e > 0 && b[e - 1] < 0x80 && !b[e - 1].is_ascii_alphanumeric() {
+        e -= 1;
+    }
+    let core_end = if e > 0 && b[e - 1].is_ascii_alphanumeric() {
+        e
+    } else if e == 0 {
+        lead_len
+    } else {
+        raw.char_indices()
+            .rev()
+            .find(|(_, c)| c.is_alphanumeric())
+            .map_or(lead_len, |(k, c)| k + c.len_utf8())
+    };
+    let core_end = core_end.max(lead_len);
+    Tok {
+        word: &raw[lead_len..core_end],
+        span: Span::new(abs + lead_len, abs + core_end),
+        lead: &raw[..lead_len],
+        trail: &raw[core_end..],
+    }
+}
+
+/// The character at byte `i` of `s` (ASCII fast path).
+#[inline]
+fn char_at(s: &str, i: usize) -> char {
+    let b = s.as_bytes()[i];
+    if b < 0x80 {
+        b as char
+    } else {
+        s[i..].chars().next().unwrap_or(' ')
+    }
+}
+
+/// The character ending at byte `i` of `s` (ASCII fast path).
+#[inline]
+fn char_before(s: &str, i: usize) -> char {
+    let b = s.as_bytes()[i - 1];
+    if b < 0x80 {
+        b as char
+    } else {
+        s[..i].chars().next_back().unwrap_or(' ')
+    }
+}
+
+/// The tokens of a region, front to back, made only as they are asked for.
+#[derive(Debug, Clone)]
+pub struct Tokens<'a> {
+    s: &'a str,
+    base: usize,
+    i: usize,
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Tok<'a>;
+
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let s = self.s;
+        let n = s.len();
+        let mut i = self.i;
+        let b = s.as_bytes();
+        while i < n {
+            let x = b[i];
+            if x < 0x80 {
+                if !matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i += 1;
+                continue;
+            }
+            let c = char_at(s, i);
+            if !c.is_whitespace() {
+                break;
+            }
             i += c.len_utf8();
-            continue;
+        }
+        if i >= n {
+            self.i = n;
+            return None;
         }
         let start = i;
-        while i < b.len() {
-            let c = if b[i] < 0x80 { b[i] as char } else { s[i..].chars().next().unwrap_or(' ') };
+        while i < n {
+            let x = b[i];
+            if x < 0x80 {
+                if matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i += 1;
+                continue;
+            }
+            let c = char_at(s, i);
             if c.is_whitespace() {
                 break;
             }
             i += c.len_utf8();
         }
-        let raw = &s[start..i];
-        let lead_len = raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len());
-        let core_end = raw
-            .char_indices()
-            .rev()
-            .find(|(_, c)| c.is_alphanumeric())
-            .map_or(lead_len, |(k, c)| k + c.len_utf8())
-            .max(lead_len);
-        let abs = region.start + start;
-        out.push(Tok {
-            word: &raw[lead_len..core_end],
-            span: Span::new(abs + lead_len, abs + core_end),
-            lead: &raw[..lead_len],
-            trail: &raw[core_end..],
-        });
+        self.i = i;
+        Some(make_tok(&s[start..i], self.base + start))
     }
+}
+
+/// The tokens of a region, back to front: the same tokens as [`Tokens`] in reverse order.
+#[derive(Debug, Clone)]
+pub struct RevTokens<'a> {
+    s: &'a str,
+    base: usize,
+    end: usize,
+}
+
+impl<'a> Iterator for RevTokens<'a> {
+    type Item = Tok<'a>;
+
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let s = self.s;
+        let b = s.as_bytes();
+        let mut i = self.end;
+        while i > 0 {
+            let x = b[i - 1];
+            if x < 0x80 {
+                if !matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i -= 1;
+                continue;
+            }
+            let c = char_before(s, i);
+            if !c.is_whitespace() {
+                break;
+            }
+            i -= c.len_utf8();
+        }
+        if i == 0 {
+            self.end = 0;
+            return None;
+        }
+        let end = i;
+        while i > 0 {
+            let x = b[i - 1];
+            if x < 0x80 {
+                if matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i -= 1;
+                continue;
+            }
+            let c = char_before(s, i);
+            if c.is_whitespace() {
+                break;
+            }
+            i -= c.len_utf8();
+        }
+        self.end = i;
+        Some(make_tok(&s[i..end], self.base + i))
+    }
+}
+
+/// The tokens of `region` of `text`, lazily.
+pub fn tokens(text: &str, region: Span) -> Tokens<'_> {
+    Tokens { s: region.text(text), base: region.start, i: 0 }
+}
+
+/// The tokens of `region` of `text`, lazily and last first.
+pub fn tokens_rev(text: &str, region: Span) -> RevTokens<'_> {
+    let s = region.text(text);
+    RevTokens { s, base: region.start, end: s.len() }
+}
+
+/// Split `region` of `text` into tokens.
+pub fn tokenize(text: &str, region: Span) -> Vec<Tok<'_>> {
+    let mut out = Vec::with_capacity(region.len() / 6 + 1);
+    out.extend(tokens(text, region));
     out
 }
 
@@ -102,21 +250,22 @@ const PARTICLES: &[&str] =
 
 /// Can this token be part of a person's or organisation's name?
 pub fn nameish(t: &Tok) -> bool {
-    if t.word.is_empty() || super::names::is_function_word(t.word) {
+    // The shape first (cheap, and rejects most words), then the function-word table.
+    if t.word.is_empty() {
         return false;
     }
-    if t.is_initial() {
-        return true;
-    }
-    let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
-    let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
-    // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are.
-    if letters > 4 && upper == letters {
-        return false;
-    }
-    t.is_cap()
-        || (t.word.contains('-')
-            && t.word.split('-').next_back().is_some_and(|p| p.starts_with(char::is_uppercase)))
+    let shaped = t.is_initial() || {
+        let cap_or_hyphen = t.is_cap()
+            || (t.word.contains('-')
+                && t.word.split('-').next_back().is_some_and(|p| p.starts_with(char::is_uppercase)));
+        cap_or_hyphen && {
+            let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
+            let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
+            // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are.
+            !(letters > 4 && upper == letters)
+        }
+    };
+    shaped && !super::names::is_function_word(t.word)
 }
 
 /// The longest name run starting at token `i`, as a token range `i..j` (None if `i` is no name).
@@ -184,19 +333,19 @@ pub struct Attribution {
     pub who: Who,
 }
 
-fn list(data: &'static str) -> HashSet<&'static str> {
+fn list(data: &'static str) -> FxHashSet<&'static str> {
     data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
 }
 
 /// English verbs of saying (data/verbs_en.txt).
-pub fn verbs_en() -> &'static HashSet<&'static str> {
-    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+pub fn verbs_en() -> &'static FxHashSet<&'static str> {
+    static S: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| list(include_str!("data/verbs_en.txt")))
 }
 
 /// Polish verbs of saying (data/verbs_pl.txt).
-pub fn verbs_pl() -> &'static HashSet<&'static str> {
-    static S: OnceLock<HashSet<&'static str>> = OnceLock::new();
+pub fn verbs_pl() -> &'static FxHashSet<&'static str> {
+    static S: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| list(include_str!("data/verbs_pl.txt")))
 }
 
@@ -215,29 +364,43 @@ fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
 
 /// Grammar of one language's attributions.
 pub struct Rules {
-    pub verbs: &'static HashSet<&'static str>,
+    pub verbs: &'static FxHashSet<&'static str>,
     /// Words introducing a source in the genitive or after "to": ("according", "to"), ("według", "").
     pub according: &'static [(&'static str, &'static str)],
     /// How many lower-case words may stand before a name in a description ("executive producer").
     pub max_descriptors: usize,
     /// Prepositions: a capitalised word right after one is no speaker.
     pub prepositions: &'static [&'static str],
+    /// Searchers for the `according` words without their first letter (any case of it), built once.
+    according_finders: Vec<memchr::memmem::Finder<'static>>,
 }
 
 impl Rules {
+    /// The rules of one language.
+    pub fn new(
+        verbs: &'static FxHashSet<&'static str>,
+        according: &'static [(&'static str, &'static str)],
+        max_descriptors: usize,
+        prepositions: &'static [&'static str],
+    ) -> Rules {
+        let according_finders =
+            according.iter().map(|(a, _)| memchr::memmem::Finder::new(&a.as_bytes()[1..])).collect();
+        Rules { verbs, according, max_descriptors, prepositions, according_finders }
+    }
+
     fn is_verb(&self, t: &Tok) -> bool {
         // The lists are lower case and a verb here is never capitalised: no case folding needed.
         t.lead.is_empty() && !t.is_cap() && self.verbs.contains(t.word)
     }
 
     fn according_at(&self, toks: &[Tok], i: usize) -> Option<usize> {
-        let w = toks.get(i)?.lower();
+        let w = toks.get(i)?.word;
         for &(a, b) in self.according {
-            if w == a {
+            if lower_eq(w, a) {
                 if b.is_empty() {
                     return Some(i + 1);
                 }
-                if toks.get(i + 1).is_some_and(|t| t.lower() == b) {
+                if toks.get(i + 1).is_some_and(|t| lower_eq(t.word, b)) {
                     return Some(i + 2);
                 }
             }
@@ -252,7 +415,8 @@ impl Rules {
             if let Some(r) = name_forward(toks, i) {
                 // After a preposition the first capitalised word is a place or a medium, not the
                 // speaker ("napisał na Twitterze Schiff", "said on CNN Smith").
-                let after_prep = i > start && self.prepositions.contains(&toks[i - 1].lower().as_str());
+                let after_prep =
+                    i > start && with_lower(toks[i - 1].word, |w| self.prepositions.contains(&w));
                 if after_prep {
                     return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
                 }
@@ -279,22 +443,57 @@ impl Rules {
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
             return None;
         }
-        let toks: Vec<Tok> =
-            tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).take(14).collect();
-        if toks.is_empty() {
+        // At most 14 word tokens, kept on the stack, made only as far as needed. The rules below stop at
+        // the first token with trailing punctuation (not an initial), at index p: every name run and
+        // description ends there and a name run peeks at one more token, so when p >= 2 nothing past
+        // index p + 1 is read. The clause-end test (a colon first: the clause introduces the next
+        // quotation) can look further, but it only matters when the rules find an attribution.
+        let mut buf = [Tok::EMPTY; 14];
+        let mut n = 0;
+        let mut it = tokens(text, region).filter(|t| !t.word.is_empty());
+        let mut p: Option<usize> = None;
+        while n < buf.len() {
+            let Some(t) = it.next() else { break };
+            buf[n] = t;
+            n += 1;
+            if p.is_none() && !t.trail.is_empty() && !t.is_initial() {
+                p = Some(n - 1);
+            }
+            if p.is_some_and(|p| p >= 2 && n >= p + 2) {
+                break;
+            }
+        }
+        if n == 0 {
             return None;
         }
+        let found = self.after_rules(&buf[..n], s, quote_end_punct)?;
         // A clause ending in a colon introduces the next quotation ("Harris adds: “…”"), not this one.
-        if let Some(stop) = toks.iter().find(|t| t.ends_sentence() || t.trail.contains(':')) {
-            if stop.trail.contains(':') && !stop.ends_sentence() {
+        let is_stop = |t: &Tok| t.ends_sentence() || t.trail.contains(':');
+        let mut stop = buf[..n].iter().position(is_stop);
+        while stop.is_none() && n < buf.len() {
+            let Some(t) = it.next() else { break };
+            buf[n] = t;
+            n += 1;
+            if is_stop(&t) {
+                stop = Some(n - 1);
+            }
+        }
+        if let Some(k) = stop {
+            if buf[k].trail.contains(':') && !buf[k].ends_sentence() {
                 return None;
             }
         }
+        Some(found)
+    }
+
+    /// The attribution patterns after a closing mark, on the tokens `toks` of the region whose
+    /// trimmed text is `s`.
+    fn after_rules(&self, toks: &[Tok], s: &str, quote_end_punct: bool) -> Option<Attribution> {
         let signalled = s.starts_with([',', '-', '–', '—']) || quote_end_punct;
         let t0 = &toks[0];
-        if let Some(k) = self.according_at(&toks, 0) {
-            let r = self.described_name(&toks, k)?;
-            return Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: true } });
+        if let Some(k) = self.according_at(toks, 0) {
+            let r = self.described_name(toks, k)?;
+            return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: true } });
         }
         if self.is_verb(t0) {
             // said Harris / mówi producent wykonawcza Amy B. Harris / powiedziała.
@@ -306,8 +505,8 @@ impl Rules {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
-            return match self.described_name(&toks, 1) {
-                Some(r) => Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } }),
+            return match self.described_name(toks, 1) {
+                Some(r) => Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: false } }),
                 None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
             };
         }
@@ -320,11 +519,11 @@ impl Rules {
                 if is_pronoun(p) && j == 1 {
                     return Some(Attribution { who: Who::Pronoun(p.span) });
                 }
-                if let Some((a, b)) = name_backward(&toks, j - 1) {
+                if let Some((a, b)) = name_backward(toks, j - 1) {
                     // Everything before the name must be description.
                     if toks[..a].iter().all(|d| !d.is_cap() && d.trail.is_empty() && !self.is_verb(d)) {
                         return Some(Attribution {
-                            who: Who::Name { span: span_of(&toks, (a, b)), genitive: false },
+                            who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                         });
                     }
                     return None;
@@ -349,18 +548,19 @@ impl Rules {
         let s = region.text(text).trim_end();
         // Cheap test first: every pattern but "według X „…" / "zdaniem X „…" ends in a colon, comma or dash.
         let ends_right = s.ends_with([':', ',', '-', '–', '—']);
-        if !ends_right
-            && !self
-                .according
-                .iter()
-                .any(|(a, _)| memchr::memmem::find(s.as_bytes(), &a.as_bytes()[1..]).is_some())
-        {
+        if !ends_right && !self.according_finders.iter().any(|f| f.find(s.as_bytes()).is_some()) {
             return None;
         }
-        let all: Vec<Tok> = tokenize(text, region).into_iter().filter(|t| !t.word.is_empty()).collect();
-        // The clause: tokens after the last sentence end.
-        let from = all.iter().rposition(|t| t.ends_sentence()).map_or(0, |k| k + 1);
-        let toks = &all[from..];
+        // The clause: the word tokens after the last sentence end, read from the end back to it.
+        let mut clause: Vec<Tok> = Vec::with_capacity(16);
+        for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
+            if t.ends_sentence() {
+                break;
+            }
+            clause.push(t);
+        }
+        clause.reverse();
+        let toks = &clause[..];
         if toks.is_empty() {
             return None;
         }
@@ -421,6 +621,38 @@ impl Rules {
     }
 
     fn is_verb_cap(&self, t: &Tok) -> bool {
-        self.verbs.contains(t.lower().as_str())
+        with_lower(t.word, |l| self.verbs.contains(l))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reverse_tokens_are_the_tokens_reversed() {
+        for t in [
+            "“It is hard,” executive producer Amy B. Harris tells reporters.",
+            "  – dodaje\u{a0}Butler,\tmówi (Kowalska) —  ",
+            "",
+            "   ",
+            "one",
+            "Zdaniem Nowickiego „to jest dobre”.\n\nDalej",
+        ] {
+            let region = Span::new(0, t.len());
+            let fwd: Vec<_> = tokens(t, region).map(|k| (k.word, k.span, k.lead, k.trail)).collect();
+            let mut back: Vec<_> = tokens_rev(t, region).map(|k| (k.word, k.span, k.lead, k.trail)).collect();
+            back.reverse();
+            assert_eq!(fwd, back, "{t:?}");
+            assert_eq!(tokenize(t, region).len(), fwd.len());
+        }
+    }
+
+    #[test]
+    fn tokens_split_lead_word_trail() {
+        let t = "(“Harris,” 'em… ...";
+        let toks = tokenize(t, Span::new(0, t.len()));
+        let parts: Vec<_> = toks.iter().map(|k| (k.lead, k.word, k.trail)).collect();
+        assert_eq!(parts, vec![("(“", "Harris", ",”"), ("'", "em", "…"), ("...", "", "")]);
     }
 }

@@ -1,14 +1,19 @@
 //! English attribution rules: "…," Harris says / says Harris / according to Harris / Harris: "…" /
 //! "…," she says / executive producer Amy B. Harris tells reporters.
 
+use std::sync::OnceLock;
+
 use super::speaker::{verbs_en, Rules};
 
-/// The English rules.
-pub fn rules() -> Rules {
-    Rules {
-        verbs: verbs_en(),
-        according: &[("according", "to")],
-        max_descriptors: 4,
-        prepositions: &["in", "on", "at", "to", "for", "with", "from", "of", "by", "via"],
-    }
+/// The English rules (built once).
+pub fn rules() -> &'static Rules {
+    static R: OnceLock<Rules> = OnceLock::new();
+    R.get_or_init(|| {
+        Rules::new(
+            verbs_en(),
+            &[("according", "to")],
+            4,
+            &["in", "on", "at", "to", "for", "with", "from", "of", "by", "via"],
+        )
+    })
 }

@@ -1,17 +1,22 @@
 //! Polish attribution rules: "…" - mówi Harris / – dodaje Butler / — powiedziała X / twierdzi X /
 //! według X / X mówi: „…” / X: „…”; the verb may come without a subject (pronoun dropped).
 
+use std::sync::OnceLock;
+
 use super::speaker::{verbs_pl, Rules};
 
-/// The Polish rules.
-pub fn rules() -> Rules {
-    Rules {
-        verbs: verbs_pl(),
-        according: &[("według", ""), ("zdaniem", "")],
-        max_descriptors: 4,
-        prepositions: &[
-            "na", "w", "we", "z", "ze", "do", "od", "przez", "dla", "o", "po", "u", "przed", "za", "pod",
-            "nad", "dla",
-        ],
-    }
+/// The Polish rules (built once).
+pub fn rules() -> &'static Rules {
+    static R: OnceLock<Rules> = OnceLock::new();
+    R.get_or_init(|| {
+        Rules::new(
+            verbs_pl(),
+            &[("według", ""), ("zdaniem", "")],
+            4,
+            &[
+                "na", "w", "we", "z", "ze", "do", "od", "przez", "dla", "o", "po", "u", "przed", "za", "pod",
+                "nad", "dla",
+            ],
+        )
+    })
 }
