@@ -415,6 +415,9 @@ fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions, aopts: &AlignOpt
 struct InFlight {
     bytes: std::sync::Mutex<u64>,
     freed: std::sync::Condvar,
+    /// Threads waiting in `acquire` (read and written under the lock): `release` wakes them
+    /// only when there are any, sparing a futex call per pair in the common case.
+    waiting: std::sync::atomic::AtomicUsize,
 }
 
 impl InFlight {
@@ -426,11 +429,13 @@ impl InFlight {
             if stopped.load(std::sync::atomic::Ordering::Relaxed) {
                 return false;
             }
+            self.waiting.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             b = self
                 .freed
                 .wait_timeout(b, std::time::Duration::from_millis(100))
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
+            self.waiting.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
         }
         *b += n;
         true
@@ -439,7 +444,9 @@ impl InFlight {
     fn release(&self, n: u64) {
         let mut b = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
         *b = b.saturating_sub(n);
-        self.freed.notify_all();
+        if self.waiting.load(std::sync::atomic::Ordering::Relaxed) > 0 {
+            self.freed.notify_all();
+        }
     }
 }
 
