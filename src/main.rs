@@ -6,6 +6,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// mimalloc: batch allocates and frees many small buffers on several threads.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use bialign::ingest::IngestOptions;
 use bialign::output::jsonl::Only;
 use bialign::{Document, Error, Lang};
