@@ -375,25 +375,28 @@ pub fn align_quotes(
     }
     // A quotation repeated in an article (a headline quoting the body) pairs like its first
     // occurrence: when both sides repeat the two quotes of a 1-1 link, the repeats pair too.
-    let norm = |t: &str| t.trim().trim_end_matches(|c: char| c.is_ascii_punctuation()).to_lowercase();
+    let norm = |d: &Document| -> Vec<String> {
+        d.quotes
+            .iter()
+            .map(|q| {
+                d.slice(q.span).trim().trim_end_matches(|c: char| c.is_ascii_punctuation()).to_lowercase()
+            })
+            .collect()
+    };
+    let (en_norm, pl_norm) = (norm(en), norm(pl));
     for k in 0..links.len() {
         if links[k].en.len() != 1 || links[k].pl.len() != 1 {
             continue;
         }
         let (a, b, score) = (links[k].en[0], links[k].pl[0], links[k].score);
-        let (ta, tb) = (norm(en.slice(en.quotes[a].span)), norm(pl.slice(pl.quotes[b].span)));
-        if ta.split_whitespace().count() < 2 || tb.split_whitespace().count() < 2 {
+        if en_norm[a].split_whitespace().count() < 2 || pl_norm[b].split_whitespace().count() < 2 {
             continue; // a word or two repeats by chance
         }
-        let again = |d: &Document, taken: &[usize], q: usize, t: &str| {
-            (0..d.quotes.len()).find(|&o| {
-                o != q
-                    && taken[o] == usize::MAX
-                    && d.quotes[o].depth == 0
-                    && norm(d.slice(d.quotes[o].span)) == t
-            })
+        let again = |d: &Document, texts: &[String], taken: &[usize], q: usize| {
+            (0..d.quotes.len())
+                .find(|&o| o != q && taken[o] == usize::MAX && d.quotes[o].depth == 0 && texts[o] == texts[q])
         };
-        if let (Some(a2), Some(b2)) = (again(en, &en_l, a, &ta), again(pl, &pl_l, b, &tb)) {
+        if let (Some(a2), Some(b2)) = (again(en, &en_norm, &en_l, a), again(pl, &pl_norm, &pl_l, b)) {
             en_l[a2] = links.len();
             pl_l[b2] = links.len();
             links.push(Link { en: vec![a2], pl: vec![b2], score, evidence: Evidence::default() });

@@ -6,8 +6,9 @@
 
 use std::sync::OnceLock;
 
-use super::fast::{with_lower, FxHashMap};
+use super::fast::with_lower;
 use crate::lang::Lang;
+use crate::lexicon::fxhash::FxMap;
 use crate::model::QuoteKind;
 
 /// Longest lower-case English quotation taken for a scare quote.
@@ -22,8 +23,8 @@ enum Cue {
     Name,
 }
 
-fn cues() -> &'static FxHashMap<&'static str, Cue> {
-    static S: OnceLock<FxHashMap<&'static str, Cue>> = OnceLock::new();
+fn cues() -> &'static FxMap<&'static str, Cue> {
+    static S: OnceLock<FxMap<&'static str, Cue>> = OnceLock::new();
     S.get_or_init(|| {
         include_str!("data/cues.txt")
             .lines()

@@ -4,16 +4,16 @@
 
 use std::sync::OnceLock;
 
-use super::fast::{FxHashMap, FxHashSet};
 use super::speaker::{make_tok, nameish, tokenize, tokens_rev, Tok};
 use crate::lang::Lang;
+use crate::lexicon::fxhash::{FxMap, FxSet};
 use crate::model::Span;
 
 /// Function words that start a capitalised run without being part of a name ("The Carrie Diaries").
 const NOT_NAME_START: &str = include_str!("data/not_name_start.txt");
 
-fn function_words() -> &'static FxHashSet<&'static str> {
-    static S: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
+fn function_words() -> &'static FxSet<&'static str> {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| {
         NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
     })
@@ -39,12 +39,12 @@ pub fn is_function_word(w: &str) -> bool {
 #[derive(Debug)]
 pub struct NameBook<'t> {
     text: &'t str,
-    occurs: FxHashMap<String, bool>,
-    full: FxHashMap<String, Vec<String>>,
+    occurs: FxMap<String, bool>,
+    full: FxMap<String, Vec<String>>,
     /// Answers of [`NameBook::canonical`] by (name as written, Polish, genitive): every question a
     /// canonical form depends on is cached above, so asking again gives the same answer.
     /// Indexed by name as written, then by `2 * polish + genitive`.
-    canon: FxHashMap<String, [Option<String>; 4]>,
+    canon: FxMap<String, [Option<String>; 4]>,
     searches: usize,
 }
 
@@ -143,9 +143,9 @@ impl<'t> NameBook<'t> {
     pub fn new(text: &'t str) -> NameBook<'t> {
         NameBook {
             text,
-            occurs: FxHashMap::default(),
-            full: FxHashMap::default(),
-            canon: FxHashMap::default(),
+            occurs: FxMap::default(),
+            full: FxMap::default(),
+            canon: FxMap::default(),
             searches: 0,
         }
     }

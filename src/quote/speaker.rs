@@ -3,7 +3,8 @@
 
 use std::sync::OnceLock;
 
-use super::fast::{lower_eq, with_lower, FxHashSet};
+use super::fast::{lower_eq, with_lower};
+use crate::lexicon::fxhash::FxSet;
 
 use crate::model::Span;
 
@@ -333,19 +334,19 @@ pub struct Attribution {
     pub who: Who,
 }
 
-fn list(data: &'static str) -> FxHashSet<&'static str> {
+fn list(data: &'static str) -> FxSet<&'static str> {
     data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
 }
 
 /// English verbs of saying (data/verbs_en.txt).
-pub fn verbs_en() -> &'static FxHashSet<&'static str> {
-    static S: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
+pub fn verbs_en() -> &'static FxSet<&'static str> {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| list(include_str!("data/verbs_en.txt")))
 }
 
 /// Polish verbs of saying (data/verbs_pl.txt).
-pub fn verbs_pl() -> &'static FxHashSet<&'static str> {
-    static S: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
+pub fn verbs_pl() -> &'static FxSet<&'static str> {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
     S.get_or_init(|| list(include_str!("data/verbs_pl.txt")))
 }
 
@@ -364,7 +365,7 @@ fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
 
 /// Grammar of one language's attributions.
 pub struct Rules {
-    pub verbs: &'static FxHashSet<&'static str>,
+    pub verbs: &'static FxSet<&'static str>,
     /// Words introducing a source in the genitive or after "to": ("according", "to"), ("według", "").
     pub according: &'static [(&'static str, &'static str)],
     /// How many lower-case words may stand before a name in a description ("executive producer").
@@ -378,7 +379,7 @@ pub struct Rules {
 impl Rules {
     /// The rules of one language.
     pub fn new(
-        verbs: &'static FxHashSet<&'static str>,
+        verbs: &'static FxSet<&'static str>,
         according: &'static [(&'static str, &'static str)],
         max_descriptors: usize,
         prepositions: &'static [&'static str],
