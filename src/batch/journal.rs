@@ -67,9 +67,18 @@ impl Status {
 
 /// Format one entry line (with its line break).
 pub fn entry_line(e: &Entry) -> String {
+    let mut line = String::new();
+    push_entry_line(&mut line, e);
+    line
+}
+
+/// Append one entry line (with its line break) to `buf`.
+pub fn push_entry_line(buf: &mut String, e: &Entry) {
+    use std::fmt::Write as _;
     let s = &e.stats;
-    format!(
-        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+    let _ = writeln!(
+        buf,
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
         e.offset,
         e.status.as_str(),
         s.sentences,
@@ -78,7 +87,7 @@ pub fn entry_line(e: &Entry) -> String {
         s.unmatched,
         s.bytes,
         serde_json::to_string(&e.id).unwrap_or_default()
-    )
+    );
 }
 
 fn parse_entry(line: &str) -> Option<Entry> {
@@ -212,6 +221,11 @@ impl Journal {
     /// Record one completed pair (one `write` call).
     pub fn record(&mut self, e: &Entry) -> Result<(), Error> {
         self.file.write_all(entry_line(e).as_bytes()).map_err(|err| Error::io(&self.path, &err))
+    }
+
+    /// Record completed pairs: whole entry lines (see [`push_entry_line`]) in one `write` call.
+    pub fn record_lines(&mut self, lines: &str) -> Result<(), Error> {
+        self.file.write_all(lines.as_bytes()).map_err(|err| Error::io(&self.path, &err))
     }
 
     /// Record that the output is complete.

@@ -1,11 +1,15 @@
 //! Batch: run the whole pipeline over many article pairs on every core.
 //!
-//! Pairs are read lazily from the inputs ([`input`]), aligned in parallel on a rayon pool of
-//! `jobs` threads and written in input order whatever the number of threads. At most
-//! `window` pairs (4 × jobs by default) are in flight — read, being aligned, or aligned and
-//! waiting for an earlier pair — and, beyond the first of them, at most `max_in_flight_bytes` of input
-//! text, so memory stays flat whatever the corpus size and however large some documents are. Each pair's
-//! records are rendered by the worker that aligned it; the writer only copies bytes.
+//! Pairs are read lazily from the inputs ([`input`]) and handed to a rayon pool of `jobs` threads
+//! in *chunks* of consecutive pairs (up to `chunk_pairs` pairs and `chunk_bytes` of input text; a
+//! single pair when reading standard input, so a streaming filter never waits for more input than
+//! one record). A worker aligns a chunk's pairs one after the other and hands the whole chunk to the
+//! writer at once, so threads wake each other per chunk, not per pair. Output is written in input
+//! order whatever the number of threads. At most `window` chunks (4 × jobs by default) are in
+//! flight — read, being aligned, or aligned and waiting for an earlier chunk — and, beyond the first
+//! of them, at most `max_in_flight_bytes` of input text, so memory stays flat whatever the corpus
+//! size and however large some documents are. Each pair's records are rendered by the worker that
+//! aligned it; the writer only copies bytes.
 //!
 //! A pair that fails (unreadable, undecodable, not English/Polish, over a size limit, a malformed
 //! record, even a panic in a stage) becomes one error record `{"doc": id, "error": message}` in
@@ -39,6 +43,13 @@ use crate::output::jsonl::Only;
 pub use input::{PairJob, PairSource};
 use journal::{Entry, Journal, Status};
 
+/// Pairs per chunk by default: few enough that a chunk is a small share of a worker's time and the
+/// journal advances often, enough that threads wake each other rarely.
+pub const DEFAULT_CHUNK_PAIRS: usize = 16;
+
+/// Input bytes per chunk by default (a chunk is closed once it holds this much).
+pub const DEFAULT_CHUNK_BYTES: u64 = 256 * 1024;
+
 /// Output format of a batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -70,8 +81,12 @@ pub struct BatchOptions {
     pub min_score: f32,
     /// Worker threads (0: one per core).
     pub jobs: usize,
-    /// Pairs in flight at most (0: 4 × jobs).
+    /// Chunks of pairs in flight at most (0: 4 × jobs).
     pub window: usize,
+    /// Pairs per chunk at most (0: [`DEFAULT_CHUNK_PAIRS`]; always 1 when an input is standard input).
+    pub chunk_pairs: usize,
+    /// Input bytes per chunk: a chunk is closed once it holds this much (0: [`DEFAULT_CHUNK_BYTES`]).
+    pub chunk_bytes: u64,
     /// Input bytes in flight at most (one pair is always let through, whatever its size).
     pub max_in_flight_bytes: u64,
     /// How each side is read (encoding, size limit).
@@ -106,6 +121,8 @@ impl Default for BatchOptions {
             min_score: 0.0,
             jobs: 0,
             window: 0,
+            chunk_pairs: 0,
+            chunk_bytes: 0,
             max_in_flight_bytes: 32 * 1024 * 1024,
             ingest: IngestOptions::default(),
             output: None,
@@ -462,8 +479,9 @@ fn job_size(job: &PairJob) -> u64 {
 }
 
 enum Msg {
-    Done(u64, Box<PairOutput>),
-    /// The inputs are exhausted after this many pairs (counting skipped ones).
+    /// A chunk's pairs (chunks are numbered from 0 in input order).
+    Done(u64, Vec<PairOutput>),
+    /// The inputs are exhausted after this many chunks.
     End(u64),
     /// The input does not match the interrupted run's journal.
     Mismatch(String),
@@ -498,7 +516,10 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
         if opts.resume {
             return Err(Error::Other("--resume needs an output file (-o FILE)".into()));
         }
-        let mut out = Out { w: Box::new(std::io::stdout().lock()), len: 0, file: None };
+        // Buffered here and flushed after each chunk (one pair when reading standard input): standard
+        // output alone would flush at every line break.
+        let w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let mut out = Out { w: Box::new(w), len: 0, file: None };
         if opts.format == Format::Tmx {
             let mut h = Vec::new();
             crate::output::tmx::write_header(&mut h).map_err(out_err)?;
@@ -611,11 +632,20 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         .map_err(|e| Error::Other(format!("cannot start worker threads: {e}")))?;
     let pool = std::sync::Arc::new(pool);
     let (tx, rx) = mpsc::channel::<Msg>();
-    // A slot per pair in flight: the reader takes one before starting a pair, the writer frees it
-    // after writing the pair.
+    // A slot per chunk in flight: the reader takes one before starting a chunk, the writer frees it
+    // after writing the chunk.
     let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
     let in_flight = std::sync::Arc::new(InFlight::default());
     let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Standard input may be a slow producer (a streaming filter): every record is sent on alone, so
+    // its output never waits for the next record.
+    let streaming = inputs.iter().any(|p| p.as_os_str() == "-");
+    let chunk_pairs = match opts.chunk_pairs {
+        _ if streaming => 1,
+        0 => DEFAULT_CHUNK_PAIRS,
+        n => n,
+    };
+    let chunk_bytes = if opts.chunk_bytes == 0 { DEFAULT_CHUNK_BYTES } else { opts.chunk_bytes };
 
     let reader = {
         let inputs = inputs.to_vec();
@@ -631,6 +661,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                 let aopts = std::sync::Arc::new(align_options(&opts));
                 let opts = std::sync::Arc::new(opts);
                 let mut seq = 0u64;
+                let mut chunks = 0u64;
                 let mut done_ids = match (skip, &journal_path) {
                     (n, Some(p)) if n > 0 => match journal::ids(p) {
                         Ok(it) => Some(it),
@@ -641,6 +672,28 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     },
                     _ => None,
                 };
+                // Hand a chunk to the pool once a slot and room for its bytes are free. False when
+                // the writer stopped.
+                let dispatch = |chunk: Vec<(PairJob, u64)>, n: u64| -> bool {
+                    if slot_tx.send(()).is_err() {
+                        return false;
+                    }
+                    let size = chunk.iter().map(|(_, s)| s).sum::<u64>();
+                    if !in_flight.acquire(size, opts.max_in_flight_bytes, &stopped) {
+                        return false;
+                    }
+                    let tx = tx.clone();
+                    let opts = opts.clone();
+                    let aopts = aopts.clone();
+                    pool.spawn(move || {
+                        let outs =
+                            chunk.into_iter().map(|(job, size)| process(job, size, &opts, &aopts)).collect();
+                        let _ = tx.send(Msg::Done(n, outs));
+                    });
+                    true
+                };
+                let mut chunk: Vec<(PairJob, u64)> = Vec::new();
+                let mut bytes = 0u64;
                 for job in input::pairs(&inputs, max_line) {
                     if seq < skip {
                         let expected = done_ids.as_mut().and_then(|it| it.next());
@@ -657,23 +710,25 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                         seq += 1;
                         continue;
                     }
-                    if slot_tx.send(()).is_err() {
-                        return; // the writer stopped
-                    }
                     let size = job_size(&job);
-                    if !in_flight.acquire(size, opts.max_in_flight_bytes, &stopped) {
+                    chunk.push((job, size));
+                    bytes += size;
+                    seq += 1;
+                    if chunk.len() >= chunk_pairs || bytes >= chunk_bytes {
+                        if !dispatch(std::mem::take(&mut chunk), chunks) {
+                            return;
+                        }
+                        chunks += 1;
+                        bytes = 0;
+                    }
+                }
+                if !chunk.is_empty() {
+                    if !dispatch(chunk, chunks) {
                         return;
                     }
-                    let tx = tx.clone();
-                    let opts = opts.clone();
-                    let aopts = aopts.clone();
-                    let n = seq;
-                    pool.spawn(move || {
-                        let _ = tx.send(Msg::Done(n, Box::new(process(job, size, &opts, &aopts))));
-                    });
-                    seq += 1;
+                    chunks += 1;
                 }
-                let _ = tx.send(Msg::End(seq));
+                let _ = tx.send(Msg::End(chunks));
             })
             .map_err(|e| Error::Other(format!("cannot start the reader thread: {e}")))?
     };
@@ -683,10 +738,12 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     if let Some(pb) = &pb {
         pb.set_position(skip);
     }
-    let mut pending: BTreeMap<u64, Box<PairOutput>> = BTreeMap::new();
-    let mut next = skip;
+    let mut pending: BTreeMap<u64, Vec<PairOutput>> = BTreeMap::new();
+    let mut next = 0u64;
     let mut end: Option<u64> = None;
+    let mut pairs_this_run = 0u64;
     let mut bytes_this_run = 0u64;
+    let mut journal_lines = String::new();
     let result: Result<(), Error> = (|| {
         while end != Some(next) {
             let msg = match rx.recv() {
@@ -700,34 +757,46 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     pending.insert(n, p);
                 }
             }
-            while let Some(p) = pending.remove(&next) {
-                out.write(&p.bytes)?;
+            while let Some(chunk) = pending.remove(&next) {
+                journal_lines.clear();
+                let mut input_bytes = 0u64;
+                for p in &chunk {
+                    out.write(&p.bytes)?;
+                    journal::push_entry_line(
+                        &mut journal_lines,
+                        &Entry { offset: out.len, status: p.status, stats: p.stats, id: p.id.clone() },
+                    );
+                    totals.add(p.status, &p.stats);
+                    bytes_this_run += p.stats.bytes;
+                    input_bytes += p.input_bytes;
+                    if let Some(e) = &p.error {
+                        if opts.format != Format::Jsonl || !opts.quiet {
+                            note(&pb, &format!("bialign: {e}"));
+                        }
+                    } else if p.status == Status::Swapped && !opts.quiet {
+                        note(&pb, &format!("bialign: {}: {SWAP_NOTE}", p.id));
+                    }
+                }
+                // The chunk's records reach the operating system before the journal lines that cover them.
                 out.w.flush().map_err(out_err)?;
                 if let Some((_, _, j)) = &mut out.file {
-                    j.record(&Entry { offset: out.len, status: p.status, stats: p.stats, id: p.id.clone() })?;
+                    j.record_lines(&journal_lines)?;
                 }
-                totals.add(p.status, &p.stats);
-                bytes_this_run += p.stats.bytes;
-                if let Some(e) = &p.error {
-                    if opts.format != Format::Jsonl || !opts.quiet {
-                        note(&pb, &format!("bialign: {e}"));
-                    }
-                } else if p.status == Status::Swapped && !opts.quiet {
-                    note(&pb, &format!("bialign: {}: {SWAP_NOTE}", p.id));
-                }
+                pairs_this_run += chunk.len() as u64;
                 if let Some(pb) = &pb {
-                    pb.inc(1);
+                    pb.inc(chunk.len() as u64);
                     let secs = start.elapsed().as_secs_f64().max(1e-3);
                     pb.set_message(format!(
                         "({:.0}/s), {} failed, {:.1} MB ({:.1} MB/s)",
-                        (next + 1 - skip) as f64 / secs,
+                        pairs_this_run as f64 / secs,
                         totals.failed,
                         bytes_this_run as f64 / 1e6,
                         bytes_this_run as f64 / 1e6 / secs
                     ));
                 }
                 next += 1;
-                in_flight.release(p.input_bytes);
+                drop(chunk);
+                in_flight.release(input_bytes);
                 let _ = slot_rx.try_recv();
             }
         }
@@ -784,6 +853,69 @@ mod tests {
         assert!(f.acquire(5, 10, &stop), "5 + 5 fit under 10");
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         assert!(!f.acquire(5, 10, &stop), "gives up once the writer stopped");
+    }
+
+    /// Dev-set pairs (first paragraphs, so a debug build is quick) plus a malformed record.
+    fn small_corpus(dir: &std::path::Path) -> PathBuf {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/align-dev/wmt20-enpl");
+        let mut s = String::new();
+        for i in 0..14 {
+            let side = |lang: &str| {
+                let t = std::fs::read_to_string(root.join(format!("a{i:02}/comparable/{lang}.txt"))).unwrap();
+                t.split("\n\n").take(1 + i % 3).collect::<Vec<_>>().join("\n\n")
+            };
+            s.push_str(
+                &serde_json::json!({"id": format!("p{i}"), "en": side("en"), "pl": side("pl")}).to_string(),
+            );
+            s.push('\n');
+            if i == 6 {
+                s.push_str("{\"id\": \"bad\", \"en\": 1}\n");
+            }
+        }
+        let p = dir.join("in.jsonl");
+        std::fs::write(&p, s).unwrap();
+        p
+    }
+
+    #[test]
+    fn output_and_totals_do_not_depend_on_chunks_window_or_jobs() {
+        let t = tempfile::tempdir().unwrap();
+        let input = small_corpus(t.path());
+        let mut first = std::collections::HashMap::<&str, (Vec<u8>, Totals)>::new();
+        for (i, (jobs, window, chunk_pairs, chunk_bytes)) in
+            [(1, 0, 1, 0), (2, 0, 0, 0), (2, 1, 3, 0), (2, 2, 5, 2000), (1, 1, 100, 1)]
+                .into_iter()
+                .enumerate()
+        {
+            for format in [Format::Jsonl, Format::Tmx] {
+                let out = t.path().join(format!("out{i}.{}", format.name()));
+                let opts = BatchOptions {
+                    format,
+                    jobs,
+                    window,
+                    chunk_pairs,
+                    chunk_bytes,
+                    quiet: true,
+                    output: Some(out.clone()),
+                    ..Default::default()
+                };
+                let sum = run(std::slice::from_ref(&input), &opts).unwrap();
+                assert_eq!((sum.totals.done, sum.totals.failed), (14, 1));
+                let bytes = std::fs::read(&out).unwrap();
+                match first.get(format.name()) {
+                    None => {
+                        first.insert(format.name(), (bytes, sum.totals));
+                    }
+                    Some((b, tot)) => {
+                        assert!(
+                            b == &bytes,
+                            "output differs with jobs {jobs}, chunks of {chunk_pairs} pairs"
+                        );
+                        assert_eq!(tot, &sum.totals);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
