@@ -73,7 +73,8 @@ fn one_input(path: PathBuf, max_line_bytes: u64) -> Jobs {
         return Box::new(DirWalk::new(path));
     }
     let mut f = match File::open(&path) {
-        Ok(f) => BufReader::with_capacity(1 << 16, f),
+        // Large reads: a JSON Lines record already whole in the buffer is parsed in place.
+        Ok(f) => BufReader::with_capacity(1 << 20, f),
         Err(e) => return Box::new(std::iter::once(failed(name, Error::io(&path, &e)))),
     };
     let is_jsonl = match f.fill_buf() {

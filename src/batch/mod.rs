@@ -239,15 +239,23 @@ impl Summary {
     }
 }
 
-/// One processed pair, rendered.
+/// One processed chunk: its pairs' records rendered one after the other into one buffer, so the
+/// writer hands them to the operating system in one piece.
+struct ChunkOutput {
+    /// The records to write (JSON Lines, TSV rows or TMX units; error records of failed JSONL pairs).
+    bytes: Vec<u8>,
+    pairs: Vec<PairOutput>,
+}
+
+/// One processed pair of a chunk.
 struct PairOutput {
     id: String,
     /// Input bytes this pair held in flight (see [`InFlight`]).
     input_bytes: u64,
     status: Status,
     stats: PairStats,
-    /// The records to write (JSON Lines, TSV rows or TMX units; the error record for failed JSONL).
-    bytes: Vec<u8>,
+    /// Where this pair's records end in the chunk's bytes (they start where the previous pair's end).
+    end: usize,
     /// The error message of a failed pair.
     error: Option<String>,
 }
@@ -314,33 +322,38 @@ fn align_options(opts: &BatchOptions) -> AlignOptions {
     AlignOptions { min_score: opts.min_score, ..opts.align.clone() }
 }
 
+/// Append a pair's records to `buf`.
 fn render(
+    buf: &mut Vec<u8>,
     id: &str,
     en: &Document,
     pl: &Document,
     swapped: bool,
     a: &Alignment,
     opts: &BatchOptions,
-) -> std::io::Result<Vec<u8>> {
-    // JSON Lines of a pair take about twice its text: one allocation, not a series of copies.
-    let mut buf = Vec::with_capacity(3 * (en.text.len() + pl.text.len()) + 4096);
+) -> std::io::Result<()> {
+    let start = buf.len();
+    // JSON Lines of a pair take about twice its text: room at once, not a series of copies.
+    buf.reserve(3 * (en.text.len() + pl.text.len()) + 4096);
     match opts.format {
         Format::Jsonl => {
-            crate::output::jsonl::write_alignment(&mut buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
+            crate::output::jsonl::write_alignment(&mut *buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
             if opts.qa {
                 let findings = crate::qa::check(en, pl, a, &crate::qa::QaOptions::default());
-                crate::output::findings::write_jsonl(&mut buf, Some(id), &findings, en, pl)?;
+                crate::output::findings::write_jsonl(&mut *buf, Some(id), &findings, en, pl)?;
             }
             if swapped {
-                buf = note_swapped(&buf);
+                let noted = note_swapped(&buf[start..]);
+                buf.truncate(start);
+                buf.extend_from_slice(&noted);
             }
         }
-        Format::Tsv => crate::output::tsv::write_alignment(&mut buf, a, en, pl, opts.only, opts.min_score)?,
+        Format::Tsv => crate::output::tsv::write_alignment(&mut *buf, a, en, pl, opts.only, opts.min_score)?,
         Format::Tmx => {
-            crate::output::tmx::write_alignment(&mut buf, Some(id), a, en, pl, opts.only, opts.min_score)?
+            crate::output::tmx::write_alignment(&mut *buf, Some(id), a, en, pl, opts.only, opts.min_score)?
         }
     }
-    Ok(buf)
+    Ok(())
 }
 
 const SWAP_NOTE: &str = "the en and pl sides were swapped in the input; aligned the right way round";
@@ -377,13 +390,35 @@ fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
     }
 }
 
-/// Process one pair completely; never panics (a panic in a stage becomes the pair's error).
-fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions, aopts: &AlignOptions) -> PairOutput {
+/// Process a chunk's pairs one after the other.
+fn process_chunk(chunk: Vec<(PairJob, u64)>, opts: &BatchOptions, aopts: &AlignOptions) -> ChunkOutput {
+    let input: u64 = chunk.iter().map(|(_, size)| size).sum();
+    // Room for what `render` reserves for each pair (a pair's text is at most its input), so the
+    // buffer is not moved while it fills; a very large chunk grows as needed instead.
+    let cap = (input.saturating_mul(3) as usize).saturating_add(4096 * (chunk.len() + 1)).min(64 << 20);
+    let mut out = ChunkOutput { bytes: Vec::with_capacity(cap), pairs: Vec::with_capacity(chunk.len()) };
+    for (job, size) in chunk {
+        let p = process(job, size, opts, aopts, &mut out.bytes);
+        out.pairs.push(p);
+    }
+    out
+}
+
+/// Process one pair completely, appending its records to `buf`; never panics (a panic in a stage
+/// becomes the pair's error).
+fn process(
+    job: PairJob,
+    input_bytes: u64,
+    opts: &BatchOptions,
+    aopts: &AlignOptions,
+    buf: &mut Vec<u8>,
+) -> PairOutput {
     let id = job.id.clone();
+    let start = buf.len();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let (en, pl, swapped, a) = load_and_align(job, opts, aopts)?;
-        let bytes = render(&id, &en, &pl, swapped, &a, opts).map_err(|e| Error::Other(e.to_string()))?;
-        Ok::<_, Error>((bytes, stats_of(&en, &pl, &a), swapped))
+        render(&mut *buf, &id, &en, &pl, swapped, &a, opts).map_err(|e| Error::Other(e.to_string()))?;
+        Ok::<_, Error>((stats_of(&en, &pl, &a), swapped))
     }));
     let result = match result {
         Ok(r) => r,
@@ -397,29 +432,28 @@ fn process(job: PairJob, input_bytes: u64, opts: &BatchOptions, aopts: &AlignOpt
         }
     };
     match result {
-        Ok((bytes, stats, swapped)) => PairOutput {
+        Ok((stats, swapped)) => PairOutput {
             id,
             input_bytes,
             status: if swapped { Status::Swapped } else { Status::Ok },
             stats,
-            bytes,
+            end: buf.len(),
             error: None,
         },
         Err(e) => {
+            // Nothing of a failed pair but its error record.
+            buf.truncate(start);
             let msg = e.to_string();
-            let bytes = if opts.format == Format::Jsonl {
-                let mut b = serde_json::json!({"doc": id, "error": msg}).to_string().into_bytes();
-                b.push(b'\n');
-                b
-            } else {
-                Vec::new()
-            };
+            if opts.format == Format::Jsonl {
+                buf.extend_from_slice(serde_json::json!({"doc": id, "error": msg}).to_string().as_bytes());
+                buf.push(b'\n');
+            }
             PairOutput {
                 id,
                 input_bytes,
                 status: Status::Failed,
                 stats: PairStats::default(),
-                bytes,
+                end: buf.len(),
                 error: Some(msg),
             }
         }
@@ -480,7 +514,7 @@ fn job_size(job: &PairJob) -> u64 {
 
 enum Msg {
     /// A chunk's pairs (chunks are numbered from 0 in input order).
-    Done(u64, Vec<PairOutput>),
+    Done(u64, ChunkOutput),
     /// The inputs are exhausted after this many chunks.
     End(u64),
     /// The input does not match the interrupted run's journal.
@@ -686,9 +720,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     let opts = opts.clone();
                     let aopts = aopts.clone();
                     pool.spawn(move || {
-                        let outs =
-                            chunk.into_iter().map(|(job, size)| process(job, size, &opts, &aopts)).collect();
-                        let _ = tx.send(Msg::Done(n, outs));
+                        let _ = tx.send(Msg::Done(n, process_chunk(chunk, &opts, &aopts)));
                     });
                     true
                 };
@@ -738,7 +770,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     if let Some(pb) = &pb {
         pb.set_position(skip);
     }
-    let mut pending: BTreeMap<u64, Vec<PairOutput>> = BTreeMap::new();
+    let mut pending: BTreeMap<u64, ChunkOutput> = BTreeMap::new();
     let mut next = 0u64;
     let mut end: Option<u64> = None;
     let mut pairs_this_run = 0u64;
@@ -760,11 +792,17 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
             while let Some(chunk) = pending.remove(&next) {
                 journal_lines.clear();
                 let mut input_bytes = 0u64;
-                for p in &chunk {
-                    out.write(&p.bytes)?;
+                let base = out.len;
+                out.write(&chunk.bytes)?;
+                for p in &chunk.pairs {
                     journal::push_entry_line(
                         &mut journal_lines,
-                        &Entry { offset: out.len, status: p.status, stats: p.stats, id: p.id.clone() },
+                        &Entry {
+                            offset: base + p.end as u64,
+                            status: p.status,
+                            stats: p.stats,
+                            id: p.id.clone(),
+                        },
                     );
                     totals.add(p.status, &p.stats);
                     bytes_this_run += p.stats.bytes;
@@ -782,9 +820,9 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                 if let Some((_, _, j)) = &mut out.file {
                     j.record_lines(&journal_lines)?;
                 }
-                pairs_this_run += chunk.len() as u64;
+                pairs_this_run += chunk.pairs.len() as u64;
                 if let Some(pb) = &pb {
-                    pb.inc(chunk.len() as u64);
+                    pb.inc(chunk.pairs.len() as u64);
                     let secs = start.elapsed().as_secs_f64().max(1e-3);
                     pb.set_message(format!(
                         "({:.0}/s), {} failed, {:.1} MB ({:.1} MB/s)",

@@ -78,6 +78,74 @@ pub fn parse_record(name: &str, line: usize, text: &str) -> Result<Record> {
     }
 }
 
+/// The common line read fast: a pair record `{"id", "en", "pl", …}` whose three fields are strings
+/// and appear once. Gives exactly what [`parse_record`] gives for such a line, without building a
+/// JSON tree; `None` for any other line (blank, malformed, a single document, a field twice, a BOM…),
+/// which then goes the general way.
+fn fast_pair(line: &[u8]) -> Option<Record> {
+    use serde::de::{Deserializer, MapAccess, Visitor};
+    struct PairVisitor;
+    impl<'de> Visitor<'de> for PairVisitor {
+        /// The record and whether it had other fields.
+        type Value = (Record, bool);
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a pair record")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Self::Value, A::Error> {
+            use serde::de::Error as _;
+            let (mut id, mut en, mut pl, mut other) = (None, None, None, false);
+            // Keys are checked as UTF-8 like every kept string; a key written with escapes cannot be
+            // borrowed and sends the line the general way.
+            while let Some(key) = map.next_key::<&'de str>()? {
+                let slot = match key {
+                    "id" => &mut id,
+                    "en" => &mut en,
+                    "pl" => &mut pl,
+                    _ => {
+                        // Read like the general way reads it (numbers out of range are errors there).
+                        map.next_value::<Value>()?;
+                        other = true;
+                        continue;
+                    }
+                };
+                if slot.is_some() {
+                    return Err(A::Error::custom("field twice"));
+                }
+                *slot = Some(map.next_value::<String>()?);
+            }
+            match (id, en, pl) {
+                (Some(id), Some(en), Some(pl)) => Ok((Record::Pair { id, en, pl }, other)),
+                _ => Err(A::Error::custom("not a pair")),
+            }
+        }
+    }
+    let mut de = serde_json::Deserializer::from_slice(line);
+    let (rec, other) = de.deserialize_map(PairVisitor).ok()?;
+    de.end().ok()?;
+    // The general way refuses a line with invalid UTF-8 anywhere (every string read above was
+    // checked; this keeps it so whatever the parser skips).
+    if other && std::str::from_utf8(line).is_err() {
+        return None;
+    }
+    Some(rec)
+}
+
+/// One line (without its line break): `None` for a blank line, else its record or error.
+fn line_record(name: &str, line: usize, bytes: &[u8]) -> Option<Result<Record>> {
+    if let Some(rec) = fast_pair(bytes) {
+        return Some(Ok(rec));
+    }
+    match std::str::from_utf8(bytes) {
+        Err(e) => Some(Err(Error::Record {
+            name: name.to_string(),
+            line,
+            reason: format!("not valid UTF-8 (byte {})", e.valid_up_to()),
+        })),
+        Ok(s) if s.trim().is_empty() => None,
+        Ok(s) => Some(parse_record(name, line, s.trim_start_matches('\u{feff}'))),
+    }
+}
+
 /// serde_json appends "at line 1 column N"; the line is always 1 here, keep only the column.
 fn strip_position(e: &serde_json::Error) -> String {
     let msg = e.to_string();
@@ -154,6 +222,24 @@ impl<R: BufRead> Iterator for Records<R> {
         while !self.done {
             self.line += 1;
             let line = self.line;
+            // A whole line already in the reader's buffer is parsed where it is, without a copy.
+            if let Ok(avail) = self.reader.fill_buf() {
+                if let Some(i) = memchr::memchr(b'\n', avail) {
+                    // The same limit as `read_line` (which takes the line break into account).
+                    if (i as u64) < self.max_line_bytes.saturating_add(2) {
+                        let mut text = &avail[..i];
+                        while let [rest @ .., b'\r'] = text {
+                            text = rest;
+                        }
+                        let rec = line_record(&self.name, line, text);
+                        self.reader.consume(i + 1);
+                        match rec {
+                            Some(r) => return Some((line, r)),
+                            None => continue,
+                        }
+                    }
+                }
+            }
             match self.read_line() {
                 Err(e) => {
                     self.done = true;
@@ -180,23 +266,10 @@ impl<R: BufRead> Iterator for Records<R> {
                         }),
                     ))
                 }
-                Ok(Ok(true)) => {
-                    let bytes = std::mem::take(&mut self.buf);
-                    let res = match std::str::from_utf8(&bytes) {
-                        Err(e) => Err(Error::Record {
-                            name: self.name.clone(),
-                            line,
-                            reason: format!("not valid UTF-8 (byte {})", e.valid_up_to()),
-                        }),
-                        Ok(s) if s.trim().is_empty() => {
-                            self.buf = bytes;
-                            continue;
-                        }
-                        Ok(s) => parse_record(&self.name, line, s.trim_start_matches('\u{feff}')),
-                    };
-                    self.buf = bytes;
-                    return Some((line, res));
-                }
+                Ok(Ok(true)) => match line_record(&self.name, line, &self.buf) {
+                    Some(r) => return Some((line, r)),
+                    None => continue,
+                },
             }
         }
         None
@@ -247,6 +320,81 @@ mod tests {
         assert!(recs[0].1.as_ref().unwrap_err().to_string().contains("over the limit"));
         assert_eq!(recs[1].0, 2);
         assert_eq!(recs[1].1.as_ref().unwrap().id(), "b");
+    }
+
+    /// The general way alone, as `Records` read a line before the fast path existed.
+    fn general(line: &[u8]) -> Option<std::result::Result<Record, String>> {
+        match std::str::from_utf8(line) {
+            Err(e) => Some(Err(format!("x:7: not valid UTF-8 (byte {})", e.valid_up_to()))),
+            Ok(s) if s.trim().is_empty() => None,
+            Ok(s) => Some(parse_record("x", 7, s.trim_start_matches('\u{feff}')).map_err(|e| e.to_string())),
+        }
+    }
+
+    #[test]
+    fn fast_path_gives_what_the_general_way_gives() {
+        let lines: &[&[u8]] = &[
+            br#"{"id":"a","en":"Hi.","pl":"Cze\u015b\u0107."}"#,
+            br#"  {"pl":"y","x":[1,{"z":null}],"en":"x\n\"q\"","id":"b"}  "#,
+            br#"{"id":"a","en":"x","pl":"y","text":"t"}"#,
+            br#"{"id":"a","en":"x","pl":"y","en":"z"}"#,
+            br#"{"id":"a","\u0065n":"x","pl":"y"}"#,
+            br#"{"id":"a","en":"x"}"#,
+            br#"{"id":5,"en":"x","pl":"y"}"#,
+            br#"{"id":"a","en":"x","pl":"y"} x"#,
+            br#"{"id":"a","en":"x","pl":"y"}{"#,
+            br#"{"id":"a","text":"t"}"#,
+            br#"[{"id":"a","en":"x","pl":"y"}]"#,
+            b"\xef\xbb\xbf{\"id\":\"a\",\"en\":\"x\",\"pl\":\"y\"}",
+            b"{\"id\":\"a\",\"en\":\"x\",\"pl\":\"y\",\"k\":\"\xff\"}",
+            b"{\"id\":\"a\",\"en\":\"\xc3\",\"pl\":\"y\"}",
+            b"{\"id\":\"a\",\"en\":\"x\",\"pl\":\"y\",\"\xff\":1}",
+            b"   ",
+            b"",
+            br#"{"id":"a","en":"x","pl":"y","n":1e999}"#,
+            br#"{"id":"a","en":"\ud800","pl":"y"}"#,
+        ];
+        for line in lines {
+            let fast = line_record("x", 7, line).map(|r| r.map_err(|e| e.to_string()));
+            assert_eq!(fast, general(line), "{}", String::from_utf8_lossy(line));
+        }
+        assert!(
+            fast_pair(lines[0]).is_some() && fast_pair(lines[1]).is_some() && fast_pair(lines[2]).is_some()
+        );
+        // Nesting around the parser's depth limit.
+        for depth in [120, 126, 127, 128, 129, 140] {
+            let line =
+                format!(r#"{{"id":"a","en":"x","pl":"y","z":{}{}}}"#, "[".repeat(depth), "]".repeat(depth));
+            let fast = line_record("x", 7, line.as_bytes()).map(|r| r.map_err(|e| e.to_string()));
+            assert_eq!(fast, general(line.as_bytes()), "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn lines_split_across_reads_and_crlf_give_the_same_records() {
+        let input = "{\"id\":\"a\",\"en\":\"x\",\"pl\":\"y\"}\r\n\n{\"id\":\"b\",\"en\":\"xx\",\"pl\":\"yy\"}\r\r\n{\"id\":\"c\"}\n{\"id\":\"d\",\"en\":\"x\",\"pl\":\"y\"}";
+        let whole: Vec<_> = Records::new(input.as_bytes(), "in", 1000)
+            .map(|(n, r)| (n, r.map_err(|e| e.to_string())))
+            .collect();
+        assert_eq!(whole.iter().map(|r| r.0).collect::<Vec<_>>(), vec![1, 3, 4, 5]);
+        assert_eq!(
+            whole[1].1.as_ref().unwrap(),
+            &Record::Pair { id: "b".into(), en: "xx".into(), pl: "yy".into() }
+        );
+        for cap in [1, 2, 7, 16, 40] {
+            let r = std::io::BufReader::with_capacity(cap, input.as_bytes());
+            let small: Vec<_> =
+                Records::new(r, "in", 1000).map(|(n, r)| (n, r.map_err(|e| e.to_string()))).collect();
+            assert_eq!(small, whole, "buffer of {cap} bytes");
+        }
+        // The limit counts the same whether the line is in the buffer or not.
+        let r = std::io::BufReader::with_capacity(4096, input.as_bytes());
+        let limited: Vec<_> = Records::new(r, "in", 30).map(|(_, r)| r.is_ok()).collect();
+        let copied: Vec<_> = Records::new(std::io::BufReader::with_capacity(8, input.as_bytes()), "in", 30)
+            .map(|(_, r)| r.is_ok())
+            .collect();
+        assert_eq!(limited, copied);
+        assert_eq!(limited, vec![true, false, false, true]);
     }
 
     #[test]
