@@ -19,9 +19,10 @@
 //! and the count in the summary.
 //!
 //! Output to a file goes through a partial file and a journal ([`journal`]), so `resume` continues
-//! an interrupted run without losing or duplicating a pair. Output to standard output is flushed
-//! after every pair, so `bialign batch -` works as a streaming filter (Spark `RDD.pipe`, Hadoop
-//! streaming, GNU parallel): each record's output depends on that record alone.
+//! an interrupted run without losing or duplicating a pair. Output is flushed after every
+//! chunk, and a chunk is one pair when reading standard input, so `bialign batch -` works as a
+//! streaming filter (Spark `RDD.pipe`, Hadoop streaming, GNU parallel): each record's output is
+//! written as soon as it is ready and depends on that record alone.
 //!
 //! Pair ids are untrusted text: they are written into records, never used to build a path.
 
@@ -628,6 +629,49 @@ fn progress_bar(opts: &BatchOptions) -> Option<indicatif::ProgressBar> {
     Some(pb)
 }
 
+/// Output bytes written between two requests to the [`Syncer`].
+const SYNC_EVERY: u64 = 32 << 20;
+
+/// A thread that writes the output file's data to disk when asked (coalescing requests), so the
+/// final `sync_all` before the rename finds little left to do. Dropping it waits for the thread.
+struct Syncer {
+    tx: Option<mpsc::SyncSender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Syncer {
+    /// `None` when the file or the thread cannot be had (the final sync still makes it durable).
+    fn start(path: &std::path::Path) -> Option<Syncer> {
+        let f = std::fs::File::open(path).ok()?;
+        let (tx, rx) = mpsc::sync_channel::<()>(1);
+        let thread = std::thread::Builder::new()
+            .name("bialign-batch-sync".into())
+            .spawn(move || {
+                while rx.recv().is_ok() {
+                    let _ = f.sync_data();
+                }
+            })
+            .ok()?;
+        Some(Syncer { tx: Some(tx), thread: Some(thread) })
+    }
+
+    /// Ask for a sync; a request already waiting covers this one.
+    fn request(&self) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.try_send(());
+        }
+    }
+}
+
+impl Drop for Syncer {
+    fn drop(&mut self) {
+        self.tx = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 /// Print a line on standard error without tearing the progress bar.
 fn note(pb: &Option<indicatif::ProgressBar>, msg: &str) {
     match pb {
@@ -776,6 +820,10 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let mut pairs_this_run = 0u64;
     let mut bytes_this_run = 0u64;
     let mut journal_lines = String::new();
+    // The output file is made durable at the end (before the rename); asking for it as the run goes,
+    // on a thread of its own, leaves little for that last wait.
+    let syncer = out.file.as_ref().and_then(|(part, _, _)| Syncer::start(part));
+    let mut unsynced = 0u64;
     let result: Result<(), Error> = (|| {
         while end != Some(next) {
             let msg = match rx.recv() {
@@ -820,6 +868,11 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                 if let Some((_, _, j)) = &mut out.file {
                     j.record_lines(&journal_lines)?;
                 }
+                unsynced += chunk.bytes.len() as u64;
+                if let (Some(s), true) = (&syncer, unsynced >= SYNC_EVERY) {
+                    s.request();
+                    unsynced = 0;
+                }
                 pairs_this_run += chunk.pairs.len() as u64;
                 if let Some(pb) = &pb {
                     pb.inc(chunk.pairs.len() as u64);
@@ -859,6 +912,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     }
     out.w.flush().map_err(out_err)?;
     drop(out.w);
+    drop(syncer);
     if let Some((part, dest, mut j)) = out.file {
         if let Ok(f) = std::fs::File::open(&part) {
             let _ = f.sync_all();
