@@ -10,7 +10,9 @@ extension .parquet, or by a directory holding *.parquet files, or by --input-for
 
 By default the JVM does all the work on the executors: it reads the input, pipes each partition
 (an input split, in input order) through one `bialign batch - --format jsonl` process
-(JavaRDD.pipe) and writes that process's output as OUTDIR/part-NNNNN. No Python worker runs and
+(JavaRDD.pipe), whose output becomes OUTDIR/part-NNNNN: written by the process itself straight to
+OUTDIR when the executors see it as a file system path (--direct-output), else passed back through the
+JVM and written by it (HDFS, S3). No Python worker runs and
 nothing is shuffled, so the part files concatenated in name order are byte for byte the output of
 one `bialign batch -` run over the same input (except that a line bialign cannot read as a record
 is reported as "<stdin>:LINE" with LINE counted within its partition). The output's lines and error
@@ -352,6 +354,14 @@ def parse_args(argv: list) -> argparse.Namespace:
         help="shard the records by a stable hash of their pair id into --partitions shards, sorted by id "
         "within each (a shuffle through Python workers: slower); default: each input split is piped as it is",
     )
+    p.add_argument(
+        "--direct-output",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="JSONL to a file-system OUTDIR: each bialign process writes its part file itself, so its output "
+        "never passes through the JVM ('yes' needs OUTDIR on a file system the driver and every executor "
+        "see at the same path; auto: yes when the master is local)",
+    )
     p.add_argument("--overwrite", action="store_true", help="replace OUTDIR if it exists")
     args = p.parse_args(argv)
     if args.partitions < 0 or args.jobs < 0:
@@ -406,6 +416,21 @@ ERROR_RECORD_REGEX = r'^[{]"doc":"([^"\\]|\\.)*","error":'
 ERROR_RECORD = re.compile(ERROR_RECORD_REGEX.replace("[{]", r"\{").encode())
 # Prints "LINES ERRORS" for the lines on its standard input (one partition of the output).
 COUNT_SCRIPT = "awk '/%s/ { e++ } END { print NR, e + 0 }'" % ERROR_RECORD_REGEX
+
+# --direct-output: each bialign process writes its partition's output straight to a file of its own
+# under OUTDIR/_temporary/ (named by host and shell process id; OUTDIR on a local or shared file
+# system) and prints one line, "FILE LINES ERRORS", which is all that goes back through the JVM; the
+# driver then renames the files to part-NNNNN in partition order. Arguments: OUTDIR, then the bialign
+# command line. Status 1 becomes 0 as in PIPE_WRAPPER; on any other failure the attempt's file is
+# removed and the status passed on (Spark fails or retries the task).
+DIRECT_WRAPPER = (
+    'd=$1; shift; t="$d/_temporary/bialign-$(uname -n)-$$"; '
+    '"$@" > "$t"; s=$?; '
+    'if [ "$s" -ne 0 ] && [ "$s" -ne 1 ]; then rm -f "$t"; exit "$s"; fi; '
+    'n=$(wc -l < "$t") || exit 74; '
+    "e=$(grep -cE '%s' \"$t\"); [ \"$?\" -le 1 ] || exit 74; "
+    'echo "$t" $n $e' % ERROR_RECORD_REGEX
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -550,8 +575,12 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
     gateway = sc._gateway._gateway_client
     lines = _java_lines(spark, args, input_format)
     parts = lines.getNumPartitions()
-    jcommand = ListConverter().convert(["sh", "-c", PIPE_WRAPPER, "bialign-pipe"] + command, gateway)
     jenv = MapConverter().convert({}, gateway)
+    if _direct_output(sc, args):
+        return _piped_direct(sc, lines, command, _local_path(out_path)) + (
+            f"{parts} partitions piped in input order, written by bialign",
+        )
+    jcommand = ListConverter().convert(["sh", "-c", PIPE_WRAPPER, "bialign-pipe"] + command, gateway)
     # (command, extra environment, separate working directory, buffer size, encoding)
     out = lines.pipe(jcommand, jenv, False, 1 << 16, "UTF-8")
     how = f"{parts} partitions piped in input order"
@@ -563,6 +592,48 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
         # another Spark pass, which moves every line through the JVM again.
         return _count_local_jsonl(_local_path(out_path)) + (how,)
     return _count_jsonl(sc, out_path) + (how,)
+
+
+def _direct_output(sc, args: argparse.Namespace) -> bool:
+    """Whether the bialign processes write the JSONL part files themselves (--direct-output)."""
+    if args.format != "jsonl" or not _is_local(args.outdir):
+        return False
+    if args.direct_output == "auto":
+        return sc.master.startswith("local")
+    return args.direct_output == "yes"
+
+
+def _piped_direct(sc, lines, command: list, outdir: str) -> tuple:
+    """--direct-output: each partition's bialign process writes its output to a file of its own under
+    OUTDIR/_temporary (DIRECT_WRAPPER), and only one line per partition, "FILE LINES ERRORS", comes
+    back through the JVM, which therefore decodes and encodes the input but not the output (2 to 3
+    times larger). collect() returns those lines in partition order; the driver renames the files to
+    part-NNNNN in that order and writes _SUCCESS, as saveAsTextFile would. A failed or speculative
+    attempt's file is never renamed and goes with _temporary. Returns (lines written, error records).
+    """
+    from py4j.java_collections import ListConverter, MapConverter
+
+    gateway = sc._gateway._gateway_client
+    temporary = os.path.join(outdir, "_temporary")
+    os.makedirs(temporary)
+    try:
+        jcommand = ListConverter().convert(
+            ["sh", "-c", DIRECT_WRAPPER, "bialign-direct", os.path.abspath(outdir)] + command, gateway
+        )
+        jenv = MapConverter().convert({}, gateway)
+        results = list(lines.pipe(jcommand, jenv, False, 1 << 16, "UTF-8").collect())
+        total = bad = 0
+        for i, result in enumerate(results):
+            path, n, e = result.rsplit(" ", 2)
+            os.rename(path, os.path.join(outdir, f"part-{i:05d}"))
+            total, bad = total + int(n), bad + int(e)
+        with open(os.path.join(outdir, "_SUCCESS"), "w"):
+            pass
+        return total, bad
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+        if not os.listdir(outdir):  # the job failed before writing anything: leave no empty OUTDIR
+            os.rmdir(outdir)
 
 
 def _count_jsonl(sc, out_path: str) -> tuple:

@@ -250,6 +250,26 @@ class PipeTest(TimedTest):
                                capture_output=True, text=True)
             self.assertEqual((p.returncode, p.stdout), (want, "out\n"), status)
 
+    def test_direct_wrapper_writes_the_output_and_reports_its_counts(self):
+        # --direct-output: bialign's output goes to a file under OUTDIR/_temporary, one line comes back.
+        out = tempfile.mkdtemp(dir=Env.tmp)
+        os.makedirs(os.path.join(out, "_temporary"))
+        with open(Env.input_jsonl, "rb") as f:
+            p = subprocess.run(["sh", "-c", align_corpus.DIRECT_WRAPPER, "w", out] + self.argv(), stdin=f,
+                               capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr[-2000:])  # bialign's 1 (bad records) is success
+        path, lines, errors = p.stdout.split()
+        self.assertEqual(os.path.dirname(path), os.path.join(out, "_temporary"))
+        self.assertEqual((int(lines), int(errors)), (len(Env.single_lines), N_ERRORS))
+        with open(path, encoding="utf-8") as f:
+            self.assertEqual(f.read().splitlines(), Env.single_lines)
+        # Any other status is passed on and the attempt's file removed.
+        for status in (2, 127, 137):
+            p = subprocess.run(["sh", "-c", align_corpus.DIRECT_WRAPPER, "w", out, "sh", "-c",
+                                f"echo partial; exit {status}"], capture_output=True, text=True)
+            self.assertEqual((p.returncode, p.stdout), (status, ""), status)
+        self.assertEqual(os.listdir(os.path.join(out, "_temporary")), [os.path.basename(path)])
+
     def test_count_script_counts_error_records_only(self):
         lines = [line for line in Env.single_lines] + [
             '{"doc":"q\\"x,\\"error\\":","error":"odd id"}',  # an id holding quotes and the key
@@ -356,10 +376,15 @@ class SparkJobTest(TimedTest):
         # The count on the executors (used when the driver cannot read the output) agrees.
         self.assertEqual(align_corpus._count_jsonl(session().sparkContext, out1), (len(Env.single_lines), N_ERRORS))
 
-        # Another run (another JVM) gives byte-identical files; all good records: exit status 0.
+        self.assertIn("written by bialign", p.stderr)  # local master, local OUTDIR: --direct-output
+        self.assertEqual(sorted(os.listdir(out1)), ["_SUCCESS"] + names)  # no _temporary left
+
+        # Another run (another JVM) gives byte-identical files, also when the JVM writes the output
+        # (the path for output on HDFS or S3); all good records: exit status 0.
         out2 = os.path.join(Env.tmp, "out-jsonl-2")
-        rc, err = run_in_process(Env.input_jsonl, out2, "--partitions", "3")
+        rc, err = run_in_process(Env.input_jsonl, out2, "--partitions", "3", "--direct-output", "no")
         self.assertEqual(rc, 1, err[-3000:])
+        self.assertNotIn("written by bialign", err)
         self.assertEqual(read_parts(out2), read_parts(out1))
         good = os.path.join(Env.tmp, "good.jsonl")
         with open(good, "w", encoding="utf-8") as f:
