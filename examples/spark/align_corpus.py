@@ -62,6 +62,16 @@ DEFAULT_MASTER = "local[2]"
 # starts about twice as fast on a busy machine. spark-defaults.conf or PYSPARK_SUBMIT_ARGS overrides.
 DRIVER_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1"
 
+# The driver JVM's start-up is mostly loading and verifying Spark's classes. When the script starts
+# the JVM itself, it keeps a class archive (Java's application class-data sharing, JDK 13+) of the
+# classes one run loaded and maps it into later runs, which then start in about two thirds of the time.
+# The archive depends on the JDK, Spark and the JVM options, so its name is a hash of them. It is
+# written by the first run's JVM as it exits, to a temporary name, and renamed only once that JVM has
+# exited cleanly: a cut-off archive would crash the JVM (SIGBUS), so one that fails to start is
+# removed and the run retried without it. --class-archive off (or spark.driver.extraJavaOptions)
+# disables all this; BIALIGN_SPARK_CACHE sets the folder (default ~/.cache/bialign).
+CDS_LOG_OFF = "-Xlog:cds*=off"
+
 # Exit statuses (see the module documentation).
 EXIT_OK, EXIT_RECORD_ERRORS, EXIT_USAGE, EXIT_JOB_FAILED = 0, 1, 2, 3
 
@@ -362,6 +372,13 @@ def parse_args(argv: list) -> argparse.Namespace:
         "never passes through the JVM ('yes' needs OUTDIR on a file system the driver and every executor "
         "see at the same path; auto: yes when the master is local)",
     )
+    p.add_argument(
+        "--class-archive",
+        choices=("auto", "off"),
+        default="auto",
+        help="auto: when this script starts the JVM, keep an archive of the classes it loads (about 60 MB in "
+        "$BIALIGN_SPARK_CACHE, default ~/.cache/bialign; written by the first run) so later runs start faster",
+    )
     p.add_argument("--overwrite", action="store_true", help="replace OUTDIR if it exists")
     args = p.parse_args(argv)
     if args.partitions < 0 or args.jobs < 0:
@@ -433,6 +450,79 @@ DIRECT_WRAPPER = (
 )
 
 
+def class_archive_path() -> Optional[str]:
+    """Where the driver JVM's class archive for this JDK, Spark and JVM options lives (see CDS_LOG_OFF),
+    or None when the folder cannot be made."""
+    import hashlib
+
+    import pyspark
+
+    java_home = os.environ.get("JAVA_HOME")
+    java = os.path.join(java_home, "bin", "java") if java_home else shutil.which("java")
+    if not java:
+        return None
+    java = os.path.realpath(java)
+    try:
+        st = os.stat(java)
+    except OSError:
+        return None
+    spark_home = os.path.realpath(os.environ.get("SPARK_HOME") or os.path.dirname(pyspark.__file__))
+    key = "\0".join([java, str(st.st_size), str(st.st_mtime_ns), spark_home, pyspark.__version__, DRIVER_JAVA_OPTIONS])
+    folder = os.environ.get("BIALIGN_SPARK_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "bialign"
+    )
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    return os.path.join(folder, f"spark-classes-{hashlib.sha1(key.encode()).hexdigest()[:16]}.jsa")
+
+
+def _start_session(SparkSession, conf, archive: Optional[str]):
+    """Start the Spark session, with the class archive when there is one (else with a JVM that writes
+    one as it exits). Returns (session, the temporary archive its JVM writes, or None)."""
+    if archive is None:
+        return SparkSession.builder.config(conf=conf).getOrCreate(), None
+    if os.path.isfile(archive):
+        conf.set("spark.driver.extraJavaOptions", f"{DRIVER_JAVA_OPTIONS} -XX:SharedArchiveFile={archive} {CDS_LOG_OFF}")
+        try:
+            return SparkSession.builder.config(conf=conf).getOrCreate(), None
+        except Exception:  # noqa: BLE001 (a damaged archive: drop it, start without)
+            try:
+                os.remove(archive)
+            except OSError:
+                pass
+            print(f"align_corpus: the JVM did not start with the class archive {archive} (damaged?); "
+                  "removed it, starting without", file=sys.stderr)
+            conf.set("spark.driver.extraJavaOptions", DRIVER_JAVA_OPTIONS)
+            return SparkSession.builder.config(conf=conf).getOrCreate(), None
+    pending = f"{archive}.{os.getpid()}.tmp"
+    conf.set("spark.driver.extraJavaOptions", f"{DRIVER_JAVA_OPTIONS} -XX:ArchiveClassesAtExit={pending} {CDS_LOG_OFF}")
+    return SparkSession.builder.config(conf=conf).getOrCreate(), pending
+
+
+def _finish_class_archive(pending: str, archive: str) -> None:
+    """Stop the (stopped session's) JVM so that it writes its class archive, and keep the archive if
+    it exited cleanly. The next SparkContext in this process starts a new JVM."""
+    from pyspark import SparkContext
+
+    gateway = SparkContext._gateway
+    proc = getattr(gateway, "proc", None)
+    try:
+        if proc is not None:
+            gateway.shutdown()
+            proc.stdin.close()  # the gateway JVM exits when its standard input closes
+            rc = proc.wait(timeout=120)
+            SparkContext._gateway = SparkContext._jvm = None
+            if rc == 0 and os.path.getsize(pending) > 0:
+                os.replace(pending, archive)
+    except Exception:  # noqa: BLE001 (no archive this time; the run itself succeeded)
+        pass
+    finally:
+        if os.path.exists(pending):
+            os.remove(pending)
+
+
 def run(args: argparse.Namespace) -> int:
     from pyspark import SparkConf
     from pyspark.sql import SparkSession
@@ -443,11 +533,13 @@ def run(args: argparse.Namespace) -> int:
     conf = SparkConf().setAppName("bialign-align-corpus")
     # Under spark-submit (which hands the driver its gateway) the master comes from its --master.
     submitted = "PYSPARK_GATEWAY_PORT" in os.environ
+    own_options = False
     if not submitted:
         conf.setMaster(os.environ.get("SPARK_MASTER") or DEFAULT_MASTER)
         # Run from a terminal or a test: no progress bar over our own messages, no web UI.
         conf.set("spark.ui.showConsoleProgress", "false").set("spark.ui.enabled", "false")
-        if not conf.contains("spark.driver.extraJavaOptions"):
+        own_options = not conf.contains("spark.driver.extraJavaOptions")
+        if own_options:
             conf.set("spark.driver.extraJavaOptions", DRIVER_JAVA_OPTIONS)
     input_format = args.input_format if args.input_format != "auto" else detect_input_format(args.input)
 
@@ -460,8 +552,14 @@ def run(args: argparse.Namespace) -> int:
         check_binary(binary)
 
     # A session that is already running (a notebook, a test) is used and left running.
+    from pyspark import SparkContext
+
     owned = SparkSession.getActiveSession() is None
-    spark = SparkSession.builder.config(conf=conf).getOrCreate()
+    # The class archive only when this run starts the JVM (no session, no gateway yet) with our options.
+    archive = None
+    if not submitted and own_options and owned and SparkContext._gateway is None and args.class_archive == "auto":
+        archive = class_archive_path()
+    spark, pending = _start_session(SparkSession, conf, archive)
     sc = spark.sparkContext
     sc.setLogLevel(os.environ.get("SPARK_LOG_LEVEL", "WARN"))
     try:
@@ -501,6 +599,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if owned:
             spark.stop()
+            if pending:
+                _finish_class_archive(pending, archive)
 
 
 def _executor_path(sc, binary: str, ship: bool, local: bool) -> str:
