@@ -51,26 +51,29 @@ pub struct NameBook<'t> {
 /// Searches of the text per document; questions beyond them get the answer "not found".
 pub const MAX_SEARCHES: usize = 256;
 
-/// Candidate nominatives of an inflected Polish name form, most specific rule first.
-fn pl_candidates(w: &str) -> Vec<String> {
-    let mut out = Vec::new();
+/// Candidate nominatives of an inflected Polish name form, most specific rule first, each as the length
+/// of the prefix of `w` it keeps and the ending it adds.
+fn pl_candidate_parts(w: &str) -> impl Iterator<Item = (usize, &'static str)> + '_ {
     // English names inflected with an apostrophe: Lee'ego, Charlie'mu.
-    if let Some(i) = w.find(['\'', '’']) {
-        if i > 0 {
-            out.push(w[..i].to_string());
-        }
-    }
-    for (suf, rep) in PL_RULES {
-        if let Some(stem) = w.strip_suffix(suf) {
-            // Endings that leave the bare stem need a consonant before them (Harrisa → Harris, but
-            // Kasia is no form of "Kasi").
-            let bare_ok = !rep.is_empty() || stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c));
-            if stem.chars().count() >= 2 && bare_ok {
-                out.push(format!("{stem}{rep}"));
-            }
-        }
-    }
-    out
+    let apostrophe = w.find(['\'', '’']).filter(|&i| i > 0).map(|i| (i, ""));
+    apostrophe.into_iter().chain(PL_RULES.iter().filter_map(move |&(suf, rep)| {
+        let stem = w.strip_suffix(suf)?;
+        // Endings that leave the bare stem need a consonant before them (Harrisa → Harris, but
+        // Kasia is no form of "Kasi").
+        let bare_ok = !rep.is_empty() || stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c));
+        (stem.chars().count() >= 2 && bare_ok).then_some((stem.len(), rep))
+    }))
+}
+
+/// Candidate nominatives of an inflected Polish name form, most specific rule first.
+#[cfg(test)]
+fn pl_candidates(w: &str) -> Vec<String> {
+    pl_candidate_parts(w).map(|(k, rep)| format!("{}{rep}", &w[..k])).collect()
+}
+
+/// Does `c` occur at byte `i` of `text` as a whole word (given that no word character precedes `i`)?
+fn word_at(text: &str, i: usize, c: &str) -> bool {
+    text.as_bytes()[i..].starts_with(c.as_bytes()) && !is_word_char(text[i + c.len()..].chars().next())
 }
 
 /// Is `target` one of [`pl_candidates`]`(w)`? (The same test, without building the candidates.)
@@ -179,6 +182,7 @@ impl<'t> NameBook<'t> {
             return &self.full[surname];
         }
         let mut out: Vec<String> = Vec::new();
+        let mut rev: Vec<Tok<'t>> = Vec::new();
         if self.budget() {
             let text = self.text;
             for i in memchr::memmem::find_iter(text.as_bytes(), surname.as_bytes()) {
@@ -210,27 +214,39 @@ impl<'t> NameBook<'t> {
                 if !(p.is_initial() || (p.trail.is_empty() && nameish(&p))) {
                     continue;
                 }
-                let toks = tokenize(text, Span::new(line_start, i + word.len()));
-                if toks.len() < 2 {
-                    continue;
+                // The tokens of the line up to the surname, read back from it: the surname's token, the
+                // initials before it, then at most one name word (rev[k] is the k-th from the end).
+                let mut it = tokens_rev(text, Span::new(line_start, i + word.len()));
+                rev.clear();
+                let mut get = |rev: &mut Vec<Tok<'t>>, k: usize| -> bool {
+                    while rev.len() <= k {
+                        match it.next() {
+                            Some(t) => rev.push(t),
+                            None => return false,
+                        }
+                    }
+                    true
+                };
+                let mut k = 1;
+                while get(&mut rev, k) && rev[k].is_initial() {
+                    k += 1;
                 }
-                let end = toks.len() - 1;
-                let mut g = end;
-                while g > 0 && toks[g - 1].is_initial() {
-                    g -= 1;
-                }
-                if g > 0 {
-                    let p = &toks[g - 1];
-                    if nameish(p) && p.trail.is_empty() && toks[g].lead.is_empty() {
-                        g -= 1;
+                if get(&mut rev, k) {
+                    let p = &rev[k];
+                    if nameish(p) && p.trail.is_empty() && rev[k - 1].lead.is_empty() {
+                        k += 1;
                     }
                 }
-                if g == end
-                    || !toks[g..end].iter().all(|t| nameish(t) && (t.trail.is_empty() || t.is_initial()))
-                {
+                // The name words are rev[1..k].
+                if k == 1 {
                     continue;
                 }
-                let full = format!("{} {surname}", join(&toks[g..end]));
+                let run = &mut rev[1..k];
+                if !run.iter().all(|t| nameish(t) && (t.trail.is_empty() || t.is_initial())) {
+                    continue;
+                }
+                run.reverse();
+                let full = format!("{} {surname}", join(run));
                 if !out.contains(&full) {
                     out.push(full);
                 }
@@ -250,7 +266,7 @@ impl<'t> NameBook<'t> {
         // Tokens are made from the end backwards, only as far as the search looks: rev[r] is the
         // r-th token from the end.
         let mut it = tokens_rev(self.text, Span::new(from, pos.min(self.text.len())));
-        let mut rev: Vec<Tok> = Vec::new();
+        let mut rev: Vec<Tok> = Vec::with_capacity(64);
         let mut get = |rev: &mut Vec<Tok<'t>>, r: usize| -> bool {
             while rev.len() <= r {
                 match it.next() {
@@ -285,7 +301,54 @@ impl<'t> NameBook<'t> {
 
     /// Is the Polish word `w` an inflected form of another word of the text (Liverpoolu → Liverpool)?
     pub fn is_inflected_pl(&mut self, w: &str) -> bool {
-        pl_candidates(w).into_iter().any(|c| c != w && self.word_occurs(&c))
+        self.known_pl_candidate(w).is_some()
+    }
+
+    /// The first of the candidate nominatives of `w` ([`pl_candidates`], other than `w`) that occurs in
+    /// the text as a whole word. The same answer, cache entries and search budget as asking
+    /// [`NameBook::word_occurs`] of each candidate in turn, but every candidate not cached yet is
+    /// answered from one search of the text for the shortest of their stems (a prefix of them all).
+    fn known_pl_candidate(&mut self, w: &str) -> Option<String> {
+        let shortest = pl_candidate_parts(w).map(|(k, _)| k).min()?;
+        let text = self.text;
+        // Where the shortest stem starts a word; searched on the first candidate that needs it.
+        let mut starts: Option<Vec<usize>> = None;
+        let mut c = String::with_capacity(w.len() + 4);
+        for (k, rep) in pl_candidate_parts(w) {
+            c.clear();
+            c.push_str(&w[..k]);
+            c.push_str(rep);
+            if c == w || c.is_empty() {
+                continue;
+            }
+            let found = match self.occurs.get(c.as_str()) {
+                Some(&b) => b,
+                None => {
+                    let b = self.budget() && {
+                        let starts = starts.get_or_insert_with(|| {
+                            let stem = memchr::memmem::Finder::new(&w.as_bytes()[..shortest]);
+                            let mut out = Vec::new();
+                            let mut from = 0;
+                            while let Some(j) = stem.find(&text.as_bytes()[from..]) {
+                                let i = from + j;
+                                if !is_word_char(text[..i].chars().next_back()) {
+                                    out.push(i);
+                                }
+                                from = i + 1;
+                            }
+                            out
+                        });
+                        starts.iter().any(|&i| word_at(text, i, &c))
+                    };
+                    self.occurs.insert(c.clone(), b);
+                    b
+                }
+            };
+            if found {
+                return Some(c);
+            }
+        }
+        None
     }
 
     /// Does the word also occur in lower case in the text (a common noun: "Rzecznik dodał")?
@@ -323,7 +386,7 @@ impl<'t> NameBook<'t> {
                 if t.is_initial() {
                     continue;
                 }
-                let known = pl_candidates(w).into_iter().find(|c| c != w && self.word_occurs(c));
+                let known = self.known_pl_candidate(w);
                 if let Some(k) = known {
                     *w = k;
                 } else if genitive {

@@ -3,7 +3,9 @@
 
 use std::sync::OnceLock;
 
-use super::fast::{char_at, char_start_before, is_alnum, is_space, lower_eq, with_lower, WordFilter};
+use super::fast::{
+    char_at, char_start_before, is_alnum, is_space, is_upper, lower_eq, with_lower, WordFilter,
+};
 use crate::lexicon::fxhash::FxSet;
 
 use crate::model::Span;
@@ -23,13 +25,18 @@ impl Tok<'_> {
     /// A placeholder (fills fixed-size token buffers).
     pub const EMPTY: Tok<'static> = Tok { word: "", span: Span { start: 0, end: 0 }, lead: "", trail: "" };
     /// Starts with an upper-case letter.
+    #[inline]
     pub fn is_cap(&self) -> bool {
-        self.word.chars().next().is_some_and(|c| c.is_uppercase())
+        !self.word.is_empty() && is_upper(char_at(self.word, 0).0)
     }
     /// An initial such as "B.".
+    #[inline]
     pub fn is_initial(&self) -> bool {
-        let mut c = self.word.chars();
-        matches!((c.next(), c.next()), (Some(a), None) if a.is_uppercase()) && self.trail.starts_with('.')
+        if !self.trail.starts_with('.') || self.word.is_empty() {
+            return false;
+        }
+        let (c, len) = char_at(self.word, 0);
+        len == self.word.len() && is_upper(c)
     }
     pub fn lower(&self) -> String {
         self.word.to_lowercase()
@@ -329,7 +336,10 @@ const PARTICLES: &[&str] =
 /// Can this token be part of a person's or organisation's name?
 pub fn nameish(t: &Tok) -> bool {
     // The shape first (cheap, and rejects most words), then the function-word table.
-    if t.word.is_empty() {
+    let Some(&b0) = t.word.as_bytes().first() else { return false };
+    // A word starting with a lower-case ASCII letter or a digit is a name only in hyphenated form
+    // ("al-Assad").
+    if (b0.is_ascii_lowercase() || b0.is_ascii_digit()) && !t.word.as_bytes().contains(&b'-') {
         return false;
     }
     let shaped = t.is_initial() || {
