@@ -69,10 +69,11 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         doc.paragraphs.iter().map(|p| (p.span, p.lang)).collect()
     };
     let mut raw: Vec<RawQuote> = Vec::new();
+    let mut scanner = marks::Scanner::new(text);
     for (k, (span, _)) in paras.iter().enumerate() {
         let next = paras.get(k + 1).map(|(s, _)| s.text(text));
         let first = raw.len();
-        marks::scan_paragraph(text, *span, k, next, opts.max_depth.max(1), &mut raw);
+        scanner.paragraph(*span, k, next, opts.max_depth.max(1), &mut raw);
         end_unbalanced_at_sentence(text, &doc.sentences, &mut raw[first..]);
     }
     if raw.is_empty() {

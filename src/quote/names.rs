@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use super::fast::WordFilter;
 use super::speaker::{make_tok, nameish, tokenize, tokens_rev, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
@@ -12,10 +13,13 @@ use crate::model::Span;
 /// Function words that start a capitalised run without being part of a name ("The Carrie Diaries").
 const NOT_NAME_START: &str = include_str!("data/not_name_start.txt");
 
-fn function_words() -> &'static FxSet<&'static str> {
-    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+fn function_words() -> &'static (FxSet<&'static str>, WordFilter) {
+    static S: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
     S.get_or_init(|| {
-        NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+        let set: FxSet<&'static str> =
+            NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+        let filter = WordFilter::new(set.iter().copied());
+        (set, filter)
     })
 }
 
@@ -24,13 +28,19 @@ pub fn is_function_word(w: &str) -> bool {
     if w.len() < 2 || w.len() > 16 {
         return false;
     }
+    let (set, filter) = function_words();
     if w.is_ascii() {
+        // The filter keys on the first and last bytes modulo 32: the same for both cases of an ASCII
+        // letter, so the word can be tested before lower-casing.
+        if !filter.may_contain(w) {
+            return false;
+        }
         let mut buf = [0u8; 16];
         buf[..w.len()].copy_from_slice(w.as_bytes());
         buf[..w.len()].make_ascii_lowercase();
-        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| function_words().contains(l));
+        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| set.contains(l));
     }
-    function_words().contains(w.to_lowercase().as_str())
+    set.contains(w.to_lowercase().as_str())
 }
 
 /// What the document tells about the names in it, looked up on demand: each distinct question is
@@ -56,7 +66,12 @@ pub const MAX_SEARCHES: usize = 256;
 fn pl_candidate_parts(w: &str) -> impl Iterator<Item = (usize, &'static str)> + '_ {
     // English names inflected with an apostrophe: Lee'ego, Charlie'mu.
     let apostrophe = w.find(['\'', '’']).filter(|&i| i > 0).map(|i| (i, ""));
+    let last = w.as_bytes().last().copied();
     apostrophe.into_iter().chain(PL_RULES.iter().filter_map(move |&(suf, rep)| {
+        // The last byte first: most endings fail there.
+        if suf.as_bytes().last().copied() != last {
+            return None;
+        }
         let stem = w.strip_suffix(suf)?;
         // Endings that leave the bare stem need a consonant before them (Harrisa → Harris, but
         // Kasia is no form of "Kasi").
@@ -200,7 +215,8 @@ impl<'t> NameBook<'t> {
                 while !text.is_char_boundary(from) {
                     from += 1;
                 }
-                let line_start = text[from..i].rfind('\n').map_or(from, |k| from + k + 1);
+                let line_start =
+                    memchr::memrchr(b'\n', &text.as_bytes()[from..i]).map_or(from, |k| from + k + 1);
                 // Cheap test first: the token before the one holding the surname must be an initial
                 // ("B.") or a name word with nothing after it, else no full name is written here.
                 let before = &text[line_start..i];
@@ -309,12 +325,18 @@ impl<'t> NameBook<'t> {
     /// [`NameBook::word_occurs`] of each candidate in turn, but every candidate not cached yet is
     /// answered from one search of the text for the shortest of their stems (a prefix of them all).
     fn known_pl_candidate(&mut self, w: &str) -> Option<String> {
-        let shortest = pl_candidate_parts(w).map(|(k, _)| k).min()?;
+        let mut parts = [(0usize, ""); PL_RULES.len() + 1];
+        let mut n = 0;
+        for p in pl_candidate_parts(w) {
+            parts[n] = p;
+            n += 1;
+        }
+        let shortest = parts[..n].iter().map(|&(k, _)| k).min()?;
         let text = self.text;
         // Where the shortest stem starts a word; searched on the first candidate that needs it.
         let mut starts: Option<Vec<usize>> = None;
         let mut c = String::with_capacity(w.len() + 4);
-        for (k, rep) in pl_candidate_parts(w) {
+        for &(k, rep) in &parts[..n] {
             c.clear();
             c.push_str(&w[..k]);
             c.push_str(rep);

@@ -347,10 +347,13 @@ pub fn nameish(t: &Tok) -> bool {
             || (t.word.contains('-')
                 && t.word.split('-').next_back().is_some_and(|p| p.starts_with(char::is_uppercase)));
         cap_or_hyphen && {
-            let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
-            let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
-            // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are.
-            !(letters > 4 && upper == letters)
+            // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are. A
+            // lower-case ASCII letter settles it at once.
+            t.word.bytes().any(|b| b.is_ascii_lowercase()) || {
+                let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
+                let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
+                !(letters > 4 && upper == letters)
+            }
         }
     };
     shaped && !super::names::is_function_word(t.word)
