@@ -7,9 +7,11 @@
 use std::sync::OnceLock;
 
 use super::fast::with_lower;
+use super::fast::{char_at, is_alnum, is_space};
+use super::speaker::tokens;
 use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
-use crate::model::QuoteKind;
+use crate::model::{QuoteKind, Span};
 
 /// Longest lower-case English quotation taken for a scare quote.
 const SCARE_MAX_WORDS_EN: usize = 7;
@@ -57,7 +59,11 @@ fn is_small(w: &str) -> bool {
 }
 
 fn cap(w: &str) -> bool {
-    w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+    match w.as_bytes().first() {
+        None => false,
+        Some(&b) if b < 0x80 => b.is_ascii_uppercase() || b.is_ascii_digit(),
+        Some(_) => w.chars().next().is_some_and(char::is_uppercase),
+    }
 }
 
 /// Word count beyond which no rule cares about the exact number.
@@ -75,14 +81,17 @@ struct Shape {
     first_cap: bool,
 }
 
-/// One pass over the words (letters and digits trimmed of punctuation), stopping after [`MANY`].
+/// One pass over the words (letters and digits trimmed of punctuation), stopping after [`MANY`]. Once
+/// title case is ruled out only the words are counted, which needs no word core.
 fn shape(s: &str) -> Shape {
     let mut sh = Shape { n: 0, title_case: false, verb_shape: false, first_cap: false };
-    let words = s
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .filter(|w| !w.is_empty());
-    for w in words {
+    let mut it = tokens(s, Span::new(0, s.len()));
+    while sh.n == 0 || sh.title_case {
+        let Some(t) = it.next() else { return sh };
+        let w = t.word;
+        if w.is_empty() {
+            continue;
+        }
         let c = cap(w);
         if sh.n == 0 {
             sh.first_cap = c;
@@ -92,10 +101,44 @@ fn shape(s: &str) -> Shape {
         sh.verb_shape = sh.verb_shape || is_verb_shape(w);
         sh.n += 1;
         if sh.n >= MANY {
-            break;
+            return sh;
         }
     }
+    // The remaining words: tokens holding a letter or digit.
+    let rest = it.rest();
+    sh.n += count_words(rest, MANY - sh.n);
     sh
+}
+
+/// The number of whitespace-separated tokens of `s` that hold a letter or digit, counted up to `max`.
+fn count_words(s: &str, max: usize) -> usize {
+    let b = s.as_bytes();
+    let mut n = 0;
+    let mut i = 0;
+    let mut in_token = false;
+    let mut has_alnum = false;
+    while i < b.len() && n < max {
+        let x = b[i];
+        let (space, alnum, len) = if x < 0x80 {
+            (matches!(x, b' ' | b'\t'..=b'\r'), x.is_ascii_alphanumeric(), 1)
+        } else {
+            let (c, len) = char_at(s, i);
+            (is_space(c), is_alnum(c), len)
+        };
+        if space {
+            n += usize::from(in_token && has_alnum);
+            in_token = false;
+            has_alnum = false;
+        } else {
+            in_token = true;
+            has_alnum |= alnum;
+        }
+        i += len;
+    }
+    if n < max {
+        n += usize::from(in_token && has_alnum);
+    }
+    n
 }
 
 /// Classify a quotation. `inner` is its text, `before` the text of its paragraph before the opening
@@ -193,6 +236,17 @@ mod tests {
         assert!(SMALL.iter().all(|s| s.len() <= 4 && s.is_ascii() && s.to_lowercase() == *s));
         for w in ["the", "The", "AND", "w", "Z", "with", "withs", "Über", "ﬁ", "K", "KELVIN", ""] {
             assert_eq!(is_small(w), SMALL.contains(&w.to_lowercase().as_str()), "{w}");
+        }
+    }
+
+    #[test]
+    fn word_count_matches_the_words() {
+        for t in ["", "  ", "a b  c", "– ... x", "jeden, dwa; trzy… (cztery)\u{a0}pięć — „sześć”", "x\ty\nz "]
+        {
+            let want = t.split_whitespace().filter(|w| w.chars().any(char::is_alphanumeric)).count();
+            for max in [0, 1, 3, MANY] {
+                assert_eq!(count_words(t, max), want.min(max), "{t:?} {max}");
+            }
         }
     }
 

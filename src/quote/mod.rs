@@ -84,7 +84,8 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     let mut book = names::NameBook::new(text);
 
     let mut quotes: Vec<Quote> = Vec::with_capacity(raw.len());
-    let mut last_named: Option<(String, usize)> = None; // (name, paragraph)
+    // The quote (index in `quotes`) whose speaker was named last; its speaker's name is the name.
+    let mut last_named: Option<usize> = None;
     let mut next_utterance = 0usize;
     let mut carry: Option<(usize, Option<Speaker>, usize)> = None; // continued from paragraph .2
                                                                    // Per-paragraph work lists, reused from paragraph to paragraph.
@@ -178,7 +179,8 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         }
         // Kinds and speakers.
         let para_first = quotes.len();
-        let mut last_in_para: Option<Speaker> = None;
+        // The quote (index in `quotes`) with this paragraph's last speaker.
+        let mut last_in_para: Option<usize> = None;
         kinds.clear();
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
@@ -210,14 +212,15 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     }
                     if let Some(span) = span {
                         let name = book.canonical(span, lang, genitive);
-                        last_named = Some((name.clone(), para));
+                        last_named = Some(quotes.len());
                         who = Some(Speaker { name, span });
                     }
                 }
                 Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
-                    let from_para = last_in_para.as_ref().map(|s| s.name.clone());
+                    let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
+                    let from_para = last_in_para.and_then(name_at);
                     let name = from_para
-                        .or_else(|| last_named.as_ref().map(|(n, _)| n.clone()))
+                        .or_else(|| last_named.and_then(name_at))
                         .or_else(|| book.last_mention_before(span.start, prev_para_start));
                     if let Some(name) = name {
                         who = Some(Speaker { name, span });
@@ -233,7 +236,13 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     .last()
                     .filter(|x| x.utterance == utt[n])
                     .and_then(|x| x.speaker.clone());
-                who = same_utt.or_else(|| if joined[n] { None } else { last_in_para.clone() });
+                who = same_utt.or_else(|| {
+                    if joined[n] {
+                        None
+                    } else {
+                        last_in_para.and_then(|i| quotes[i].speaker.clone())
+                    }
+                });
                 if who.is_none() && n == 0 {
                     if let (Some((_, Some(s), _)), true) = (carried.as_ref(), joined[n]) {
                         who = Some(s.clone());
@@ -253,7 +262,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 }
             }
             if who.is_some() {
-                last_in_para = who.clone();
+                last_in_para = Some(quotes.len());
             }
             let mut kind = kinds[n];
             if kind != QuoteKind::Speech && joined[n] {

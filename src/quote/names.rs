@@ -54,7 +54,7 @@ pub struct NameBook<'t> {
     /// Answers of [`NameBook::canonical`] by (name as written, Polish, genitive): every question a
     /// canonical form depends on is cached above, so asking again gives the same answer.
     /// Indexed by name as written, then by `2 * polish + genitive`.
-    canon: FxMap<String, [Option<String>; 4]>,
+    canon: FxMap<&'t str, [Option<String>; 4]>,
     searches: usize,
 }
 
@@ -389,7 +389,7 @@ impl<'t> NameBook<'t> {
             return c.clone();
         }
         let c = self.canonical_uncached(span, lang, genitive);
-        self.canon.entry(written.to_string()).or_default()[slot] = Some(c.clone());
+        self.canon.entry(written).or_default()[slot] = Some(c.clone());
         c
     }
 

@@ -194,6 +194,13 @@ pub struct Tokens<'a> {
     i: usize,
 }
 
+impl<'a> Tokens<'a> {
+    /// The part of the region not read yet.
+    pub fn rest(&self) -> &'a str {
+        &self.s[self.i..]
+    }
+}
+
 impl<'a> Iterator for Tokens<'a> {
     type Item = Tok<'a>;
 
