@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use super::fast::WordFilter;
+use super::fast::{char_at, char_start_before, is_space, is_upper, WordFilter};
 use super::speaker::{make_tok, nameish, tokenize, tokens_rev, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
@@ -279,40 +279,69 @@ impl<'t> NameBook<'t> {
         while from < pos && !self.text.is_char_boundary(from) {
             from += 1;
         }
-        // Tokens are made from the end backwards, only as far as the search looks: rev[r] is the
-        // r-th token from the end.
-        let mut it = tokens_rev(self.text, Span::new(from, pos.min(self.text.len())));
-        let mut rev: Vec<Tok> = Vec::with_capacity(64);
-        let mut get = |rev: &mut Vec<Tok<'t>>, r: usize| -> bool {
-            while rev.len() <= r {
-                match it.next() {
-                    Some(t) => rev.push(t),
-                    None => return false,
-                }
-            }
-            true
-        };
-        let mut r = 0;
-        while get(&mut rev, r) {
-            if nameish(&rev[r]) && !rev[r].is_initial() {
-                // g walks to earlier tokens: index g in rev is h (h >= r).
-                let mut h = r;
-                while get(&mut rev, h + 1) && rev[h + 1].is_initial() && rev[h].lead.is_empty() {
-                    h += 1;
-                }
-                if get(&mut rev, h + 1)
-                    && nameish(&rev[h + 1])
-                    && rev[h + 1].trail.is_empty()
-                    && rev[h].lead.is_empty()
-                {
-                    let mut run: Vec<Tok> = rev[r..=h + 1].to_vec();
-                    run.reverse();
-                    return Some(join(&run));
-                }
-            }
-            r += 1;
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let end_all = pos.min(text.len());
+        if from > end_all {
+            return None;
         }
-        None
+        // Every name word holds an upper-case letter, so a token without one is never where a name
+        // ends: the search jumps back to the last upper-case letter, and reads tokens only from the
+        // end of the token holding it (a whitespace, so the tokens before it are the same as when
+        // reading from `pos`). This finds the same (last) mention as reading every token back.
+        let mut end = end_all;
+        let mut run: Vec<Tok> = Vec::new();
+        loop {
+            let mut k = end;
+            while k > from {
+                let x = bytes[k - 1];
+                if x.is_ascii_uppercase() {
+                    break;
+                }
+                if x >= 0x80 {
+                    let start = char_start_before(text, k);
+                    if is_upper(char_at(text, start).0) {
+                        break;
+                    }
+                    k = start;
+                    continue;
+                }
+                k -= 1;
+            }
+            if k == from {
+                return None;
+            }
+            // The end of the token holding the upper-case letter ending at k.
+            let mut e = k;
+            while e < end {
+                let (c, len) = char_at(text, e);
+                if is_space(c) {
+                    break;
+                }
+                e += len;
+            }
+            let mut it = tokens_rev(text, Span::new(from, e));
+            let Some(last) = it.next() else { return None };
+            if nameish(&last) && !last.is_initial() {
+                run.clear();
+                run.push(last);
+                let mut next = it.next();
+                // Initials before it ("Amy B. Harris"), then one more name word.
+                while let Some(t) = next.filter(|t| t.is_initial() && run[run.len() - 1].lead.is_empty()) {
+                    run.push(t);
+                    next = it.next();
+                }
+                if let Some(t) = next {
+                    if nameish(&t) && t.trail.is_empty() && run[run.len() - 1].lead.is_empty() {
+                        run.push(t);
+                        run.reverse();
+                        return Some(join(&run));
+                    }
+                }
+            }
+            // Go on with the token before this one.
+            end = last.span.start - last.lead.len();
+        }
     }
 
     /// Is the Polish word `w` an inflected form of another word of the text (Liverpoolu → Liverpool)?
