@@ -321,7 +321,7 @@ impl<'t> NameBook<'t> {
                 e += len;
             }
             let mut it = tokens_rev(text, Span::new(from, e));
-            let Some(last) = it.next() else { return None };
+            let last = it.next()?;
             if nameish(&last) && !last.is_initial() {
                 run.clear();
                 run.push(last);
