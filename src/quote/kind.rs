@@ -6,8 +6,8 @@
 
 use std::sync::OnceLock;
 
-use super::fast::with_lower;
 use super::fast::{char_at, is_alnum, is_space};
+use super::fast::{with_lower, WordFilter};
 use super::speaker::tokens;
 use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
@@ -43,6 +43,12 @@ fn cues() -> &'static FxMap<&'static str, Cue> {
             })
             .collect()
     })
+}
+
+/// Pre-test for the cue words.
+fn cue_filter() -> &'static WordFilter {
+    static S: OnceLock<WordFilter> = OnceLock::new();
+    S.get_or_init(|| WordFilter::new(cues().keys().copied()))
 }
 
 /// Small words that stay lower case in a title ("Like a Virgin", "Sex and the City", "Seks w wielkim
@@ -159,20 +165,31 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
         np += 1;
     }
     let prev = &prev_buf[..np];
+    let (cue_filter, cue_map) = (cue_filter(), cues());
     let cue = prev.iter().enumerate().find_map(|(k, w)| {
+        // The nearer word decides; a cue two words back only when the nearer one is a plain word.
+        if k > 0 && (cap(prev[0]) || prev[0].ends_with([',', '.', ':', ';', '!', '?'])) {
+            return None;
+        }
+        // An ASCII word's filter key is that of its lower-case form: most words are ruled out unread.
+        if w.is_ascii()
+            && !cue_filter.may_contain(w)
+            && !cue_filter.may_contain(w.trim_end_matches([',', ':', ';', '.', '!', '?']))
+        {
+            return None;
+        }
         let c = with_lower(w, |lw| {
             let bare = lw.trim_end_matches([',', ':', ';', '.', '!', '?']);
             // "pt." and "tzw." keep their dot; any other word ending a sentence is no cue.
-            cues().get(lw).or_else(|| {
+            cue_map.get(lw).or_else(|| {
                 if bare.len() + 1 >= lw.len() && !lw.ends_with(['.', '!', '?']) {
-                    cues().get(bare)
+                    cue_map.get(bare)
                 } else {
                     None
                 }
             })
         })?;
-        // The nearer word decides; a cue two words back only when the nearer one is a plain word.
-        (k == 0 || (!cap(prev[0]) && !prev[0].ends_with([',', '.', ':', ';', '!', '?']))).then_some(*c)
+        Some(*c)
     });
     // A possessive right before: Madonna’s “Like a Virgin.”
     let possessive = prev.first().is_some_and(|w| w.ends_with("’s") || w.ends_with("'s"));

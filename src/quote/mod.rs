@@ -68,7 +68,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     } else {
         doc.paragraphs.iter().map(|p| (p.span, p.lang)).collect()
     };
-    let mut raw: Vec<RawQuote> = Vec::new();
+    let mut raw: Vec<RawQuote> = Vec::with_capacity(32);
     let mut scanner = marks::Scanner::new(text);
     for (k, (span, _)) in paras.iter().enumerate() {
         let next = paras.get(k + 1).map(|(s, _)| s.text(text));
@@ -89,12 +89,12 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     let mut next_utterance = 0usize;
     let mut carry: Option<(usize, Option<Speaker>, usize)> = None; // continued from paragraph .2
                                                                    // Per-paragraph work lists, reused from paragraph to paragraph.
-    let mut tops: Vec<usize> = Vec::new();
-    let mut atts: Vec<Option<Attribution>> = Vec::new();
-    let mut posts: Vec<Option<Attribution>> = Vec::new();
-    let mut utt: Vec<usize> = Vec::new();
-    let mut joined: Vec<bool> = Vec::new();
-    let mut kinds: Vec<QuoteKind> = Vec::new();
+    let mut tops: Vec<usize> = Vec::with_capacity(16);
+    let mut atts: Vec<Option<Attribution>> = Vec::with_capacity(16);
+    let mut posts: Vec<Option<Attribution>> = Vec::with_capacity(16);
+    let mut utt: Vec<usize> = Vec::with_capacity(16);
+    let mut joined: Vec<bool> = Vec::with_capacity(16);
+    let mut kinds: Vec<QuoteKind> = Vec::with_capacity(16);
     let mut i = 0;
     while i < raw.len() {
         // All quotes of paragraph p: raw[i..j]

@@ -497,6 +497,14 @@ impl Rules {
             && self.verbs.contains(t.word)
     }
 
+    /// Is `w` (in any case) the first word of an "according" phrase?
+    fn is_according_word(&self, w: &str) -> bool {
+        let Some(&w0) = w.as_bytes().first() else { return false };
+        self.according
+            .iter()
+            .any(|&(a, _)| (w0 >= 0x80 || w0.to_ascii_lowercase() == a.as_bytes()[0]) && lower_eq(w, a))
+    }
+
     fn according_at(&self, toks: &[Tok], i: usize) -> Option<usize> {
         let w = toks.get(i)?.word;
         // The words are ASCII-initial and no non-ASCII letter lower-cases to one of their first letters:
@@ -560,16 +568,32 @@ impl Rules {
         // at the first token with trailing punctuation. The clause-end test (a colon first: the clause
         // introduces the next quotation) can look further, but it only matters when the rules find an
         // attribution.
+        //
+        // Unless the first token is a verb or an "according" word, every pattern needs a verb at index
+        // 1..=max_descriptors + 4 with no punctuated token before it: reading stops with None as soon as
+        // that is ruled out.
         let mut buf = [Tok::EMPTY; 14];
         let mut n = 0;
         let mut it = words(text, region);
+        let mut hopeful = false;
         while n < buf.len() {
             let Some(t) = it.next() else { break };
             buf[n] = t;
             n += 1;
+            let j = n - 1;
+            if !hopeful {
+                if self.is_verb(&t) || (j == 0 && self.is_according_word(t.word)) {
+                    hopeful = true;
+                } else if (!t.trail.is_empty() && !t.is_initial()) || j >= self.max_descriptors + 4 {
+                    return None;
+                }
+            }
             if n >= 4 && !buf[n - 2].trail.is_empty() && !buf[n - 2].is_initial() {
                 break;
             }
+        }
+        if !hopeful {
+            return None;
         }
         if n == 0 {
             return None;
