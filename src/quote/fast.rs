@@ -5,7 +5,7 @@
 /// The character starting at byte `i` of `s` and its length in bytes; `i` must be a character
 /// boundary inside `s`. Decoded from the bytes directly (two- and three-byte forms are the common
 /// non-ASCII ones in Polish and in quotation marks).
-#[inline]
+#[inline(always)]
 pub fn char_at(s: &str, i: usize) -> (char, usize) {
     let b = s.as_bytes();
     let x = b[i];
@@ -25,7 +25,7 @@ pub fn char_at(s: &str, i: usize) -> (char, usize) {
 }
 
 /// The start of the character ending at byte `i` of `s` (`i` a character boundary, `i > 0`).
-#[inline]
+#[inline(always)]
 pub fn char_start_before(s: &str, i: usize) -> usize {
     let b = s.as_bytes();
     let mut k = i - 1;
@@ -37,7 +37,7 @@ pub fn char_start_before(s: &str, i: usize) -> usize {
 
 /// `c.is_alphanumeric()`, answered without the Unicode tables for ASCII, Latin-1 and Latin Extended-A
 /// letters (every Polish letter) and the General Punctuation block (dashes, curly quotation marks).
-#[inline]
+#[inline(always)]
 pub fn is_alnum(c: char) -> bool {
     let u = c as u32;
     if u < 0x80 {
@@ -53,7 +53,7 @@ pub fn is_alnum(c: char) -> bool {
 }
 
 /// `c.is_whitespace()`, answered without the Unicode tables below U+1680 (the first non-Latin-1 space).
-#[inline]
+#[inline(always)]
 pub fn is_space(c: char) -> bool {
     let u = c as u32;
     if u < 0x80 {
@@ -66,7 +66,7 @@ pub fn is_space(c: char) -> bool {
 }
 
 /// `c.is_uppercase()`, answered without the Unicode tables for ASCII, Latin-1 and Latin Extended-A.
-#[inline]
+#[inline(always)]
 pub fn is_upper(c: char) -> bool {
     let u = c as u32;
     if u < 0x80 {

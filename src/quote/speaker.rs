@@ -141,6 +141,11 @@ fn token_start(s: &str, mut i: usize) -> usize {
 #[inline(always)]
 fn tok_at(s: &str, base: usize, start: usize, end: usize) -> Tok<'_> {
     let b = s.as_bytes();
+    // The common case: an ASCII letter or digit at both ends.
+    if start < end && b[start].is_ascii_alphanumeric() && b[end - 1].is_ascii_alphanumeric() {
+        let raw = &s[start..end];
+        return Tok { word: raw, span: Span::new(base + start, base + end), lead: "", trail: "" };
+    }
     let mut i = start;
     while i < end {
         let x = b[i];
