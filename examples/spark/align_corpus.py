@@ -10,7 +10,9 @@ extension .parquet, or by a directory holding *.parquet files, or by --input-for
 
 By default the JVM does all the work on the executors: it reads the input, pipes each partition
 (an input split, in input order) through one `bialign batch - --format jsonl` process
-(JavaRDD.pipe) and writes that process's output as OUTDIR/part-NNNNN. No Python worker runs and
+(JavaRDD.pipe), whose output becomes OUTDIR/part-NNNNN: written by the process itself straight to
+OUTDIR when the executors see it as a file system path (--direct-output), else passed back through the
+JVM and written by it (HDFS, S3). No Python worker runs and
 nothing is shuffled, so the part files concatenated in name order are byte for byte the output of
 one `bialign batch -` run over the same input (except that a line bialign cannot read as a record
 is reported as "<stdin>:LINE" with LINE counted within its partition). The output's lines and error
@@ -59,6 +61,16 @@ DEFAULT_MASTER = "local[2]"
 # without the optimizing compiler (C2), whose threads compete with bialign for the cores, the JVM
 # starts about twice as fast on a busy machine. spark-defaults.conf or PYSPARK_SUBMIT_ARGS overrides.
 DRIVER_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1"
+
+# The driver JVM's start-up is mostly loading and verifying Spark's classes. When the script starts
+# the JVM itself, it keeps a class archive (Java's application class-data sharing, JDK 13+) of the
+# classes one run loaded and maps it into later runs, which then start in about two thirds of the time.
+# The archive depends on the JDK, Spark and the JVM options, so its name is a hash of them. It is
+# written by the first run's JVM as it exits, to a temporary name, and renamed only once that JVM has
+# exited cleanly: a cut-off archive would crash the JVM (SIGBUS), so one that fails to start is
+# removed and the run retried without it. --class-archive off (or spark.driver.extraJavaOptions)
+# disables all this; BIALIGN_SPARK_CACHE sets the folder (default ~/.cache/bialign).
+CDS_LOG_OFF = "-Xlog:cds*=off"
 
 # Exit statuses (see the module documentation).
 EXIT_OK, EXIT_RECORD_ERRORS, EXIT_USAGE, EXIT_JOB_FAILED = 0, 1, 2, 3
@@ -352,6 +364,21 @@ def parse_args(argv: list) -> argparse.Namespace:
         help="shard the records by a stable hash of their pair id into --partitions shards, sorted by id "
         "within each (a shuffle through Python workers: slower); default: each input split is piped as it is",
     )
+    p.add_argument(
+        "--direct-output",
+        choices=("auto", "yes", "no"),
+        default="auto",
+        help="JSONL to a file-system OUTDIR: each bialign process writes its part file itself, so its output "
+        "never passes through the JVM ('yes' needs OUTDIR on a file system the driver and every executor "
+        "see at the same path; auto: yes when the master is local)",
+    )
+    p.add_argument(
+        "--class-archive",
+        choices=("auto", "off"),
+        default="auto",
+        help="auto: when this script starts the JVM, keep an archive of the classes it loads (about 60 MB in "
+        "$BIALIGN_SPARK_CACHE, default ~/.cache/bialign; written by the first run) so later runs start faster",
+    )
     p.add_argument("--overwrite", action="store_true", help="replace OUTDIR if it exists")
     args = p.parse_args(argv)
     if args.partitions < 0 or args.jobs < 0:
@@ -407,6 +434,94 @@ ERROR_RECORD = re.compile(ERROR_RECORD_REGEX.replace("[{]", r"\{").encode())
 # Prints "LINES ERRORS" for the lines on its standard input (one partition of the output).
 COUNT_SCRIPT = "awk '/%s/ { e++ } END { print NR, e + 0 }'" % ERROR_RECORD_REGEX
 
+# --direct-output: each bialign process writes its partition's output straight to a file of its own
+# under OUTDIR/_temporary/ (named by host and shell process id; OUTDIR on a local or shared file
+# system) and prints one line, "FILE LINES ERRORS", which is all that goes back through the JVM; the
+# driver then renames the files to part-NNNNN in partition order. Arguments: OUTDIR, then the bialign
+# command line. Status 1 becomes 0 as in PIPE_WRAPPER; on any other failure the attempt's file is
+# removed and the status passed on (Spark fails or retries the task).
+DIRECT_WRAPPER = (
+    'd=$1; shift; t="$d/_temporary/bialign-$(uname -n)-$$"; '
+    '"$@" > "$t"; s=$?; '
+    'if [ "$s" -ne 0 ] && [ "$s" -ne 1 ]; then rm -f "$t"; exit "$s"; fi; '
+    'n=$(wc -l < "$t") || exit 74; '
+    "e=$(grep -cE '%s' \"$t\"); [ \"$?\" -le 1 ] || exit 74; "
+    'echo "$t" $n $e' % ERROR_RECORD_REGEX
+)
+
+
+def class_archive_path() -> Optional[str]:
+    """Where the driver JVM's class archive for this JDK, Spark and JVM options lives (see CDS_LOG_OFF),
+    or None when the folder cannot be made."""
+    import hashlib
+
+    import pyspark
+
+    java_home = os.environ.get("JAVA_HOME")
+    java = os.path.join(java_home, "bin", "java") if java_home else shutil.which("java")
+    if not java:
+        return None
+    java = os.path.realpath(java)
+    try:
+        st = os.stat(java)
+    except OSError:
+        return None
+    spark_home = os.path.realpath(os.environ.get("SPARK_HOME") or os.path.dirname(pyspark.__file__))
+    key = "\0".join([java, str(st.st_size), str(st.st_mtime_ns), spark_home, pyspark.__version__, DRIVER_JAVA_OPTIONS])
+    folder = os.environ.get("BIALIGN_SPARK_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "bialign"
+    )
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    return os.path.join(folder, f"spark-classes-{hashlib.sha1(key.encode()).hexdigest()[:16]}.jsa")
+
+
+def _start_session(SparkSession, conf, archive: Optional[str]):
+    """Start the Spark session, with the class archive when there is one (else with a JVM that writes
+    one as it exits). Returns (session, the temporary archive its JVM writes, or None)."""
+    if archive is None:
+        return SparkSession.builder.config(conf=conf).getOrCreate(), None
+    if os.path.isfile(archive):
+        conf.set("spark.driver.extraJavaOptions", f"{DRIVER_JAVA_OPTIONS} -XX:SharedArchiveFile={archive} {CDS_LOG_OFF}")
+        try:
+            return SparkSession.builder.config(conf=conf).getOrCreate(), None
+        except Exception:  # noqa: BLE001 (a damaged archive: drop it, start without)
+            try:
+                os.remove(archive)
+            except OSError:
+                pass
+            print(f"align_corpus: the JVM did not start with the class archive {archive} (damaged?); "
+                  "removed it, starting without", file=sys.stderr)
+            conf.set("spark.driver.extraJavaOptions", DRIVER_JAVA_OPTIONS)
+            return SparkSession.builder.config(conf=conf).getOrCreate(), None
+    pending = f"{archive}.{os.getpid()}.tmp"
+    conf.set("spark.driver.extraJavaOptions", f"{DRIVER_JAVA_OPTIONS} -XX:ArchiveClassesAtExit={pending} {CDS_LOG_OFF}")
+    return SparkSession.builder.config(conf=conf).getOrCreate(), pending
+
+
+def _finish_class_archive(pending: str, archive: str) -> None:
+    """Stop the (stopped session's) JVM so that it writes its class archive, and keep the archive if
+    it exited cleanly. The next SparkContext in this process starts a new JVM."""
+    from pyspark import SparkContext
+
+    gateway = SparkContext._gateway
+    proc = getattr(gateway, "proc", None)
+    try:
+        if proc is not None:
+            gateway.shutdown()
+            proc.stdin.close()  # the gateway JVM exits when its standard input closes
+            rc = proc.wait(timeout=120)
+            SparkContext._gateway = SparkContext._jvm = None
+            if rc == 0 and os.path.getsize(pending) > 0:
+                os.replace(pending, archive)
+    except Exception:  # noqa: BLE001 (no archive this time; the run itself succeeded)
+        pass
+    finally:
+        if os.path.exists(pending):
+            os.remove(pending)
+
 
 def run(args: argparse.Namespace) -> int:
     from pyspark import SparkConf
@@ -418,11 +533,13 @@ def run(args: argparse.Namespace) -> int:
     conf = SparkConf().setAppName("bialign-align-corpus")
     # Under spark-submit (which hands the driver its gateway) the master comes from its --master.
     submitted = "PYSPARK_GATEWAY_PORT" in os.environ
+    own_options = False
     if not submitted:
         conf.setMaster(os.environ.get("SPARK_MASTER") or DEFAULT_MASTER)
         # Run from a terminal or a test: no progress bar over our own messages, no web UI.
         conf.set("spark.ui.showConsoleProgress", "false").set("spark.ui.enabled", "false")
-        if not conf.contains("spark.driver.extraJavaOptions"):
+        own_options = not conf.contains("spark.driver.extraJavaOptions")
+        if own_options:
             conf.set("spark.driver.extraJavaOptions", DRIVER_JAVA_OPTIONS)
     input_format = args.input_format if args.input_format != "auto" else detect_input_format(args.input)
 
@@ -435,8 +552,14 @@ def run(args: argparse.Namespace) -> int:
         check_binary(binary)
 
     # A session that is already running (a notebook, a test) is used and left running.
+    from pyspark import SparkContext
+
     owned = SparkSession.getActiveSession() is None
-    spark = SparkSession.builder.config(conf=conf).getOrCreate()
+    # The class archive only when this run starts the JVM (no session, no gateway yet) with our options.
+    archive = None
+    if not submitted and own_options and owned and SparkContext._gateway is None and args.class_archive == "auto":
+        archive = class_archive_path()
+    spark, pending = _start_session(SparkSession, conf, archive)
     sc = spark.sparkContext
     sc.setLogLevel(os.environ.get("SPARK_LOG_LEVEL", "WARN"))
     try:
@@ -476,6 +599,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if owned:
             spark.stop()
+            if pending:
+                _finish_class_archive(pending, archive)
 
 
 def _executor_path(sc, binary: str, ship: bool, local: bool) -> str:
@@ -550,8 +675,12 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
     gateway = sc._gateway._gateway_client
     lines = _java_lines(spark, args, input_format)
     parts = lines.getNumPartitions()
-    jcommand = ListConverter().convert(["sh", "-c", PIPE_WRAPPER, "bialign-pipe"] + command, gateway)
     jenv = MapConverter().convert({}, gateway)
+    if _direct_output(sc, args):
+        return _piped_direct(sc, lines, command, _local_path(out_path)) + (
+            f"{parts} partitions piped in input order, written by bialign",
+        )
+    jcommand = ListConverter().convert(["sh", "-c", PIPE_WRAPPER, "bialign-pipe"] + command, gateway)
     # (command, extra environment, separate working directory, buffer size, encoding)
     out = lines.pipe(jcommand, jenv, False, 1 << 16, "UTF-8")
     how = f"{parts} partitions piped in input order"
@@ -563,6 +692,48 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
         # another Spark pass, which moves every line through the JVM again.
         return _count_local_jsonl(_local_path(out_path)) + (how,)
     return _count_jsonl(sc, out_path) + (how,)
+
+
+def _direct_output(sc, args: argparse.Namespace) -> bool:
+    """Whether the bialign processes write the JSONL part files themselves (--direct-output)."""
+    if args.format != "jsonl" or not _is_local(args.outdir):
+        return False
+    if args.direct_output == "auto":
+        return sc.master.startswith("local")
+    return args.direct_output == "yes"
+
+
+def _piped_direct(sc, lines, command: list, outdir: str) -> tuple:
+    """--direct-output: each partition's bialign process writes its output to a file of its own under
+    OUTDIR/_temporary (DIRECT_WRAPPER), and only one line per partition, "FILE LINES ERRORS", comes
+    back through the JVM, which therefore decodes and encodes the input but not the output (2 to 3
+    times larger). collect() returns those lines in partition order; the driver renames the files to
+    part-NNNNN in that order and writes _SUCCESS, as saveAsTextFile would. A failed or speculative
+    attempt's file is never renamed and goes with _temporary. Returns (lines written, error records).
+    """
+    from py4j.java_collections import ListConverter, MapConverter
+
+    gateway = sc._gateway._gateway_client
+    temporary = os.path.join(outdir, "_temporary")
+    os.makedirs(temporary)
+    try:
+        jcommand = ListConverter().convert(
+            ["sh", "-c", DIRECT_WRAPPER, "bialign-direct", os.path.abspath(outdir)] + command, gateway
+        )
+        jenv = MapConverter().convert({}, gateway)
+        results = list(lines.pipe(jcommand, jenv, False, 1 << 16, "UTF-8").collect())
+        total = bad = 0
+        for i, result in enumerate(results):
+            path, n, e = result.rsplit(" ", 2)
+            os.rename(path, os.path.join(outdir, f"part-{i:05d}"))
+            total, bad = total + int(n), bad + int(e)
+        with open(os.path.join(outdir, "_SUCCESS"), "w"):
+            pass
+        return total, bad
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+        if not os.listdir(outdir):  # the job failed before writing anything: leave no empty OUTDIR
+            os.rmdir(outdir)
 
 
 def _count_jsonl(sc, out_path: str) -> tuple:

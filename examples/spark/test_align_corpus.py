@@ -168,6 +168,8 @@ def setUpModule() -> None:
     good = make_records.records(os.path.join(REPO, "corpus", "align-dev"), N_PAIRS)
     Env.records = MALFORMED + good[: N_PAIRS // 2] + [BAD_RECORD] + good[N_PAIRS // 2 :]
     Env.good = good
+    # The driver JVM's class archive (align_corpus --class-archive) goes to the test's folder.
+    os.environ["BIALIGN_SPARK_CACHE"] = os.path.join(Env.tmp, "cache")
     Env.input_jsonl = os.path.join(Env.tmp, "records.jsonl")
     with open(Env.input_jsonl, "w", encoding="utf-8") as f:
         f.write("\n".join(Env.records) + "\n")
@@ -194,7 +196,8 @@ def run_job(*args, binary=None, env_extra=None):
     env = dict(os.environ, BIALIGN_BIN=binary or Env.binary, SPARK_MASTER="local[2]", SPARK_LOG_LEVEL="ERROR")
     env.update(env_extra or {})
     started = time.monotonic()
-    p = subprocess.run([sys.executable, JOB, *args], env=env, capture_output=True, text=True)
+    # (in the test's folder: a JVM that crashes, as on a damaged class archive, leaves hs_err_pid*.log)
+    p = subprocess.run([sys.executable, JOB, *args], env=env, capture_output=True, text=True, cwd=Env.tmp)
     p.seconds = time.monotonic() - started
     return p
 
@@ -249,6 +252,26 @@ class PipeTest(TimedTest):
             p = subprocess.run(["sh", "-c", align_corpus.PIPE_WRAPPER, "w", "sh", "-c", f"echo out; exit {status}"],
                                capture_output=True, text=True)
             self.assertEqual((p.returncode, p.stdout), (want, "out\n"), status)
+
+    def test_direct_wrapper_writes_the_output_and_reports_its_counts(self):
+        # --direct-output: bialign's output goes to a file under OUTDIR/_temporary, one line comes back.
+        out = tempfile.mkdtemp(dir=Env.tmp)
+        os.makedirs(os.path.join(out, "_temporary"))
+        with open(Env.input_jsonl, "rb") as f:
+            p = subprocess.run(["sh", "-c", align_corpus.DIRECT_WRAPPER, "w", out] + self.argv(), stdin=f,
+                               capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr[-2000:])  # bialign's 1 (bad records) is success
+        path, lines, errors = p.stdout.split()
+        self.assertEqual(os.path.dirname(path), os.path.join(out, "_temporary"))
+        self.assertEqual((int(lines), int(errors)), (len(Env.single_lines), N_ERRORS))
+        with open(path, encoding="utf-8") as f:
+            self.assertEqual(f.read().splitlines(), Env.single_lines)
+        # Any other status is passed on and the attempt's file removed.
+        for status in (2, 127, 137):
+            p = subprocess.run(["sh", "-c", align_corpus.DIRECT_WRAPPER, "w", out, "sh", "-c",
+                                f"echo partial; exit {status}"], capture_output=True, text=True)
+            self.assertEqual((p.returncode, p.stdout), (status, ""), status)
+        self.assertEqual(os.listdir(os.path.join(out, "_temporary")), [os.path.basename(path)])
 
     def test_count_script_counts_error_records_only(self):
         lines = [line for line in Env.single_lines] + [
@@ -356,10 +379,15 @@ class SparkJobTest(TimedTest):
         # The count on the executors (used when the driver cannot read the output) agrees.
         self.assertEqual(align_corpus._count_jsonl(session().sparkContext, out1), (len(Env.single_lines), N_ERRORS))
 
-        # Another run (another JVM) gives byte-identical files; all good records: exit status 0.
+        self.assertIn("written by bialign", p.stderr)  # local master, local OUTDIR: --direct-output
+        self.assertEqual(sorted(os.listdir(out1)), ["_SUCCESS"] + names)  # no _temporary left
+
+        # Another run (another JVM) gives byte-identical files, also when the JVM writes the output
+        # (the path for output on HDFS or S3); all good records: exit status 0.
         out2 = os.path.join(Env.tmp, "out-jsonl-2")
-        rc, err = run_in_process(Env.input_jsonl, out2, "--partitions", "3")
+        rc, err = run_in_process(Env.input_jsonl, out2, "--partitions", "3", "--direct-output", "no")
         self.assertEqual(rc, 1, err[-3000:])
+        self.assertNotIn("written by bialign", err)
         self.assertEqual(read_parts(out2), read_parts(out1))
         good = os.path.join(Env.tmp, "good.jsonl")
         with open(good, "w", encoding="utf-8") as f:
@@ -367,6 +395,34 @@ class SparkJobTest(TimedTest):
         rc, err = run_in_process(good, os.path.join(Env.tmp, "out-good"))
         self.assertEqual(rc, 0, err[-3000:])
         self.assertIn("0 error records", err)
+
+    def test_class_archive_is_kept_used_and_dropped_when_damaged(self):
+        cache = os.path.join(Env.tmp, "cache-archive-test")
+        small = os.path.join(Env.tmp, "small.jsonl")
+        with open(small, "w", encoding="utf-8") as f:
+            f.write("\n".join(Env.good[:4]) + "\n")
+        outs = []
+        for i in range(3):
+            out = os.path.join(Env.tmp, f"out-archive-{i}")
+            p = run_job(small, out, env_extra={"BIALIGN_SPARK_CACHE": cache})
+            self.assertEqual(p.returncode, 0, p.stderr[-3000:])
+            outs.append(read_parts(out))
+            names = os.listdir(cache)
+            # The first run's JVM wrote the archive as it exited (renamed from its temporary name);
+            # the second used it; the third found it cut short, dropped it and ran without one.
+            self.assertEqual(len(names), 0 if i == 2 else 1, names)
+            self.assertEqual("class archive" in p.stderr and "damaged" in p.stderr, i == 2, p.stderr[-3000:])
+            self.assertTrue(all(n.startswith("spark-classes-") and n.endswith(".jsa") for n in names), names)
+            if i == 1:
+                archive = os.path.join(cache, names[0])
+                self.assertGreater(os.path.getsize(archive), 1 << 20)
+                with open(archive, "rb") as f:
+                    head = f.read(1 << 20)
+                os.chmod(archive, 0o644)
+                with open(archive, "wb") as f:
+                    f.write(head)
+        self.assertEqual(outs[1], outs[0])
+        self.assertEqual(outs[2], outs[0])
 
     def test_shard_by_id(self):
         out1 = os.path.join(Env.tmp, "out-sharded")
