@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use super::fast::{char_at, is_alnum, is_space};
 use super::fast::{with_lower, WordFilter};
-use super::speaker::tokens;
+use super::speaker::{token_end, tokens};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
 use crate::model::{QuoteKind, Span};
@@ -121,28 +121,43 @@ fn count_words(s: &str, max: usize) -> usize {
     let b = s.as_bytes();
     let mut n = 0;
     let mut i = 0;
-    let mut in_token = false;
-    let mut has_alnum = false;
-    while i < b.len() && n < max {
-        let x = b[i];
-        let (space, alnum, len) = if x < 0x80 {
-            (matches!(x, b' ' | b'\t'..=b'\r'), x.is_ascii_alphanumeric(), 1)
-        } else {
-            let (c, len) = char_at(s, i);
-            (is_space(c), is_alnum(c), len)
-        };
-        if space {
-            n += usize::from(in_token && has_alnum);
-            in_token = false;
-            has_alnum = false;
-        } else {
-            in_token = true;
-            has_alnum |= alnum;
+    while n < max {
+        // Skip whitespace.
+        while i < b.len() {
+            let x = b[i];
+            if x < 0x80 {
+                if !matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i += 1;
+            } else {
+                let (c, len) = char_at(s, i);
+                if !is_space(c) {
+                    break;
+                }
+                i += len;
+            }
         }
-        i += len;
-    }
-    if n < max {
-        n += usize::from(in_token && has_alnum);
+        if i >= b.len() {
+            break;
+        }
+        let end = token_end(s, i);
+        // Usually the first byte settles it.
+        let has = b[i].is_ascii_alphanumeric() || {
+            let mut k = i;
+            let mut found = false;
+            while k < end {
+                let (c, len) = char_at(s, k);
+                if is_alnum(c) {
+                    found = true;
+                    break;
+                }
+                k += len;
+            }
+            found
+        };
+        n += usize::from(has);
+        i = end;
     }
     n
 }

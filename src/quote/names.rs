@@ -262,7 +262,9 @@ impl<'t> NameBook<'t> {
                     continue;
                 }
                 run.reverse();
-                let full = format!("{} {surname}", join(run));
+                let mut full = join(run);
+                full.push(' ');
+                full.push_str(surname);
                 if !out.contains(&full) {
                     out.push(full);
                 }
@@ -427,7 +429,14 @@ impl<'t> NameBook<'t> {
         let toks: Vec<Tok> = tokenize(text, span);
         let mut words: Vec<String> = toks
             .iter()
-            .map(|t| if t.is_initial() { format!("{}.", t.word) } else { t.word.to_string() })
+            .map(|t| {
+                let mut w = String::with_capacity(t.word.len() + 1);
+                w.push_str(t.word);
+                if t.is_initial() {
+                    w.push('.');
+                }
+                w
+            })
             .collect();
         if words.is_empty() {
             return span.text(text).to_string();
@@ -458,7 +467,7 @@ impl<'t> NameBook<'t> {
 }
 
 fn join(toks: &[Tok]) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(toks.iter().map(|t| t.word.len() + 2).sum::<usize>() + 24);
     for t in toks {
         if !s.is_empty() {
             s.push(' ');
