@@ -197,10 +197,13 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     // description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij Pieskow").
                     let mut span = Some(span);
                     if lang == Lang::Pl && !genitive {
-                        let toks = speaker::tokenize(text, span.unwrap());
-                        if toks.first().is_some_and(|t| book.is_inflected_pl(t.word)) {
-                            span =
-                                toks.get(1).map(|t| Span::new(t.span.start, toks[toks.len() - 1].span.end));
+                        let mut toks = speaker::tokens(text, span.unwrap());
+                        if toks.next().is_some_and(|t| book.is_inflected_pl(t.word)) {
+                            // The name without its first word: from the second token to the last.
+                            span = toks.next().map(|second| {
+                                let last = toks.last().unwrap_or(second);
+                                Span::new(second.span.start, last.span.end)
+                            });
                         }
                     }
                     // One capitalised word that the text also writes in lower case is a common noun
