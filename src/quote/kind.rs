@@ -81,7 +81,8 @@ struct Shape {
     n: usize,
     /// Title case: every word but the small ones capitalised, the first one too (exact when n <= 8).
     title_case: bool,
-    /// A word that makes a capitalised phrase read as a sentence (exact when n <= 8).
+    /// A word that makes a capitalised phrase read as a sentence (exact when n <= 8 and the phrase is in
+    /// title case; the words after title case is ruled out are only counted).
     verb_shape: bool,
     /// The first word is capitalised.
     first_cap: bool,
