@@ -75,7 +75,7 @@ fn maybe_space(v: u64) -> u64 {
 
 /// The end of the token starting at the character boundary `i` of `s`: the first whitespace at or after
 /// `i`, or the end of `s`. Eight bytes at a time while they hold neither whitespace nor non-ASCII.
-#[inline]
+#[inline(always)]
 pub(crate) fn token_end(s: &str, mut i: usize) -> usize {
     let b = s.as_bytes();
     while i < b.len() {
