@@ -209,7 +209,7 @@ impl<'a> Tokens<'a> {
 impl<'a> Iterator for Tokens<'a> {
     type Item = Tok<'a>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Tok<'a>> {
         let s = self.s;
         let b = s.as_bytes();
@@ -246,7 +246,7 @@ pub struct Words<'a>(Tokens<'a>);
 impl<'a> Iterator for Words<'a> {
     type Item = Tok<'a>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Tok<'a>> {
         loop {
             let t = self.0.next()?;
@@ -268,7 +268,7 @@ pub struct RevTokens<'a> {
 impl<'a> Iterator for RevTokens<'a> {
     type Item = Tok<'a>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Tok<'a>> {
         let s = self.s;
         let b = s.as_bytes();
