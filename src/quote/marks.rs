@@ -432,3 +432,52 @@ fn close_at(
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spans of the paragraphs of `t` (separated by blank lines).
+    fn paragraphs(t: &str) -> Vec<Span> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        for p in t.split("\n\n") {
+            out.push(Span::new(pos, pos + p.len()));
+            pos += p.len() + 2;
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// One scanner walking the document finds what a fresh scan of each paragraph finds.
+        #[test]
+        fn document_scanner_matches_paragraph_scans(
+            t in "([a-z ]{0,6}|[\"'„”“‘’«»–—…£]|\u{a0}|\n\n){0,40}"
+        ) {
+            let paras = paragraphs(&t);
+            let mut shared = Vec::new();
+            let mut fresh = Vec::new();
+            let mut scanner = Scanner::new(&t);
+            for (k, span) in paras.iter().enumerate() {
+                let next = paras.get(k + 1).map(|s| s.text(&t));
+                scanner.paragraph(*span, k, next, 16, &mut shared);
+                scan_paragraph(&t, *span, k, next, 16, &mut fresh);
+            }
+            proptest::prop_assert_eq!(shared, fresh);
+        }
+    }
+
+    #[test]
+    fn paragraphs_without_marks_are_passed_over() {
+        let t = "No marks here.\n\nHe said “yes” and ‘no’ – fine.\n\nNone – here either…";
+        let paras = paragraphs(t);
+        let mut out = Vec::new();
+        let mut scanner = Scanner::new(t);
+        for (k, span) in paras.iter().enumerate() {
+            scanner.paragraph(*span, k, None, 16, &mut out);
+        }
+        let got: Vec<&str> = out.iter().map(|q| q.inner.text(t)).collect();
+        assert_eq!(got, vec!["yes", "no"]);
+        assert!(out.iter().all(|q| q.paragraph == 1));
+    }
+}

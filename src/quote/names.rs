@@ -497,6 +497,31 @@ mod tests {
     }
 
     #[test]
+    fn one_search_answers_like_a_search_per_candidate() {
+        let text =
+            "Kowalski i Kowalska, Harris, Lee, Nowickiego, Kowalskim, Kowalskiy. Harrisa, Butler-Kowal.";
+        for w in ["Kowalskiego", "Kowalskiej", "Harrisa", "Lee'ego", "Nowickiemu", "Butlera", "Kasia", "Xyz"]
+        {
+            let mut one = NameBook::new(text);
+            let mut each = NameBook::new(text);
+            let want = pl_candidates(w).into_iter().find(|c| c != w && each.word_occurs(c));
+            assert_eq!(one.known_pl_candidate(w), want, "{w}");
+            assert_eq!(one.searches, each.searches, "{w}: the same budget");
+        }
+    }
+
+    #[test]
+    fn last_mention_is_the_last_full_name_before() {
+        let text = "Posted by Sydney woman Jordy Lee. Then the mayor, Amy B. Harris, spoke. “Yes,” she said.";
+        let book = NameBook::new(text);
+        let at = text.find('“').unwrap();
+        assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Amy B. Harris"));
+        let at = text.find(" Then").unwrap();
+        assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Jordy Lee"));
+        assert_eq!(book.last_mention_before(at, at - 3), None, "not before the floor");
+    }
+
+    #[test]
     fn canonical_names_are_cached_without_changing_them() {
         let text = "Producentka Amy B. Harris mówi. Potem Harrisa zapytano.";
         let mut book = NameBook::new(text);
