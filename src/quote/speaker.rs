@@ -567,12 +567,12 @@ impl Rules {
             return None;
         }
         // At most 14 word tokens, kept on the stack, made only as far as needed. Call p the first token
-        // at index 2 or later with trailing punctuation (not an initial). The rules read no further than
-        // p + 1: a name run or description stops at the first token with trailing punctuation from where
-        // it starts (index 1 or 2 at the latest) and peeks at one more token; every other pattern stops
-        // at the first token with trailing punctuation. The clause-end test (a colon first: the clause
-        // introduces the next quotation) can look further, but it only matters when the rules find an
-        // attribution.
+        // at index 1 or later (2 or later after an "according" word) with trailing punctuation (not
+        // an initial). The rules read no further than p + 1: a name run or description starts at index
+        // 1 (after a verb or "według") or 2 ("according to"), stops at the first token with trailing
+        // punctuation from there and peeks at one more token; every other pattern stops at the first
+        // token with trailing punctuation. The clause-end test (a colon first: the clause introduces the
+        // next quotation) can look further, but it only matters when the rules find an attribution.
         //
         // Unless the first token is a verb or an "according" word, every pattern needs a verb at index
         // 1..=max_descriptors + 4 with no punctuated token before it: reading stops with None as soon as
@@ -581,19 +581,24 @@ impl Rules {
         let mut n = 0;
         let mut it = words(text, region);
         let mut hopeful = false;
+        let mut from = 1;
         while n < buf.len() {
             let Some(t) = it.next() else { break };
             buf[n] = t;
             n += 1;
             let j = n - 1;
+            if j == 0 && self.is_according_word(t.word) {
+                hopeful = true;
+                from = 2;
+            }
             if !hopeful {
-                if self.is_verb(&t) || (j == 0 && self.is_according_word(t.word)) {
+                if self.is_verb(&t) {
                     hopeful = true;
                 } else if (!t.trail.is_empty() && !t.is_initial()) || j >= self.max_descriptors + 4 {
                     return None;
                 }
             }
-            if n >= 4 && !buf[n - 2].trail.is_empty() && !buf[n - 2].is_initial() {
+            if j > from && !buf[j - 1].trail.is_empty() && !buf[j - 1].is_initial() {
                 break;
             }
         }
