@@ -86,7 +86,7 @@ fn pl_candidates(w: &str) -> Vec<String> {
     pl_candidate_parts(w).map(|(k, rep)| format!("{}{rep}", &w[..k])).collect()
 }
 
-/// Does `c` occur at byte `i` of `text` as a whole word (given that no word character precedes `i`)?
+/// Does `c` occur at byte `i` of `text` followed by no word character?
 fn word_at(text: &str, i: usize, c: &str) -> bool {
     text.as_bytes()[i..].starts_with(c.as_bytes()) && !is_word_char(text[i + c.len()..].chars().next())
 }
@@ -364,7 +364,8 @@ impl<'t> NameBook<'t> {
         }
         let shortest = parts[..n].iter().map(|&(k, _)| k).min()?;
         let text = self.text;
-        // Where the shortest stem starts a word; searched on the first candidate that needs it.
+        // Every occurrence of the shortest stem, overlapping ones too (a superset of every candidate's
+        // occurrences); searched on the first candidate that needs it.
         let mut starts: Option<Vec<usize>> = None;
         let mut c = String::with_capacity(w.len() + 4);
         for &(k, rep) in &parts[..n] {
@@ -383,15 +384,21 @@ impl<'t> NameBook<'t> {
                             let mut out = Vec::new();
                             let mut from = 0;
                             while let Some(j) = stem.find(&text.as_bytes()[from..]) {
-                                let i = from + j;
-                                if !is_word_char(text[..i].chars().next_back()) {
-                                    out.push(i);
-                                }
-                                from = i + 1;
+                                out.push(from + j);
+                                from += j + 1;
                             }
                             out
                         });
-                        starts.iter().any(|&i| word_at(text, i, &c))
+                        // The candidate's occurrences as `memmem::find_iter` reports them (leftmost first,
+                        // not overlapping), each tested for a whole word as word_occurs does.
+                        let mut free_from = 0;
+                        starts.iter().any(|&i| {
+                            if i < free_from || !text.as_bytes()[i..].starts_with(c.as_bytes()) {
+                                return false;
+                            }
+                            free_from = i + c.len();
+                            !is_word_char(text[..i].chars().next_back()) && word_at(text, i, &c)
+                        })
                     };
                     self.occurs.insert(c.clone(), b);
                     b
@@ -498,10 +505,22 @@ mod tests {
 
     #[test]
     fn one_search_answers_like_a_search_per_candidate() {
+        // "A.A" overlaps itself in "xA.A.A": the search per candidate reports only the first occurrence.
         let text =
-            "Kowalski i Kowalska, Harris, Lee, Nowickiego, Kowalskim, Kowalskiy. Harrisa, Butler-Kowal.";
-        for w in ["Kowalskiego", "Kowalskiej", "Harrisa", "Lee'ego", "Nowickiemu", "Butlera", "Kasia", "Xyz"]
-        {
+            "Kowalski i Kowalska, Harris, Lee, Nowickiego, Kowalskim, Kowalskiy. Harrisa, Butler-Kowal. \
+                    xA.A.A";
+        let words = [
+            "Kowalskiego",
+            "Kowalskiej",
+            "Harrisa",
+            "Lee'ego",
+            "Nowickiemu",
+            "Butlera",
+            "Kasia",
+            "Xyz",
+            "A.Aa",
+        ];
+        for w in words {
             let mut one = NameBook::new(text);
             let mut each = NameBook::new(text);
             let want = pl_candidates(w).into_iter().find(|c| c != w && each.word_occurs(c));
