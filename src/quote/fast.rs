@@ -1,5 +1,129 @@
-//! Small helpers that keep the quotation pass cheap: lower-casing of short words without a heap
-//! allocation. (The word tables use the crate's Fx hasher, [`crate::lexicon::fxhash`].)
+//! Small helpers that keep the quotation pass cheap: character classes with fast paths for the
+//! characters news text is made of, and lower-casing of short words without a heap allocation. (The
+//! word tables use the crate's Fx hasher, [`crate::lexicon::fxhash`].)
+
+/// The character starting at byte `i` of `s` and its length in bytes; `i` must be a character
+/// boundary inside `s`. Decoded from the bytes directly (two- and three-byte forms are the common
+/// non-ASCII ones in Polish and in quotation marks).
+#[inline(always)]
+pub fn char_at(s: &str, i: usize) -> (char, usize) {
+    let b = s.as_bytes();
+    let x = b[i];
+    if x < 0x80 {
+        return (x as char, 1);
+    }
+    if x < 0xE0 && i + 1 < b.len() {
+        let v = (u32::from(x & 0x1F) << 6) | u32::from(b[i + 1] & 0x3F);
+        return (char::from_u32(v).unwrap_or(' '), 2);
+    }
+    if x < 0xF0 && i + 2 < b.len() {
+        let v = (u32::from(x & 0x0F) << 12) | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
+        return (char::from_u32(v).unwrap_or(' '), 3);
+    }
+    let c = s[i..].chars().next().unwrap_or(' ');
+    (c, c.len_utf8().max(1))
+}
+
+/// The start of the character ending at byte `i` of `s` (`i` a character boundary, `i > 0`).
+#[inline(always)]
+pub fn char_start_before(s: &str, i: usize) -> usize {
+    let b = s.as_bytes();
+    let mut k = i - 1;
+    while k > 0 && (b[k] & 0xC0) == 0x80 {
+        k -= 1;
+    }
+    k
+}
+
+/// `c.is_alphanumeric()`, answered without the Unicode tables for ASCII, Latin-1 and Latin Extended-A
+/// letters (every Polish letter) and the General Punctuation block (dashes, curly quotation marks).
+#[inline(always)]
+pub fn is_alnum(c: char) -> bool {
+    let u = c as u32;
+    if u < 0x80 {
+        return (c as u8).is_ascii_alphanumeric();
+    }
+    if (0xC0..=0x17F).contains(&u) {
+        return u != 0xD7 && u != 0xF7;
+    }
+    if (0x2000..=0x206F).contains(&u) {
+        return false;
+    }
+    c.is_alphanumeric()
+}
+
+/// `c.is_whitespace()`, answered without the Unicode tables below U+1680 (the first non-Latin-1 space).
+#[inline(always)]
+pub fn is_space(c: char) -> bool {
+    let u = c as u32;
+    if u < 0x80 {
+        return matches!(u, 0x20 | 0x09..=0x0D);
+    }
+    if u < 0x1680 {
+        return u == 0x85 || u == 0xA0;
+    }
+    c.is_whitespace()
+}
+
+/// `c.is_uppercase()`, answered without the Unicode tables for ASCII, Latin-1 and Latin Extended-A.
+#[inline(always)]
+pub fn is_upper(c: char) -> bool {
+    let u = c as u32;
+    if u < 0x80 {
+        return (c as u8).is_ascii_uppercase();
+    }
+    if (0xC0..=0xDE).contains(&u) {
+        return u != 0xD7;
+    }
+    if (0xDF..=0xFF).contains(&u) {
+        return false;
+    }
+    // Latin Extended-A (Polish Ą Ć Ę Ł Ń Ś Ź Ż): pairs of upper then lower case, shifted by one between
+    // ĸ (U+0138) and ŉ (U+0149) and after Ÿ (U+0178).
+    match u {
+        0x100..=0x137 | 0x14A..=0x177 => return u % 2 == 0,
+        0x139..=0x148 | 0x179..=0x17E => return u % 2 == 1,
+        0x138 | 0x149 | 0x17F => return false,
+        0x178 => return true,
+        _ => {}
+    }
+    c.is_uppercase()
+}
+
+/// A probabilistic pre-test for a word list: answers "maybe" for every listed word and "no" for most
+/// others, from the word's length and first and last bytes alone (no hashing). Ask the list itself
+/// only after a "maybe".
+#[derive(Debug, Clone)]
+pub struct WordFilter {
+    /// One bit per (length mod 16, first byte mod 32, last byte mod 32).
+    bits: Vec<u64>,
+}
+
+impl WordFilter {
+    /// A filter admitting every word of `words`.
+    pub fn new<'a>(words: impl IntoIterator<Item = &'a str>) -> WordFilter {
+        let mut f = WordFilter { bits: vec![0; 16 * 32 * 32 / 64] };
+        for w in words {
+            if let Some(k) = Self::key(w) {
+                f.bits[k / 64] |= 1 << (k % 64);
+            }
+        }
+        f
+    }
+
+    #[inline]
+    fn key(w: &str) -> Option<usize> {
+        let b = w.as_bytes();
+        let (&first, &last) = (b.first()?, b.last()?);
+        Some(((b.len() & 15) << 10) | ((usize::from(first) & 31) << 5) | (usize::from(last) & 31))
+    }
+
+    /// False when `w` is certainly not in the list.
+    #[inline]
+    pub fn may_contain(&self, w: &str) -> bool {
+        Self::key(w).is_some_and(|k| self.bits[k / 64] & (1 << (k % 64)) != 0)
+    }
+}
 
 /// Call `f` with the lower-case form of `w` (exactly `w.to_lowercase()`), built on the stack when `w` is
 /// short ASCII, else on the heap.
@@ -12,6 +136,17 @@ pub fn with_lower<R>(w: &str, f: impl FnOnce(&str) -> R) -> R {
         buf[..w.len()].make_ascii_lowercase();
         // ASCII stays valid UTF-8 after ASCII lower-casing.
         match std::str::from_utf8(&buf[..w.len()]) {
+            Ok(l) => f(l),
+            Err(_) => f(&w.to_lowercase()),
+        }
+    } else if w.len() <= N && !w.contains('Σ') {
+        // Character by character (the same as str::to_lowercase but for the word-final sigma).
+        let mut buf = [0u8; 3 * N];
+        let mut n = 0;
+        for c in w.chars().flat_map(char::to_lowercase) {
+            n += c.encode_utf8(&mut buf[n..]).len();
+        }
+        match std::str::from_utf8(&buf[..n]) {
             Ok(l) => f(l),
             Err(_) => f(&w.to_lowercase()),
         }
@@ -41,8 +176,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn character_classes_match_std() {
+        let mut s = String::new();
+        for u in (0u32..0x3100).chain(0x1F300..0x1F320) {
+            let Some(c) = char::from_u32(u) else { continue };
+            assert_eq!(is_alnum(c), c.is_alphanumeric(), "{u:x}");
+            assert_eq!(is_space(c), c.is_whitespace(), "{u:x}");
+            assert_eq!(is_upper(c), c.is_uppercase(), "{u:x}");
+            s.push(c);
+        }
+        let mut i = 0;
+        for c in s.chars() {
+            assert_eq!(char_at(&s, i), (c, c.len_utf8()));
+            i += c.len_utf8();
+            assert_eq!(char_start_before(&s, i), i - c.len_utf8());
+        }
+    }
+
+    #[test]
+    fn word_filter_admits_its_words() {
+        let words = ["said", "mówi", "powiedziała", "a", "according"];
+        let f = WordFilter::new(words);
+        assert!(words.iter().all(|w| f.may_contain(w)));
+        assert!(!f.may_contain("") && !f.may_contain("the") && !f.may_contain("Harris"));
+    }
+
+    #[test]
     fn lower_forms_match_std() {
-        for w in ["Harris", "WEDŁUG", "Według", "ΟΔΟΣ", "", "according", "x".repeat(40).as_str()] {
+        for w in [
+            "Harris",
+            "WEDŁUG",
+            "Według",
+            "ΟΔΟΣ",
+            "",
+            "according",
+            "x".repeat(40).as_str(),
+            "İSTANBUL",
+            "ŻÓŁW",
+        ] {
             assert_eq!(with_lower(w, str::to_string), w.to_lowercase(), "{w}");
             assert!(lower_eq(w, &w.to_lowercase()));
         }

@@ -6,10 +6,12 @@
 
 use std::sync::OnceLock;
 
-use super::fast::with_lower;
+use super::fast::{char_at, is_alnum, is_space};
+use super::fast::{with_lower, WordFilter};
+use super::speaker::{token_end, tokens};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
-use crate::model::QuoteKind;
+use crate::model::{QuoteKind, Span};
 
 /// Longest lower-case English quotation taken for a scare quote.
 const SCARE_MAX_WORDS_EN: usize = 7;
@@ -43,6 +45,12 @@ fn cues() -> &'static FxMap<&'static str, Cue> {
     })
 }
 
+/// Pre-test for the cue words.
+fn cue_filter() -> &'static WordFilter {
+    static S: OnceLock<WordFilter> = OnceLock::new();
+    S.get_or_init(|| WordFilter::new(cues().keys().copied()))
+}
+
 /// Small words that stay lower case in a title ("Like a Virgin", "Sex and the City", "Seks w wielkim
 /// mieście" is not title case and needs a cue).
 const SMALL: &[&str] = &[
@@ -57,7 +65,11 @@ fn is_small(w: &str) -> bool {
 }
 
 fn cap(w: &str) -> bool {
-    w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+    match w.as_bytes().first() {
+        None => false,
+        Some(&b) if b < 0x80 => b.is_ascii_uppercase() || b.is_ascii_digit(),
+        Some(_) => w.chars().next().is_some_and(char::is_uppercase),
+    }
 }
 
 /// Word count beyond which no rule cares about the exact number.
@@ -69,20 +81,24 @@ struct Shape {
     n: usize,
     /// Title case: every word but the small ones capitalised, the first one too (exact when n <= 8).
     title_case: bool,
-    /// A word that makes a capitalised phrase read as a sentence (exact when n <= 8).
+    /// A word that makes a capitalised phrase read as a sentence (exact when n <= 8 and the phrase is in
+    /// title case; the words after title case is ruled out are only counted).
     verb_shape: bool,
     /// The first word is capitalised.
     first_cap: bool,
 }
 
-/// One pass over the words (letters and digits trimmed of punctuation), stopping after [`MANY`].
+/// One pass over the words (letters and digits trimmed of punctuation), stopping after [`MANY`]. Once
+/// title case is ruled out only the words are counted, which needs no word core.
 fn shape(s: &str) -> Shape {
     let mut sh = Shape { n: 0, title_case: false, verb_shape: false, first_cap: false };
-    let words = s
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .filter(|w| !w.is_empty());
-    for w in words {
+    let mut it = tokens(s, Span::new(0, s.len()));
+    while sh.n == 0 || sh.title_case {
+        let Some(t) = it.next() else { return sh };
+        let w = t.word;
+        if w.is_empty() {
+            continue;
+        }
         let c = cap(w);
         if sh.n == 0 {
             sh.first_cap = c;
@@ -92,10 +108,59 @@ fn shape(s: &str) -> Shape {
         sh.verb_shape = sh.verb_shape || is_verb_shape(w);
         sh.n += 1;
         if sh.n >= MANY {
-            break;
+            return sh;
         }
     }
+    // The remaining words: tokens holding a letter or digit.
+    let rest = it.rest();
+    sh.n += count_words(rest, MANY - sh.n);
     sh
+}
+
+/// The number of whitespace-separated tokens of `s` that hold a letter or digit, counted up to `max`.
+fn count_words(s: &str, max: usize) -> usize {
+    let b = s.as_bytes();
+    let mut n = 0;
+    let mut i = 0;
+    while n < max {
+        // Skip whitespace.
+        while i < b.len() {
+            let x = b[i];
+            if x < 0x80 {
+                if !matches!(x, b' ' | b'\t'..=b'\r') {
+                    break;
+                }
+                i += 1;
+            } else {
+                let (c, len) = char_at(s, i);
+                if !is_space(c) {
+                    break;
+                }
+                i += len;
+            }
+        }
+        if i >= b.len() {
+            break;
+        }
+        let end = token_end(s, i);
+        // Usually the first byte settles it.
+        let has = b[i].is_ascii_alphanumeric() || {
+            let mut k = i;
+            let mut found = false;
+            while k < end {
+                let (c, len) = char_at(s, k);
+                if is_alnum(c) {
+                    found = true;
+                    break;
+                }
+                k += len;
+            }
+            found
+        };
+        n += usize::from(has);
+        i = end;
+    }
+    n
 }
 
 /// Classify a quotation. `inner` is its text, `before` the text of its paragraph before the opening
@@ -116,20 +181,31 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
         np += 1;
     }
     let prev = &prev_buf[..np];
+    let (cue_filter, cue_map) = (cue_filter(), cues());
     let cue = prev.iter().enumerate().find_map(|(k, w)| {
+        // The nearer word decides; a cue two words back only when the nearer one is a plain word.
+        if k > 0 && (cap(prev[0]) || prev[0].ends_with([',', '.', ':', ';', '!', '?'])) {
+            return None;
+        }
+        // An ASCII word's filter key is that of its lower-case form: most words are ruled out unread.
+        if w.is_ascii()
+            && !cue_filter.may_contain(w)
+            && !cue_filter.may_contain(w.trim_end_matches([',', ':', ';', '.', '!', '?']))
+        {
+            return None;
+        }
         let c = with_lower(w, |lw| {
             let bare = lw.trim_end_matches([',', ':', ';', '.', '!', '?']);
             // "pt." and "tzw." keep their dot; any other word ending a sentence is no cue.
-            cues().get(lw).or_else(|| {
+            cue_map.get(lw).or_else(|| {
                 if bare.len() + 1 >= lw.len() && !lw.ends_with(['.', '!', '?']) {
-                    cues().get(bare)
+                    cue_map.get(bare)
                 } else {
                     None
                 }
             })
         })?;
-        // The nearer word decides; a cue two words back only when the nearer one is a plain word.
-        (k == 0 || (!cap(prev[0]) && !prev[0].ends_with([',', '.', ':', ';', '!', '?']))).then_some(*c)
+        Some(*c)
     });
     // A possessive right before: Madonna’s “Like a Virgin.”
     let possessive = prev.first().is_some_and(|w| w.ends_with("’s") || w.ends_with("'s"));
@@ -193,6 +269,17 @@ mod tests {
         assert!(SMALL.iter().all(|s| s.len() <= 4 && s.is_ascii() && s.to_lowercase() == *s));
         for w in ["the", "The", "AND", "w", "Z", "with", "withs", "Über", "ﬁ", "K", "KELVIN", ""] {
             assert_eq!(is_small(w), SMALL.contains(&w.to_lowercase().as_str()), "{w}");
+        }
+    }
+
+    #[test]
+    fn word_count_matches_the_words() {
+        for t in ["", "  ", "a b  c", "– ... x", "jeden, dwa; trzy… (cztery)\u{a0}pięć — „sześć”", "x\ty\nz "]
+        {
+            let want = t.split_whitespace().filter(|w| w.chars().any(char::is_alphanumeric)).count();
+            for max in [0, 1, 3, MANY] {
+                assert_eq!(count_words(t, max), want.min(max), "{t:?} {max}");
+            }
         }
     }
 

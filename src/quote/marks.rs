@@ -43,6 +43,7 @@ pub struct RawQuote {
     pub paragraph: usize,
 }
 
+#[derive(Debug)]
 struct Open {
     ch: char,
     family: Family,
@@ -119,6 +120,59 @@ fn next_mark_lead(bytes: &[u8], from: usize, next: &mut [Option<usize>; 2]) -> O
     }
 }
 
+/// The mark scanner of one document: it walks the document's paragraphs in order, searching the text
+/// for bytes that can start a mark once for the whole document (a paragraph with none is passed over
+/// at once), and reuses its stack of open marks from paragraph to paragraph.
+#[derive(Debug)]
+pub struct Scanner<'t> {
+    text: &'t str,
+    /// Document offsets of the next candidate bytes of the two searches ([`next_mark_lead`]).
+    next: [Option<usize>; 2],
+    /// Start of the last paragraph scanned.
+    last: usize,
+    stack: Vec<Open>,
+}
+
+impl<'t> Scanner<'t> {
+    /// A scanner over `text`.
+    pub fn new(text: &'t str) -> Scanner<'t> {
+        let b = text.as_bytes();
+        Scanner {
+            text,
+            next: [memchr::memchr3(b'"', b'\'', 0xE2, b), memchr::memchr(0xC2, b)],
+            last: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    /// Scan the paragraph `para` (paragraphs must come in document order) with the same result as
+    /// [`scan_paragraph`].
+    pub fn paragraph(
+        &mut self,
+        para: Span,
+        paragraph: usize,
+        next_para: Option<&str>,
+        max_depth: usize,
+        out: &mut Vec<RawQuote>,
+    ) {
+        let b = self.text.as_bytes();
+        let start = para.start.min(b.len());
+        if start < self.last {
+            // Out of order: search again from here.
+            self.next = [
+                memchr::memchr3(b'"', b'\'', 0xE2, &b[start..]).map(|k| start + k),
+                memchr::memchr(0xC2, &b[start..]).map(|k| start + k),
+            ];
+        }
+        self.last = start;
+        match next_mark_lead(b, start, &mut self.next) {
+            Some(k) if k < para.end => {}
+            _ => return,
+        }
+        scan(self.text, para, paragraph, next_para, max_depth, &mut self.next, &mut self.stack, out);
+    }
+}
+
 /// English elisions written with a leading apostrophe ('em, 'til, 'cause…): data, one per line.
 const ELISIONS: &str = include_str!("data/elisions_en.txt");
 
@@ -153,19 +207,68 @@ pub fn scan_paragraph(
     max_depth: usize,
     out: &mut Vec<RawQuote>,
 ) {
+    let mut scanner = Scanner::new(text);
+    scanner.paragraph(para, paragraph, next_para, max_depth, out);
+}
+
+/// [`scan_paragraph`] with the document's search state `next` ([`next_mark_lead`], document offsets)
+/// and an empty stack to reuse.
+#[allow(clippy::too_many_arguments)]
+fn scan(
+    text: &str,
+    para: Span,
+    paragraph: usize,
+    next_para: Option<&str>,
+    max_depth: usize,
+    next: &mut [Option<usize>; 2],
+    stack: &mut Vec<Open>,
+    out: &mut Vec<RawQuote>,
+) {
+    stack.clear();
     let s = para.text(text);
     let base = para.start;
     let first = out.len();
-    let mut stack: Vec<Open> = Vec::new();
     let bytes = s.as_bytes();
     // Positions of apostrophes to skip (the second mark of 'n').
     let mut skip_at: Option<usize> = None;
     let mut i = 0;
-    let mut next = [memchr::memchr3(b'"', b'\'', 0xE2, bytes), memchr::memchr(0xC2, bytes)];
     while i < bytes.len() {
         // The scan jumps between the bytes that can start a mark without decoding the text in between.
-        let Some(k) = next_mark_lead(bytes, i, &mut next) else { break };
-        i = k;
+        let Some(k) = next_mark_lead(text.as_bytes(), base + i, next) else { break };
+        if k >= base + bytes.len() {
+            break;
+        }
+        i = k - base;
+        // Cheap rejections before decoding: other characters with the same lead byte (dashes, the
+        // ellipsis, no-break spaces, £), and an apostrophe between two ASCII letters or digits (it's,
+        // it’s: a mark of the single family between word characters is never one).
+        let x = bytes[i];
+        let (len, single) = match x {
+            0xE2 => match (bytes.get(i + 1), bytes.get(i + 2)) {
+                (Some(0x80), Some(0x98 | 0x99 | 0x9B)) => (3, true),
+                (Some(0x80), Some(0x9A | 0x9C..=0x9F | 0xB3 | 0xB9 | 0xBA)) => (3, false),
+                _ => {
+                    i += 3;
+                    continue;
+                }
+            },
+            0xC2 => {
+                if !matches!(bytes.get(i + 1), Some(0xAB | 0xBB)) {
+                    i += 2;
+                    continue;
+                }
+                (2, false)
+            }
+            _ => (1, x == b'\''),
+        };
+        if single
+            && i > 0
+            && bytes[i - 1].is_ascii_alphanumeric()
+            && bytes.get(i + len).is_some_and(u8::is_ascii_alphanumeric)
+        {
+            i += len;
+            continue;
+        }
         let Some(c) = s[i..].chars().next() else { break };
         let at = i;
         i += c.len_utf8();
@@ -251,9 +354,15 @@ pub fn scan_paragraph(
             (Some(true), _) if stack.len() < max_depth => {
                 stack.push(Open { ch: c, family: fam, pos: i, len })
             }
-            (Some(false), Some(k)) => close_at(&mut stack, k, base + i, len, paragraph, base, out),
+            (Some(false), Some(k)) => close_at(stack, k, base + i, len, paragraph, base, out),
             _ => {}
         }
+    }
+    if stack.is_empty() {
+        if out.len() > first + 1 {
+            out[first..].sort_by_key(|q| (q.inner.start, q.depth));
+        }
+        return;
     }
     // Unclosed marks end at the paragraph end (trailing whitespace excluded).
     let end = base + s.trim_end().len();
@@ -321,5 +430,54 @@ fn close_at(
             continues: false,
             paragraph,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spans of the paragraphs of `t` (separated by blank lines).
+    fn paragraphs(t: &str) -> Vec<Span> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        for p in t.split("\n\n") {
+            out.push(Span::new(pos, pos + p.len()));
+            pos += p.len() + 2;
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// One scanner walking the document finds what a fresh scan of each paragraph finds.
+        #[test]
+        fn document_scanner_matches_paragraph_scans(
+            t in "([a-z ]{0,6}|[\"'„”“‘’«»–—…£]|\u{a0}|\n\n){0,40}"
+        ) {
+            let paras = paragraphs(&t);
+            let mut shared = Vec::new();
+            let mut fresh = Vec::new();
+            let mut scanner = Scanner::new(&t);
+            for (k, span) in paras.iter().enumerate() {
+                let next = paras.get(k + 1).map(|s| s.text(&t));
+                scanner.paragraph(*span, k, next, 16, &mut shared);
+                scan_paragraph(&t, *span, k, next, 16, &mut fresh);
+            }
+            proptest::prop_assert_eq!(shared, fresh);
+        }
+    }
+
+    #[test]
+    fn paragraphs_without_marks_are_passed_over() {
+        let t = "No marks here.\n\nHe said “yes” and ‘no’ – fine.\n\nNone – here either…";
+        let paras = paragraphs(t);
+        let mut out = Vec::new();
+        let mut scanner = Scanner::new(t);
+        for (k, span) in paras.iter().enumerate() {
+            scanner.paragraph(*span, k, None, 16, &mut out);
+        }
+        let got: Vec<&str> = out.iter().map(|q| q.inner.text(t)).collect();
+        assert_eq!(got, vec!["yes", "no"]);
+        assert!(out.iter().all(|q| q.paragraph == 1));
     }
 }

@@ -68,11 +68,12 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     } else {
         doc.paragraphs.iter().map(|p| (p.span, p.lang)).collect()
     };
-    let mut raw: Vec<RawQuote> = Vec::new();
+    let mut raw: Vec<RawQuote> = Vec::with_capacity(32);
+    let mut scanner = marks::Scanner::new(text);
     for (k, (span, _)) in paras.iter().enumerate() {
         let next = paras.get(k + 1).map(|(s, _)| s.text(text));
         let first = raw.len();
-        marks::scan_paragraph(text, *span, k, next, opts.max_depth.max(1), &mut raw);
+        scanner.paragraph(*span, k, next, opts.max_depth.max(1), &mut raw);
         end_unbalanced_at_sentence(text, &doc.sentences, &mut raw[first..]);
     }
     if raw.is_empty() {
@@ -83,16 +84,17 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     let mut book = names::NameBook::new(text);
 
     let mut quotes: Vec<Quote> = Vec::with_capacity(raw.len());
-    let mut last_named: Option<(String, usize)> = None; // (name, paragraph)
+    // The quote (index in `quotes`) whose speaker was named last; its speaker's name is the name.
+    let mut last_named: Option<usize> = None;
     let mut next_utterance = 0usize;
     let mut carry: Option<(usize, Option<Speaker>, usize)> = None; // continued from paragraph .2
                                                                    // Per-paragraph work lists, reused from paragraph to paragraph.
-    let mut tops: Vec<usize> = Vec::new();
-    let mut atts: Vec<Option<Attribution>> = Vec::new();
-    let mut posts: Vec<Option<Attribution>> = Vec::new();
-    let mut utt: Vec<usize> = Vec::new();
-    let mut joined: Vec<bool> = Vec::new();
-    let mut kinds: Vec<QuoteKind> = Vec::new();
+    let mut tops: Vec<usize> = Vec::with_capacity(16);
+    let mut atts: Vec<Option<Attribution>> = Vec::with_capacity(16);
+    let mut posts: Vec<Option<Attribution>> = Vec::with_capacity(16);
+    let mut utt: Vec<usize> = Vec::with_capacity(16);
+    let mut joined: Vec<bool> = Vec::with_capacity(16);
+    let mut kinds: Vec<QuoteKind> = Vec::with_capacity(16);
     let mut i = 0;
     while i < raw.len() {
         // All quotes of paragraph p: raw[i..j]
@@ -177,7 +179,8 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         }
         // Kinds and speakers.
         let para_first = quotes.len();
-        let mut last_in_para: Option<Speaker> = None;
+        // The quote (index in `quotes`) with this paragraph's last speaker.
+        let mut last_in_para: Option<usize> = None;
         kinds.clear();
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
@@ -194,10 +197,13 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     // description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij Pieskow").
                     let mut span = Some(span);
                     if lang == Lang::Pl && !genitive {
-                        let toks = speaker::tokenize(text, span.unwrap());
-                        if toks.first().is_some_and(|t| book.is_inflected_pl(t.word)) {
-                            span =
-                                toks.get(1).map(|t| Span::new(t.span.start, toks[toks.len() - 1].span.end));
+                        let mut toks = speaker::tokens(text, span.unwrap());
+                        if toks.next().is_some_and(|t| book.is_inflected_pl(t.word)) {
+                            // The name without its first word: from the second token to the last.
+                            span = toks.next().map(|second| {
+                                let last = toks.last().unwrap_or(second);
+                                Span::new(second.span.start, last.span.end)
+                            });
                         }
                     }
                     // One capitalised word that the text also writes in lower case is a common noun
@@ -209,14 +215,15 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     }
                     if let Some(span) = span {
                         let name = book.canonical(span, lang, genitive);
-                        last_named = Some((name.clone(), para));
+                        last_named = Some(quotes.len());
                         who = Some(Speaker { name, span });
                     }
                 }
                 Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
-                    let from_para = last_in_para.as_ref().map(|s| s.name.clone());
+                    let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
+                    let from_para = last_in_para.and_then(name_at);
                     let name = from_para
-                        .or_else(|| last_named.as_ref().map(|(n, _)| n.clone()))
+                        .or_else(|| last_named.and_then(name_at))
                         .or_else(|| book.last_mention_before(span.start, prev_para_start));
                     if let Some(name) = name {
                         who = Some(Speaker { name, span });
@@ -232,7 +239,13 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     .last()
                     .filter(|x| x.utterance == utt[n])
                     .and_then(|x| x.speaker.clone());
-                who = same_utt.or_else(|| if joined[n] { None } else { last_in_para.clone() });
+                who = same_utt.or_else(|| {
+                    if joined[n] {
+                        None
+                    } else {
+                        last_in_para.and_then(|i| quotes[i].speaker.clone())
+                    }
+                });
                 if who.is_none() && n == 0 {
                     if let (Some((_, Some(s), _)), true) = (carried.as_ref(), joined[n]) {
                         who = Some(s.clone());
@@ -252,7 +265,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 }
             }
             if who.is_some() {
-                last_in_para = who.clone();
+                last_in_para = Some(quotes.len());
             }
             let mut kind = kinds[n];
             if kind != QuoteKind::Speech && joined[n] {

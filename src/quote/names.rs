@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+use super::fast::{char_at, char_start_before, is_space, is_upper, WordFilter};
 use super::speaker::{make_tok, nameish, tokenize, tokens_rev, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
@@ -12,10 +13,13 @@ use crate::model::Span;
 /// Function words that start a capitalised run without being part of a name ("The Carrie Diaries").
 const NOT_NAME_START: &str = include_str!("data/not_name_start.txt");
 
-fn function_words() -> &'static FxSet<&'static str> {
-    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+fn function_words() -> &'static (FxSet<&'static str>, WordFilter) {
+    static S: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
     S.get_or_init(|| {
-        NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+        let set: FxSet<&'static str> =
+            NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+        let filter = WordFilter::new(set.iter().copied());
+        (set, filter)
     })
 }
 
@@ -24,13 +28,19 @@ pub fn is_function_word(w: &str) -> bool {
     if w.len() < 2 || w.len() > 16 {
         return false;
     }
+    let (set, filter) = function_words();
     if w.is_ascii() {
+        // The filter keys on the first and last bytes modulo 32: the same for both cases of an ASCII
+        // letter, so the word can be tested before lower-casing.
+        if !filter.may_contain(w) {
+            return false;
+        }
         let mut buf = [0u8; 16];
         buf[..w.len()].copy_from_slice(w.as_bytes());
         buf[..w.len()].make_ascii_lowercase();
-        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| function_words().contains(l));
+        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| set.contains(l));
     }
-    function_words().contains(w.to_lowercase().as_str())
+    set.contains(w.to_lowercase().as_str())
 }
 
 /// What the document tells about the names in it, looked up on demand: each distinct question is
@@ -44,33 +54,41 @@ pub struct NameBook<'t> {
     /// Answers of [`NameBook::canonical`] by (name as written, Polish, genitive): every question a
     /// canonical form depends on is cached above, so asking again gives the same answer.
     /// Indexed by name as written, then by `2 * polish + genitive`.
-    canon: FxMap<String, [Option<String>; 4]>,
+    canon: FxMap<&'t str, [Option<String>; 4]>,
     searches: usize,
 }
 
 /// Searches of the text per document; questions beyond them get the answer "not found".
 pub const MAX_SEARCHES: usize = 256;
 
-/// Candidate nominatives of an inflected Polish name form, most specific rule first.
-fn pl_candidates(w: &str) -> Vec<String> {
-    let mut out = Vec::new();
+/// Candidate nominatives of an inflected Polish name form, most specific rule first, each as the length
+/// of the prefix of `w` it keeps and the ending it adds.
+fn pl_candidate_parts(w: &str) -> impl Iterator<Item = (usize, &'static str)> + '_ {
     // English names inflected with an apostrophe: Lee'ego, Charlie'mu.
-    if let Some(i) = w.find(['\'', '’']) {
-        if i > 0 {
-            out.push(w[..i].to_string());
+    let apostrophe = w.find(['\'', '’']).filter(|&i| i > 0).map(|i| (i, ""));
+    let last = w.as_bytes().last().copied();
+    apostrophe.into_iter().chain(PL_RULES.iter().filter_map(move |&(suf, rep)| {
+        // The last byte first: most endings fail there.
+        if suf.as_bytes().last().copied() != last {
+            return None;
         }
-    }
-    for (suf, rep) in PL_RULES {
-        if let Some(stem) = w.strip_suffix(suf) {
-            // Endings that leave the bare stem need a consonant before them (Harrisa → Harris, but
-            // Kasia is no form of "Kasi").
-            let bare_ok = !rep.is_empty() || stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c));
-            if stem.chars().count() >= 2 && bare_ok {
-                out.push(format!("{stem}{rep}"));
-            }
-        }
-    }
-    out
+        let stem = w.strip_suffix(suf)?;
+        // Endings that leave the bare stem need a consonant before them (Harrisa → Harris, but
+        // Kasia is no form of "Kasi").
+        let bare_ok = !rep.is_empty() || stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c));
+        (stem.chars().count() >= 2 && bare_ok).then_some((stem.len(), rep))
+    }))
+}
+
+/// Candidate nominatives of an inflected Polish name form, most specific rule first.
+#[cfg(test)]
+fn pl_candidates(w: &str) -> Vec<String> {
+    pl_candidate_parts(w).map(|(k, rep)| format!("{}{rep}", &w[..k])).collect()
+}
+
+/// Does `c` occur at byte `i` of `text` followed by no word character?
+fn word_at(text: &str, i: usize, c: &str) -> bool {
+    text.as_bytes()[i..].starts_with(c.as_bytes()) && !is_word_char(text[i + c.len()..].chars().next())
 }
 
 /// Is `target` one of [`pl_candidates`]`(w)`? (The same test, without building the candidates.)
@@ -179,6 +197,7 @@ impl<'t> NameBook<'t> {
             return &self.full[surname];
         }
         let mut out: Vec<String> = Vec::new();
+        let mut rev: Vec<Tok<'t>> = Vec::new();
         if self.budget() {
             let text = self.text;
             for i in memchr::memmem::find_iter(text.as_bytes(), surname.as_bytes()) {
@@ -196,7 +215,8 @@ impl<'t> NameBook<'t> {
                 while !text.is_char_boundary(from) {
                     from += 1;
                 }
-                let line_start = text[from..i].rfind('\n').map_or(from, |k| from + k + 1);
+                let line_start =
+                    memchr::memrchr(b'\n', &text.as_bytes()[from..i]).map_or(from, |k| from + k + 1);
                 // Cheap test first: the token before the one holding the surname must be an initial
                 // ("B.") or a name word with nothing after it, else no full name is written here.
                 let before = &text[line_start..i];
@@ -210,27 +230,41 @@ impl<'t> NameBook<'t> {
                 if !(p.is_initial() || (p.trail.is_empty() && nameish(&p))) {
                     continue;
                 }
-                let toks = tokenize(text, Span::new(line_start, i + word.len()));
-                if toks.len() < 2 {
-                    continue;
+                // The tokens of the line up to the surname, read back from it: the surname's token, the
+                // initials before it, then at most one name word (rev[k] is the k-th from the end).
+                let mut it = tokens_rev(text, Span::new(line_start, i + word.len()));
+                rev.clear();
+                let mut get = |rev: &mut Vec<Tok<'t>>, k: usize| -> bool {
+                    while rev.len() <= k {
+                        match it.next() {
+                            Some(t) => rev.push(t),
+                            None => return false,
+                        }
+                    }
+                    true
+                };
+                let mut k = 1;
+                while get(&mut rev, k) && rev[k].is_initial() {
+                    k += 1;
                 }
-                let end = toks.len() - 1;
-                let mut g = end;
-                while g > 0 && toks[g - 1].is_initial() {
-                    g -= 1;
-                }
-                if g > 0 {
-                    let p = &toks[g - 1];
-                    if nameish(p) && p.trail.is_empty() && toks[g].lead.is_empty() {
-                        g -= 1;
+                if get(&mut rev, k) {
+                    let p = &rev[k];
+                    if nameish(p) && p.trail.is_empty() && rev[k - 1].lead.is_empty() {
+                        k += 1;
                     }
                 }
-                if g == end
-                    || !toks[g..end].iter().all(|t| nameish(t) && (t.trail.is_empty() || t.is_initial()))
-                {
+                // The name words are rev[1..k].
+                if k == 1 {
                     continue;
                 }
-                let full = format!("{} {surname}", join(&toks[g..end]));
+                let run = &mut rev[1..k];
+                if !run.iter().all(|t| nameish(t) && (t.trail.is_empty() || t.is_initial())) {
+                    continue;
+                }
+                run.reverse();
+                let mut full = join(run);
+                full.push(' ');
+                full.push_str(surname);
                 if !out.contains(&full) {
                     out.push(full);
                 }
@@ -247,45 +281,134 @@ impl<'t> NameBook<'t> {
         while from < pos && !self.text.is_char_boundary(from) {
             from += 1;
         }
-        // Tokens are made from the end backwards, only as far as the search looks: rev[r] is the
-        // r-th token from the end.
-        let mut it = tokens_rev(self.text, Span::new(from, pos.min(self.text.len())));
-        let mut rev: Vec<Tok> = Vec::new();
-        let mut get = |rev: &mut Vec<Tok<'t>>, r: usize| -> bool {
-            while rev.len() <= r {
-                match it.next() {
-                    Some(t) => rev.push(t),
-                    None => return false,
-                }
-            }
-            true
-        };
-        let mut r = 0;
-        while get(&mut rev, r) {
-            if nameish(&rev[r]) && !rev[r].is_initial() {
-                // g walks to earlier tokens: index g in rev is h (h >= r).
-                let mut h = r;
-                while get(&mut rev, h + 1) && rev[h + 1].is_initial() && rev[h].lead.is_empty() {
-                    h += 1;
-                }
-                if get(&mut rev, h + 1)
-                    && nameish(&rev[h + 1])
-                    && rev[h + 1].trail.is_empty()
-                    && rev[h].lead.is_empty()
-                {
-                    let mut run: Vec<Tok> = rev[r..=h + 1].to_vec();
-                    run.reverse();
-                    return Some(join(&run));
-                }
-            }
-            r += 1;
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let end_all = pos.min(text.len());
+        if from > end_all {
+            return None;
         }
-        None
+        // Every name word holds an upper-case letter, so a token without one is never where a name
+        // ends: the search jumps back to the last upper-case letter, and reads tokens only from the
+        // end of the token holding it (a whitespace, so the tokens before it are the same as when
+        // reading from `pos`). This finds the same (last) mention as reading every token back.
+        let mut end = end_all;
+        let mut run: Vec<Tok> = Vec::new();
+        loop {
+            let mut k = end;
+            while k > from {
+                let x = bytes[k - 1];
+                if x.is_ascii_uppercase() {
+                    break;
+                }
+                if x >= 0x80 {
+                    let start = char_start_before(text, k);
+                    if is_upper(char_at(text, start).0) {
+                        break;
+                    }
+                    k = start;
+                    continue;
+                }
+                k -= 1;
+            }
+            if k == from {
+                return None;
+            }
+            // The end of the token holding the upper-case letter ending at k.
+            let mut e = k;
+            while e < end {
+                let (c, len) = char_at(text, e);
+                if is_space(c) {
+                    break;
+                }
+                e += len;
+            }
+            let mut it = tokens_rev(text, Span::new(from, e));
+            let last = it.next()?;
+            if nameish(&last) && !last.is_initial() {
+                run.clear();
+                run.push(last);
+                let mut next = it.next();
+                // Initials before it ("Amy B. Harris"), then one more name word.
+                while let Some(t) = next.filter(|t| t.is_initial() && run[run.len() - 1].lead.is_empty()) {
+                    run.push(t);
+                    next = it.next();
+                }
+                if let Some(t) = next {
+                    if nameish(&t) && t.trail.is_empty() && run[run.len() - 1].lead.is_empty() {
+                        run.push(t);
+                        run.reverse();
+                        return Some(join(&run));
+                    }
+                }
+            }
+            // Go on with the token before this one.
+            end = last.span.start - last.lead.len();
+        }
     }
 
     /// Is the Polish word `w` an inflected form of another word of the text (Liverpoolu → Liverpool)?
     pub fn is_inflected_pl(&mut self, w: &str) -> bool {
-        pl_candidates(w).into_iter().any(|c| c != w && self.word_occurs(&c))
+        self.known_pl_candidate(w).is_some()
+    }
+
+    /// The first of the candidate nominatives of `w` ([`pl_candidates`], other than `w`) that occurs in
+    /// the text as a whole word. The same answer, cache entries and search budget as asking
+    /// [`NameBook::word_occurs`] of each candidate in turn, but every candidate not cached yet is
+    /// answered from one search of the text for the shortest of their stems (a prefix of them all).
+    fn known_pl_candidate(&mut self, w: &str) -> Option<String> {
+        let mut parts = [(0usize, ""); PL_RULES.len() + 1];
+        let mut n = 0;
+        for p in pl_candidate_parts(w) {
+            parts[n] = p;
+            n += 1;
+        }
+        let shortest = parts[..n].iter().map(|&(k, _)| k).min()?;
+        let text = self.text;
+        // Every occurrence of the shortest stem, overlapping ones too (a superset of every candidate's
+        // occurrences); searched on the first candidate that needs it.
+        let mut starts: Option<Vec<usize>> = None;
+        let mut c = String::with_capacity(w.len() + 4);
+        for &(k, rep) in &parts[..n] {
+            c.clear();
+            c.push_str(&w[..k]);
+            c.push_str(rep);
+            if c == w || c.is_empty() {
+                continue;
+            }
+            let found = match self.occurs.get(c.as_str()) {
+                Some(&b) => b,
+                None => {
+                    let b = self.budget() && {
+                        let starts = starts.get_or_insert_with(|| {
+                            let stem = memchr::memmem::Finder::new(&w.as_bytes()[..shortest]);
+                            let mut out = Vec::new();
+                            let mut from = 0;
+                            while let Some(j) = stem.find(&text.as_bytes()[from..]) {
+                                out.push(from + j);
+                                from += j + 1;
+                            }
+                            out
+                        });
+                        // The candidate's occurrences as `memmem::find_iter` reports them (leftmost first,
+                        // not overlapping), each tested for a whole word as word_occurs does.
+                        let mut free_from = 0;
+                        starts.iter().any(|&i| {
+                            if i < free_from || !text.as_bytes()[i..].starts_with(c.as_bytes()) {
+                                return false;
+                            }
+                            free_from = i + c.len();
+                            !is_word_char(text[..i].chars().next_back()) && word_at(text, i, &c)
+                        })
+                    };
+                    self.occurs.insert(c.clone(), b);
+                    b
+                }
+            };
+            if found {
+                return Some(c);
+            }
+        }
+        None
     }
 
     /// Does the word also occur in lower case in the text (a common noun: "Rzecznik dodał")?
@@ -304,7 +427,7 @@ impl<'t> NameBook<'t> {
             return c.clone();
         }
         let c = self.canonical_uncached(span, lang, genitive);
-        self.canon.entry(written.to_string()).or_default()[slot] = Some(c.clone());
+        self.canon.entry(written).or_default()[slot] = Some(c.clone());
         c
     }
 
@@ -313,7 +436,14 @@ impl<'t> NameBook<'t> {
         let toks: Vec<Tok> = tokenize(text, span);
         let mut words: Vec<String> = toks
             .iter()
-            .map(|t| if t.is_initial() { format!("{}.", t.word) } else { t.word.to_string() })
+            .map(|t| {
+                let mut w = String::with_capacity(t.word.len() + 1);
+                w.push_str(t.word);
+                if t.is_initial() {
+                    w.push('.');
+                }
+                w
+            })
             .collect();
         if words.is_empty() {
             return span.text(text).to_string();
@@ -323,7 +453,7 @@ impl<'t> NameBook<'t> {
                 if t.is_initial() {
                     continue;
                 }
-                let known = pl_candidates(w).into_iter().find(|c| c != w && self.word_occurs(c));
+                let known = self.known_pl_candidate(w);
                 if let Some(k) = known {
                     *w = k;
                 } else if genitive {
@@ -344,7 +474,7 @@ impl<'t> NameBook<'t> {
 }
 
 fn join(toks: &[Tok]) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(toks.iter().map(|t| t.word.len() + 2).sum::<usize>() + 24);
     for t in toks {
         if !s.is_empty() {
             s.push(' ');
@@ -371,6 +501,43 @@ mod tests {
                 assert_eq!(is_pl_candidate(w, t), pl_candidates(w).iter().any(|c| c == t), "{w} {t}");
             }
         }
+    }
+
+    #[test]
+    fn one_search_answers_like_a_search_per_candidate() {
+        // "A.A" overlaps itself in "xA.A.A": the search per candidate reports only the first occurrence.
+        let text =
+            "Kowalski i Kowalska, Harris, Lee, Nowickiego, Kowalskim, Kowalskiy. Harrisa, Butler-Kowal. \
+                    xA.A.A";
+        let words = [
+            "Kowalskiego",
+            "Kowalskiej",
+            "Harrisa",
+            "Lee'ego",
+            "Nowickiemu",
+            "Butlera",
+            "Kasia",
+            "Xyz",
+            "A.Aa",
+        ];
+        for w in words {
+            let mut one = NameBook::new(text);
+            let mut each = NameBook::new(text);
+            let want = pl_candidates(w).into_iter().find(|c| c != w && each.word_occurs(c));
+            assert_eq!(one.known_pl_candidate(w), want, "{w}");
+            assert_eq!(one.searches, each.searches, "{w}: the same budget");
+        }
+    }
+
+    #[test]
+    fn last_mention_is_the_last_full_name_before() {
+        let text = "Posted by Sydney woman Jordy Lee. Then the mayor, Amy B. Harris, spoke. “Yes,” she said.";
+        let book = NameBook::new(text);
+        let at = text.find('“').unwrap();
+        assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Amy B. Harris"));
+        let at = text.find(" Then").unwrap();
+        assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Jordy Lee"));
+        assert_eq!(book.last_mention_before(at, at - 3), None, "not before the floor");
     }
 
     #[test]

@@ -3,7 +3,9 @@
 
 use std::sync::OnceLock;
 
-use super::fast::{lower_eq, with_lower};
+use super::fast::{
+    char_at, char_start_before, is_alnum, is_space, is_upper, lower_eq, with_lower, WordFilter,
+};
 use crate::lexicon::fxhash::FxSet;
 
 use crate::model::Span;
@@ -23,13 +25,18 @@ impl Tok<'_> {
     /// A placeholder (fills fixed-size token buffers).
     pub const EMPTY: Tok<'static> = Tok { word: "", span: Span { start: 0, end: 0 }, lead: "", trail: "" };
     /// Starts with an upper-case letter.
+    #[inline]
     pub fn is_cap(&self) -> bool {
-        self.word.chars().next().is_some_and(|c| c.is_uppercase())
+        !self.word.is_empty() && is_upper(char_at(self.word, 0).0)
     }
     /// An initial such as "B.".
+    #[inline]
     pub fn is_initial(&self) -> bool {
-        let mut c = self.word.chars();
-        matches!((c.next(), c.next()), (Some(a), None) if a.is_uppercase()) && self.trail.starts_with('.')
+        if !self.trail.starts_with('.') || self.word.is_empty() {
+            return false;
+        }
+        let (c, len) = char_at(self.word, 0);
+        len == self.word.len() && is_upper(c)
     }
     pub fn lower(&self) -> String {
         self.word.to_lowercase()
@@ -40,60 +47,148 @@ impl Tok<'_> {
     }
 }
 
+/// ASCII whitespace as `char::is_whitespace` sees it.
+#[inline]
+fn is_ascii_space(x: u8) -> bool {
+    matches!(x, b' ' | b'\t'..=b'\r')
+}
+
+/// Eight bytes of `b` from `i` as one word (little-endian: byte `i` is the lowest).
+#[inline]
+fn word_at(b: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[i..i + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The high bit of every byte of `v` that may belong to whitespace: an ASCII byte below 0x21, or a
+/// non-ASCII byte. Exact per byte (no borrows between bytes), so both the lowest and the highest flagged
+/// byte are real candidates.
+#[inline]
+fn maybe_space(v: u64) -> u64 {
+    const LO7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // (low 7 bits) + 0x5F reaches 0x80 exactly when the low 7 bits are at least 0x21; no carry leaves
+    // a byte (0x7F + 0x5F < 0x100).
+    (!((v & LO7) + 0x5F5F_5F5F_5F5F_5F5F) | v) & HI
+}
+
+/// The end of the token starting at the character boundary `i` of `s`: the first whitespace at or after
+/// `i`, or the end of `s`. Eight bytes at a time while they hold neither whitespace nor non-ASCII.
+#[inline(always)]
+pub(crate) fn token_end(s: &str, mut i: usize) -> usize {
+    let b = s.as_bytes();
+    while i < b.len() {
+        if i + 8 <= b.len() {
+            let m = maybe_space(word_at(b, i));
+            if m == 0 {
+                i += 8;
+                continue;
+            }
+            i += (m.trailing_zeros() / 8) as usize;
+        }
+        let x = b[i];
+        if x < 0x80 {
+            if is_ascii_space(x) {
+                return i;
+            }
+            i += 1;
+        } else {
+            let (c, len) = char_at(s, i);
+            if is_space(c) {
+                return i;
+            }
+            i += len;
+        }
+    }
+    b.len()
+}
+
+/// The start of the token ending at the character boundary `i` of `s`: just after the last whitespace
+/// before `i`, or 0.
+#[inline]
+fn token_start(s: &str, mut i: usize) -> usize {
+    let b = s.as_bytes();
+    while i > 0 {
+        if i >= 8 {
+            let m = maybe_space(word_at(b, i - 8));
+            if m == 0 {
+                i -= 8;
+                continue;
+            }
+            // Just after the highest flagged byte; the bytes above it are ASCII, so this is a boundary.
+            i = i - 8 + (7 - (m.leading_zeros() / 8) as usize) + 1;
+        }
+        let x = b[i - 1];
+        if x < 0x80 {
+            if is_ascii_space(x) {
+                return i;
+            }
+            i -= 1;
+        } else {
+            let k = char_start_before(s, i);
+            if is_space(char_at(s, k).0) {
+                return i;
+            }
+            i = k;
+        }
+    }
+    0
+}
+
+/// The token `s[start..end]` (whitespace-free), with `s` starting at document offset `base`: the word
+/// core runs from the first letter or digit to the end of the last one.
+#[inline(always)]
+fn tok_at(s: &str, base: usize, start: usize, end: usize) -> Tok<'_> {
+    let b = s.as_bytes();
+    // The common case: an ASCII letter or digit at both ends.
+    if start < end && b[start].is_ascii_alphanumeric() && b[end - 1].is_ascii_alphanumeric() {
+        let raw = &s[start..end];
+        return Tok { word: raw, span: Span::new(base + start, base + end), lead: "", trail: "" };
+    }
+    let mut i = start;
+    while i < end {
+        let x = b[i];
+        if x < 0x80 {
+            if x.is_ascii_alphanumeric() {
+                break;
+            }
+            i += 1;
+        } else {
+            let (c, len) = char_at(s, i);
+            if is_alnum(c) {
+                break;
+            }
+            i += len;
+        }
+    }
+    let mut e = end;
+    if i == end {
+        // No letter or digit: all lead.
+    } else {
+        while e > i {
+            let x = b[e - 1];
+            if x < 0x80 {
+                if x.is_ascii_alphanumeric() {
+                    break;
+                }
+                e -= 1;
+            } else {
+                let k = char_start_before(s, e);
+                if is_alnum(char_at(s, k).0) {
+                    break;
+                }
+                e = k;
+            }
+        }
+    }
+    Tok { word: &s[i..e], span: Span::new(base + i, base + e), lead: &s[start..i], trail: &s[e..end] }
+}
+
 /// One token from its raw whitespace-free text starting at document offset `abs`.
 #[inline]
 pub fn make_tok(raw: &str, abs: usize) -> Tok<'_> {
-    let b = raw.as_bytes();
-    // ASCII fast paths; other characters are decoded.
-    let lead_len = if b.first().is_some_and(u8::is_ascii_alphanumeric) {
-        0
-    } else {
-        raw.find(|c: char| c.is_alphanumeric()).unwrap_or(raw.len())
-    };
-    // Trailing ASCII punctuation is stepped over byte by byte.
-    let mut e = b.len();
-    while e > 0 && b[e - 1] < 0x80 && !b[e - 1].is_ascii_alphanumeric() {
-        e -= 1;
-    }
-    let core_end = if e > 0 && b[e - 1].is_ascii_alphanumeric() {
-        e
-    } else if e == 0 {
-        lead_len
-    } else {
-        raw.char_indices()
-            .rev()
-            .find(|(_, c)| c.is_alphanumeric())
-            .map_or(lead_len, |(k, c)| k + c.len_utf8())
-    };
-    let core_end = core_end.max(lead_len);
-    Tok {
-        word: &raw[lead_len..core_end],
-        span: Span::new(abs + lead_len, abs + core_end),
-        lead: &raw[..lead_len],
-        trail: &raw[core_end..],
-    }
-}
-
-/// The character at byte `i` of `s` (ASCII fast path).
-#[inline]
-fn char_at(s: &str, i: usize) -> char {
-    let b = s.as_bytes()[i];
-    if b < 0x80 {
-        b as char
-    } else {
-        s[i..].chars().next().unwrap_or(' ')
-    }
-}
-
-/// The character ending at byte `i` of `s` (ASCII fast path).
-#[inline]
-fn char_before(s: &str, i: usize) -> char {
-    let b = s.as_bytes()[i - 1];
-    if b < 0x80 {
-        b as char
-    } else {
-        s[..i].chars().next_back().unwrap_or(' ')
-    }
+    tok_at(raw, abs, 0, raw.len())
 }
 
 /// The tokens of a region, front to back, made only as they are asked for.
@@ -104,51 +199,61 @@ pub struct Tokens<'a> {
     i: usize,
 }
 
+impl<'a> Tokens<'a> {
+    /// The part of the region not read yet.
+    pub fn rest(&self) -> &'a str {
+        &self.s[self.i..]
+    }
+}
+
 impl<'a> Iterator for Tokens<'a> {
     type Item = Tok<'a>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Tok<'a>> {
         let s = self.s;
-        let n = s.len();
-        let mut i = self.i;
         let b = s.as_bytes();
-        while i < n {
+        let mut i = self.i;
+        while i < b.len() {
             let x = b[i];
             if x < 0x80 {
-                if !matches!(x, b' ' | b'\t'..=b'\r') {
+                if !is_ascii_space(x) {
                     break;
                 }
                 i += 1;
                 continue;
             }
-            let c = char_at(s, i);
-            if !c.is_whitespace() {
+            let (c, len) = char_at(s, i);
+            if !is_space(c) {
                 break;
             }
-            i += c.len_utf8();
+            i += len;
         }
-        if i >= n {
-            self.i = n;
+        if i >= b.len() {
+            self.i = b.len();
             return None;
         }
-        let start = i;
-        while i < n {
-            let x = b[i];
-            if x < 0x80 {
-                if matches!(x, b' ' | b'\t'..=b'\r') {
-                    break;
-                }
-                i += 1;
-                continue;
+        let end = token_end(s, i);
+        self.i = end;
+        Some(tok_at(s, self.base, i, end))
+    }
+}
+
+/// The tokens of a region that hold a word (letters or digits), front to back.
+#[derive(Debug, Clone)]
+pub struct Words<'a>(Tokens<'a>);
+
+impl<'a> Iterator for Words<'a> {
+    type Item = Tok<'a>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Tok<'a>> {
+        loop {
+            let t = self.0.next()?;
+            if !t.word.is_empty() {
+                return Some(t);
             }
-            let c = char_at(s, i);
-            if c.is_whitespace() {
-                break;
-            }
-            i += c.len_utf8();
         }
-        self.i = i;
-        Some(make_tok(&s[start..i], self.base + start))
     }
 }
 
@@ -163,6 +268,7 @@ pub struct RevTokens<'a> {
 impl<'a> Iterator for RevTokens<'a> {
     type Item = Tok<'a>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Tok<'a>> {
         let s = self.s;
         let b = s.as_bytes();
@@ -170,46 +276,36 @@ impl<'a> Iterator for RevTokens<'a> {
         while i > 0 {
             let x = b[i - 1];
             if x < 0x80 {
-                if !matches!(x, b' ' | b'\t'..=b'\r') {
+                if !is_ascii_space(x) {
                     break;
                 }
                 i -= 1;
                 continue;
             }
-            let c = char_before(s, i);
-            if !c.is_whitespace() {
+            let k = char_start_before(s, i);
+            if !is_space(char_at(s, k).0) {
                 break;
             }
-            i -= c.len_utf8();
+            i = k;
         }
         if i == 0 {
             self.end = 0;
             return None;
         }
-        let end = i;
-        while i > 0 {
-            let x = b[i - 1];
-            if x < 0x80 {
-                if matches!(x, b' ' | b'\t'..=b'\r') {
-                    break;
-                }
-                i -= 1;
-                continue;
-            }
-            let c = char_before(s, i);
-            if c.is_whitespace() {
-                break;
-            }
-            i -= c.len_utf8();
-        }
-        self.end = i;
-        Some(make_tok(&s[i..end], self.base + i))
+        let start = token_start(s, i);
+        self.end = start;
+        Some(tok_at(s, self.base, start, i))
     }
 }
 
 /// The tokens of `region` of `text`, lazily.
 pub fn tokens(text: &str, region: Span) -> Tokens<'_> {
     Tokens { s: region.text(text), base: region.start, i: 0 }
+}
+
+/// The tokens of `region` of `text` that hold a word, lazily.
+pub fn words(text: &str, region: Span) -> Words<'_> {
+    Words(tokens(text, region))
 }
 
 /// The tokens of `region` of `text`, lazily and last first.
@@ -252,7 +348,10 @@ const PARTICLES: &[&str] =
 /// Can this token be part of a person's or organisation's name?
 pub fn nameish(t: &Tok) -> bool {
     // The shape first (cheap, and rejects most words), then the function-word table.
-    if t.word.is_empty() {
+    let Some(&b0) = t.word.as_bytes().first() else { return false };
+    // A word starting with a lower-case ASCII letter or a digit is a name only in hyphenated form
+    // ("al-Assad").
+    if (b0.is_ascii_lowercase() || b0.is_ascii_digit()) && !t.word.as_bytes().contains(&b'-') {
         return false;
     }
     let shaped = t.is_initial() || {
@@ -260,10 +359,13 @@ pub fn nameish(t: &Tok) -> bool {
             || (t.word.contains('-')
                 && t.word.split('-').next_back().is_some_and(|p| p.starts_with(char::is_uppercase)));
         cap_or_hyphen && {
-            let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
-            let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
-            // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are.
-            !(letters > 4 && upper == letters)
+            // Shouting labels like "STORY:" or "VIDEO:" are no names; short acronyms (BBC, AFP) are. A
+            // lower-case ASCII letter settles it at once.
+            t.word.bytes().any(|b| b.is_ascii_lowercase()) || {
+                let letters = t.word.chars().filter(|c| c.is_alphabetic()).count();
+                let upper = t.word.chars().filter(|c| c.is_uppercase()).count();
+                !(letters > 4 && upper == letters)
+            }
         }
     };
     shaped && !super::names::is_function_word(t.word)
@@ -366,6 +468,8 @@ fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
 /// Grammar of one language's attributions.
 pub struct Rules {
     pub verbs: &'static FxSet<&'static str>,
+    /// Pre-test for `verbs`.
+    verb_filter: WordFilter,
     /// Words introducing a source in the genitive or after "to": ("according", "to"), ("według", "").
     pub according: &'static [(&'static str, &'static str)],
     /// How many lower-case words may stand before a name in a description ("executive producer").
@@ -386,17 +490,35 @@ impl Rules {
     ) -> Rules {
         let according_finders =
             according.iter().map(|(a, _)| memchr::memmem::Finder::new(&a.as_bytes()[1..])).collect();
-        Rules { verbs, according, max_descriptors, prepositions, according_finders }
+        let verb_filter = WordFilter::new(verbs.iter().copied());
+        Rules { verbs, verb_filter, according, max_descriptors, prepositions, according_finders }
     }
 
     fn is_verb(&self, t: &Tok) -> bool {
         // The lists are lower case and a verb here is never capitalised: no case folding needed.
-        t.lead.is_empty() && !t.is_cap() && self.verbs.contains(t.word)
+        t.lead.is_empty()
+            && self.verb_filter.may_contain(t.word)
+            && !t.is_cap()
+            && self.verbs.contains(t.word)
+    }
+
+    /// Is `w` (in any case) the first word of an "according" phrase?
+    fn is_according_word(&self, w: &str) -> bool {
+        let Some(&w0) = w.as_bytes().first() else { return false };
+        self.according
+            .iter()
+            .any(|&(a, _)| (w0 >= 0x80 || w0.to_ascii_lowercase() == a.as_bytes()[0]) && lower_eq(w, a))
     }
 
     fn according_at(&self, toks: &[Tok], i: usize) -> Option<usize> {
         let w = toks.get(i)?.word;
+        // The words are ASCII-initial and no non-ASCII letter lower-cases to one of their first letters:
+        // an ASCII first byte must match in either case, else the word is not a candidate.
+        let w0 = *w.as_bytes().first()?;
         for &(a, b) in self.according {
+            if w0 < 0x80 && w0.to_ascii_lowercase() != a.as_bytes()[0] {
+                continue;
+            }
             if lower_eq(w, a) {
                 if b.is_empty() {
                     return Some(i + 1);
@@ -444,25 +566,44 @@ impl Rules {
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
             return None;
         }
-        // At most 14 word tokens, kept on the stack, made only as far as needed. The rules below stop at
-        // the first token with trailing punctuation (not an initial), at index p: every name run and
-        // description ends there and a name run peeks at one more token, so when p >= 2 nothing past
-        // index p + 1 is read. The clause-end test (a colon first: the clause introduces the next
-        // quotation) can look further, but it only matters when the rules find an attribution.
+        // At most 14 word tokens, kept on the stack, made only as far as needed. Call p the first token
+        // at index 1 or later (2 or later after an "according" word) with trailing punctuation (not
+        // an initial). The rules read no further than p + 1: a name run or description starts at index
+        // 1 (after a verb or "według") or 2 ("according to"), stops at the first token with trailing
+        // punctuation from there and peeks at one more token; every other pattern stops at the first
+        // token with trailing punctuation. The clause-end test (a colon first: the clause introduces the
+        // next quotation) can look further, but it only matters when the rules find an attribution.
+        //
+        // Unless the first token is a verb or an "according" word, every pattern needs a verb at index
+        // 1..=max_descriptors + 4 with no punctuated token before it: reading stops with None as soon as
+        // that is ruled out.
         let mut buf = [Tok::EMPTY; 14];
         let mut n = 0;
-        let mut it = tokens(text, region).filter(|t| !t.word.is_empty());
-        let mut p: Option<usize> = None;
+        let mut it = words(text, region);
+        let mut hopeful = false;
+        let mut from = 1;
         while n < buf.len() {
             let Some(t) = it.next() else { break };
             buf[n] = t;
             n += 1;
-            if p.is_none() && !t.trail.is_empty() && !t.is_initial() {
-                p = Some(n - 1);
+            let j = n - 1;
+            if j == 0 && self.is_according_word(t.word) {
+                hopeful = true;
+                from = 2;
             }
-            if p.is_some_and(|p| p >= 2 && n >= p + 2) {
+            if !hopeful {
+                if self.is_verb(&t) {
+                    hopeful = true;
+                } else if (!t.trail.is_empty() && !t.is_initial()) || j >= self.max_descriptors + 4 {
+                    return None;
+                }
+            }
+            if j > from && !buf[j - 1].trail.is_empty() && !buf[j - 1].is_initial() {
                 break;
             }
+        }
+        if !hopeful {
+            return None;
         }
         if n == 0 {
             return None;
@@ -646,6 +787,57 @@ mod tests {
             back.reverse();
             assert_eq!(fwd, back, "{t:?}");
             assert_eq!(tokenize(t, region).len(), fwd.len());
+        }
+    }
+
+    /// The tokens by their definition: whitespace-separated, the word core from the first to the last
+    /// letter or digit.
+    fn reference(t: &str) -> Vec<(&str, Span, &str, &str)> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        for raw in t.split_whitespace() {
+            let at = pos + t[pos..].find(raw).unwrap();
+            pos = at + raw.len();
+            let lead = raw.find(char::is_alphanumeric).unwrap_or(raw.len());
+            let core = raw
+                .char_indices()
+                .rev()
+                .find(|(_, c)| c.is_alphanumeric())
+                .map_or(lead, |(k, c)| k + c.len_utf8());
+            out.push((&raw[lead..core], Span::new(at + lead, at + core), &raw[..lead], &raw[core..]));
+        }
+        out
+    }
+
+    #[test]
+    fn tokens_follow_their_definition() {
+        for t in [
+            "“It is hard,” executive producer Amy B. Harris tells reporters.",
+            "  – dodaje\u{a0}Butler,\tmówi (Kowalska) —\u{2009}ŻÓŁW… ",
+            "(„Zdaniem Łukasza”) ‹x› ²³ ½ 'em… ... ﬁ Straße ΣΟΦΙΑ Ǆemal 東京 \u{3000}x\u{85}y\u{202f}z",
+            "",
+            "a",
+            "..",
+        ] {
+            let region = Span::new(0, t.len());
+            let fwd: Vec<_> = tokens(t, region).map(|k| (k.word, k.span, k.lead, k.trail)).collect();
+            assert_eq!(fwd, reference(t), "{t:?}");
+            let raw: Vec<_> =
+                t.split_whitespace().map(|r| make_tok(r, 0)).map(|k| (k.lead, k.word, k.trail)).collect();
+            let want: Vec<_> = reference(t).into_iter().map(|(w, _, l, r)| (l, w, r)).collect();
+            assert_eq!(raw, want);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_tokenizes_by_definition(t in "[a-zA-Z0-9 .,\"'\t\n\u{1f}\u{0}ąŁó–—„”«»\u{a0}\u{2009}\u{3000}Σ東]{0,40}") {
+            let region = Span::new(0, t.len());
+            let fwd: Vec<_> = tokens(&t, region).map(|k| (k.word, k.span, k.lead, k.trail)).collect();
+            proptest::prop_assert_eq!(&fwd, &reference(&t));
+            let mut back: Vec<_> = tokens_rev(&t, region).map(|k| (k.word, k.span, k.lead, k.trail)).collect();
+            back.reverse();
+            proptest::prop_assert_eq!(fwd, back);
         }
     }
 
