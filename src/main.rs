@@ -264,7 +264,8 @@ fn main() -> ExitCode {
     }
 }
 
-/// Where output goes: a file (written to a temporary name and renamed at the end) or stdout.
+/// Where output goes: a file (written to a temporary name and renamed at the end), a device or pipe
+/// (written directly), or stdout.
 struct Sink {
     tmp: Option<(PathBuf, PathBuf)>,
     w: Box<dyn Write>,
@@ -274,6 +275,11 @@ impl Sink {
     fn open(path: Option<&Path>) -> Result<Sink, Failure> {
         match path {
             None => Ok(Sink { tmp: None, w: Box::new(std::io::BufWriter::new(std::io::stdout().lock())) }),
+            Some(p) if bialign::output::is_special_file(p) => {
+                let f = bialign::output::open_special(p)
+                    .map_err(|e| Failure { msg: format!("{}: cannot open: {e}", p.display()), code: 2 })?;
+                Ok(Sink { tmp: None, w: Box::new(std::io::BufWriter::new(f)) })
+            }
             Some(p) => {
                 let tmp = p.with_extension(format!(
                     "{}.tmp",

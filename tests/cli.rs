@@ -52,3 +52,51 @@ fn same_language_twice_is_refused() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("both English"), "{err}");
 }
+
+/// Output to a named pipe (or a device such as /dev/null) is written to it, not to a temporary file
+/// renamed over it: that would replace the pipe (or, as root, the device) with a regular file.
+#[cfg(unix)]
+fn output_to_fifo_is_written_through(args: &[&str]) {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("out.fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let mut cmd = bin();
+    cmd.args(args).arg("-o").arg(&fifo);
+    let mut child = cmd.spawn().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let path = fifo.clone();
+    // If the pipe were replaced, this open would wait forever: the thread is then left behind and
+    // the receive below times out instead of hanging the test.
+    std::thread::spawn(move || {
+        let _ = tx.send(std::fs::read(&path));
+    });
+    let status = child.wait().unwrap();
+    let got = rx.recv_timeout(std::time::Duration::from_secs(30)).expect("nothing came through the pipe");
+    assert!(status.code().unwrap_or(9) <= 1, "{status:?}");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "the pipe was replaced");
+    let mut plain = bin();
+    plain.args(args);
+    let want = plain.output().unwrap().stdout;
+    assert!(!want.is_empty());
+    assert_eq!(got.unwrap(), want);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary or journal files");
+}
+
+#[cfg(unix)]
+#[test]
+fn align_output_to_a_named_pipe_goes_through_it() {
+    output_to_fifo_is_written_through(&[
+        "align",
+        "corpus/carrie-diaries/en.txt",
+        "corpus/carrie-diaries/pl.txt",
+        "--format",
+        "jsonl",
+    ]);
+}
+
+#[cfg(unix)]
+#[test]
+fn batch_output_to_a_named_pipe_goes_through_it() {
+    output_to_fifo_is_written_through(&["batch", "corpus/carrie-diaries", "--quiet"]);
+}

@@ -565,6 +565,23 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
     if dest.is_dir() {
         return Err(Error::Other(format!("{}: is a folder; -o takes a file name", dest.display())));
     }
+    if crate::output::is_special_file(&dest) {
+        // A device or a named pipe: written directly, like standard output (no partial file, no journal).
+        if opts.resume {
+            return Err(Error::Other(format!(
+                "{}: --resume needs a regular output file, not a device or pipe",
+                dest.display()
+            )));
+        }
+        let f = crate::output::open_special(&dest).map_err(|e| Error::io(&dest, &e))?;
+        let mut out = Out { w: Box::new(std::io::BufWriter::with_capacity(1 << 16, f)), len: 0, file: None };
+        if opts.format == Format::Tmx {
+            let mut h = Vec::new();
+            crate::output::tmx::write_header(&mut h).map_err(out_err)?;
+            out.write(&h)?;
+        }
+        return Ok((out, None));
+    }
     let (part, jpath) = journal::paths(&dest);
     let settings = opts.settings();
     if opts.resume {
