@@ -49,8 +49,68 @@ pub enum PairSource {
 /// Read all INPUTs in order, lazily. Problems with a single pair are items of the iterator; a whole
 /// INPUT that cannot be opened is one failed item named after it.
 pub fn pairs(inputs: &[PathBuf], max_line_bytes: u64) -> impl Iterator<Item = PairJob> + Send + 'static {
+    pairs_with_backlog(inputs, max_line_bytes).0
+}
+
+/// [`pairs`], and a [`Backlog`] that tells after each item whether the next one can be read from
+/// standard input without waiting.
+pub fn pairs_with_backlog(
+    inputs: &[PathBuf],
+    max_line_bytes: u64,
+) -> (impl Iterator<Item = PairJob> + Send + 'static, Backlog) {
     let inputs = inputs.to_vec();
-    inputs.into_iter().flat_map(move |p| one_input(p, max_line_bytes))
+    let backlog = Backlog::default();
+    let b = backlog.clone();
+    (inputs.into_iter().flat_map(move |p| one_input(p, max_line_bytes, &b)), backlog)
+}
+
+/// Whether standard input already holds the next record whole (read into its buffer), so that
+/// reading it will not wait for the producer: the batch reader keeps gathering such records into a
+/// chunk, and hands a chunk on as soon as the next record is not there yet, so a streaming filter
+/// never holds back output while it waits for input. Always true for other inputs.
+#[derive(Clone, Debug)]
+pub struct Backlog(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Default for Backlog {
+    fn default() -> Self {
+        Backlog(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true)))
+    }
+}
+
+impl Backlog {
+    /// True when the next record can be read without waiting (see [`Backlog`]).
+    pub fn next_is_buffered(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// A buffered reader that updates a [`Backlog`] each time bytes are consumed: whether a whole line
+/// (up to its line break) is left in the buffer.
+struct Probed<R> {
+    inner: BufReader<R>,
+    backlog: Backlog,
+}
+
+impl<R: Read> Read for Probed<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let avail = self.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for Probed<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+        let whole_line = memchr::memchr(b'\n', self.inner.buffer()).is_some();
+        self.backlog.0.store(whole_line, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 fn failed(id: String, e: Error) -> PairJob {
@@ -59,10 +119,11 @@ fn failed(id: String, e: Error) -> PairJob {
 
 type Jobs = Box<dyn Iterator<Item = PairJob> + Send>;
 
-fn one_input(path: PathBuf, max_line_bytes: u64) -> Jobs {
+fn one_input(path: PathBuf, max_line_bytes: u64, backlog: &Backlog) -> Jobs {
     let name = path.display().to_string();
     if name == "-" {
-        let reader = BufReader::with_capacity(1 << 16, std::io::stdin());
+        let inner = BufReader::with_capacity(1 << 16, std::io::stdin());
+        let reader = Probed { inner, backlog: backlog.clone() };
         return Box::new(records(Records::new(reader, "<stdin>", max_line_bytes), "<stdin>".into()));
     }
     let meta = match std::fs::metadata(&path) {
@@ -463,6 +524,22 @@ impl Iterator for DirWalk {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn backlog_says_whether_the_next_line_is_already_buffered() {
+        let backlog = Backlog::default();
+        let data: &[u8] = b"{\"a\":1}\n{\"b\":2}\n{\"c\":";
+        let mut r = Probed { inner: BufReader::new(data), backlog: backlog.clone() };
+        let mut line = Vec::new();
+        r.read_until(b'\n', &mut line).unwrap();
+        assert!(backlog.next_is_buffered(), "the second line is whole in the buffer");
+        line.clear();
+        r.read_until(b'\n', &mut line).unwrap();
+        assert!(!backlog.next_is_buffered(), "only part of the third line has arrived");
+        line.clear();
+        r.read_until(b'\n', &mut line).unwrap();
+        assert_eq!(line, b"{\"c\":");
+    }
 
     #[test]
     fn block_reader_gives_the_file_bytes_wherever_the_file_is() {

@@ -1,9 +1,9 @@
 //! Batch: run the whole pipeline over many article pairs on every core.
 //!
 //! Pairs are read lazily from the inputs ([`input`]) and handed to a rayon pool of `jobs` threads
-//! in *chunks* of consecutive pairs (up to `chunk_pairs` pairs and `chunk_bytes` of input text; a
-//! single pair when reading standard input, so a streaming filter never waits for more input than
-//! one record). A worker aligns a chunk's pairs one after the other and hands the whole chunk to the
+//! in *chunks* of consecutive pairs (up to `chunk_pairs` pairs and `chunk_bytes` of input text; from
+//! standard input, only the records that have already arrived, so a streaming filter never holds a
+//! record's output back to wait for more input). A worker aligns a chunk's pairs one after the other and hands the whole chunk to the
 //! writer at once, so threads wake each other per chunk, not per pair. Output is written in input
 //! order whatever the number of threads. At most `window` chunks (4 × jobs by default) are in
 //! flight — read, being aligned, or aligned and waiting for an earlier chunk — and, beyond the first
@@ -20,7 +20,7 @@
 //!
 //! Output to a file goes through a partial file and a journal ([`journal`]), so `resume` continues
 //! an interrupted run without losing or duplicating a pair. Output is flushed after every
-//! chunk, and a chunk is one pair when reading standard input, so `bialign batch -` works as a
+//! chunk, and a chunk from standard input ends where the input read so far ends, so `bialign batch -` works as a
 //! streaming filter (Spark `RDD.pipe`, Hadoop streaming, GNU parallel): each record's output is
 //! written as soon as it is ready and depends on that record alone.
 //!
@@ -84,7 +84,8 @@ pub struct BatchOptions {
     pub jobs: usize,
     /// Chunks of pairs in flight at most (0: 4 × jobs).
     pub window: usize,
-    /// Pairs per chunk at most (0: [`DEFAULT_CHUNK_PAIRS`]; always 1 when an input is standard input).
+    /// Pairs per chunk at most (0: [`DEFAULT_CHUNK_PAIRS`]; from standard input, fewer when the next
+    /// record has not arrived yet).
     pub chunk_pairs: usize,
     /// Input bytes per chunk: a chunk is closed once it holds this much (0: [`DEFAULT_CHUNK_BYTES`]).
     pub chunk_bytes: u64,
@@ -732,11 +733,10 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
     let in_flight = std::sync::Arc::new(InFlight::default());
     let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    // Standard input may be a slow producer (a streaming filter): every record is sent on alone, so
-    // its output never waits for the next record.
+    // Standard input may be a slow producer (a streaming filter): a chunk from it holds only the
+    // records that had already arrived (see input::Backlog), so output never waits for the next one.
     let streaming = inputs.iter().any(|p| p.as_os_str() == "-");
     let chunk_pairs = match opts.chunk_pairs {
-        _ if streaming => 1,
         0 => DEFAULT_CHUNK_PAIRS,
         n => n,
     };
@@ -787,7 +787,8 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                 };
                 let mut chunk: Vec<(PairJob, u64)> = Vec::new();
                 let mut bytes = 0u64;
-                for job in input::pairs(&inputs, max_line) {
+                let (jobs, backlog) = input::pairs_with_backlog(&inputs, max_line);
+                for job in jobs {
                     if seq < skip {
                         let expected = done_ids.as_mut().and_then(|it| it.next());
                         if expected.as_deref() != Some(job.id.as_str()) {
@@ -807,7 +808,8 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     chunk.push((job, size));
                     bytes += size;
                     seq += 1;
-                    if chunk.len() >= chunk_pairs || bytes >= chunk_bytes {
+                    let waits = streaming && !backlog.next_is_buffered();
+                    if chunk.len() >= chunk_pairs || bytes >= chunk_bytes || waits {
                         if !dispatch(std::mem::take(&mut chunk), chunks) {
                             return;
                         }
