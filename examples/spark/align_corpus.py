@@ -12,7 +12,8 @@ By default the JVM does all the work on the executors: it reads the input, pipes
 (an input split, in input order) through one `bialign batch - --format jsonl` process
 (JavaRDD.pipe), whose output becomes OUTDIR/part-NNNNN: written by the process itself straight to
 OUTDIR when the executors see it as a file system path (--direct-output), else passed back through the
-JVM and written by it (HDFS, S3). No Python worker runs and
+JVM and written by it (HDFS, S3). With --direct-output and one plain local JSONL file as input, the
+tasks read their own line-aligned byte ranges of it, so no record passes through the JVM at all. No Python worker runs and
 nothing is shuffled, so the part files concatenated in name order are byte for byte the output of
 one `bialign batch -` run over the same input (except that a line bialign cannot read as a record
 is reported as "<stdin>:LINE" with LINE counted within its partition). The output's lines and error
@@ -440,13 +441,25 @@ COUNT_SCRIPT = "awk '/%s/ { e++ } END { print NR, e + 0 }'" % ERROR_RECORD_REGEX
 # driver then renames the files to part-NNNNN in partition order. Arguments: OUTDIR, then the bialign
 # command line. Status 1 becomes 0 as in PIPE_WRAPPER; on any other failure the attempt's file is
 # removed and the status passed on (Spark fails or retries the task).
-DIRECT_WRAPPER = (
-    'd=$1; shift; t="$d/_temporary/bialign-$(uname -n)-$$"; '
-    '"$@" > "$t"; s=$?; '
+_DIRECT_COUNTS = (
     'if [ "$s" -ne 0 ] && [ "$s" -ne 1 ]; then rm -f "$t"; exit "$s"; fi; '
     'n=$(wc -l < "$t") || exit 74; '
     "e=$(grep -cE '%s' \"$t\"); [ \"$?\" -le 1 ] || exit 74; "
     'echo "$t" $n $e' % ERROR_RECORD_REGEX
+)
+DIRECT_WRAPPER = 'd=$1; shift; t="$d/_temporary/bialign-$(uname -n)-$$"; "$@" > "$t"; s=$?; ' + _DIRECT_COUNTS
+
+# --direct-output with a single local uncompressed JSONL file: the JVM does not read the input either.
+# The driver cuts the file into line-aligned byte ranges, one partition each, and each task's wrapper
+# gets "START LENGTH PATH" on its standard input and feeds exactly those bytes to bialign with dd
+# (a failed read fails the task: status 76). The ranges concatenated are the file, so the output is
+# the same as when the JVM reads the splits.
+DIRECT_INPUT_WRAPPER = (
+    'd=$1; shift; IFS= read -r r || exit 75; start=${r%% *}; r=${r#* }; len=${r%% *}; path=${r#* }; '
+    't="$d/_temporary/bialign-$(uname -n)-$$"; rm -f "$t.in"; '
+    '{ dd if="$path" bs=1048576 iflag=skip_bytes,count_bytes skip="$start" count="$len" status=none '
+    '|| echo failed > "$t.in"; } | "$@" > "$t"; s=$?; '
+    'if [ -e "$t.in" ]; then rm -f "$t" "$t.in"; exit 76; fi; ' + _DIRECT_COUNTS
 )
 
 
@@ -677,6 +690,13 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
     parts = lines.getNumPartitions()
     jenv = MapConverter().convert({}, gateway)
     if _direct_output(sc, args):
+        ranges = _local_ranges(args.input, input_format, parts)
+        if ranges:  # a local file: the tasks read their own byte ranges, the JVM never sees a record
+            descs = ListConverter().convert([f"{a} {n} {path}" for a, n, path in ranges], gateway)
+            lines = sc._jsc.parallelize(descs, len(ranges))
+            return _piped_direct(sc, lines, command, _local_path(out_path), DIRECT_INPUT_WRAPPER) + (
+                f"{len(ranges)} byte ranges read and written by bialign",
+            )
         return _piped_direct(sc, lines, command, _local_path(out_path)) + (
             f"{parts} partitions piped in input order, written by bialign",
         )
@@ -703,7 +723,29 @@ def _direct_output(sc, args: argparse.Namespace) -> bool:
     return args.direct_output == "yes"
 
 
-def _piped_direct(sc, lines, command: list, outdir: str) -> tuple:
+def _local_ranges(path: str, input_format: str, parts: int) -> list:
+    """(start, length, path) of `parts` line-aligned byte ranges covering a single local, uncompressed
+    JSONL file, in order (empty ranges left out); [] for any other input (a folder, a glob, a
+    compressed file, Parquet, another file system), which the JVM reads."""
+    if input_format != "jsonl" or not _is_local(path):
+        return []
+    local = os.path.abspath(_local_path(path))
+    if not os.path.isfile(local) or local.endswith((".gz", ".bz2", ".xz", ".zst", ".lz4", ".snappy", ".deflate")):
+        return []
+    size = os.path.getsize(local)
+    cuts = [0]
+    with open(local, "rb") as f:
+        for i in range(1, max(1, parts)):
+            f.seek(max(size * i // parts, cuts[-1]))
+            if f.tell() > 0:
+                f.seek(f.tell() - 1)  # a cut just after a line break starts the next line there
+                f.readline()
+            cuts.append(min(f.tell(), size))
+    cuts.append(size)
+    return [(a, b - a, local) for a, b in zip(cuts, cuts[1:]) if b > a]
+
+
+def _piped_direct(sc, lines, command: list, outdir: str, wrapper: str = DIRECT_WRAPPER) -> tuple:
     """--direct-output: each partition's bialign process writes its output to a file of its own under
     OUTDIR/_temporary (DIRECT_WRAPPER), and only one line per partition, "FILE LINES ERRORS", comes
     back through the JVM, which therefore decodes and encodes the input but not the output (2 to 3
@@ -718,7 +760,7 @@ def _piped_direct(sc, lines, command: list, outdir: str) -> tuple:
     os.makedirs(temporary)
     try:
         jcommand = ListConverter().convert(
-            ["sh", "-c", DIRECT_WRAPPER, "bialign-direct", os.path.abspath(outdir)] + command, gateway
+            ["sh", "-c", wrapper, "bialign-direct", os.path.abspath(outdir)] + command, gateway
         )
         jenv = MapConverter().convert({}, gateway)
         results = list(lines.pipe(jcommand, jenv, False, 1 << 16, "UTF-8").collect())

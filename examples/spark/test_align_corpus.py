@@ -273,6 +273,41 @@ class PipeTest(TimedTest):
             self.assertEqual((p.returncode, p.stdout), (status, ""), status)
         self.assertEqual(os.listdir(os.path.join(out, "_temporary")), [os.path.basename(path)])
 
+    def test_local_ranges_cover_the_file_in_whole_lines(self):
+        for parts in range(1, 9):
+            ranges = align_corpus._local_ranges(Env.input_jsonl, "jsonl", parts)
+            self.assertLessEqual(len(ranges), parts)
+            with open(Env.input_jsonl, "rb") as f:
+                data = f.read()
+            self.assertEqual(b"".join(data[a : a + n] for a, n, _ in ranges), data)
+            for a, n, path in ranges:
+                self.assertEqual(path, os.path.abspath(Env.input_jsonl))
+                self.assertTrue(a == 0 or data[a - 1 : a] == b"\n", (parts, a))
+        # Anything but one local uncompressed file is left to the JVM.
+        self.assertEqual(align_corpus._local_ranges(Env.tmp, "jsonl", 2), [])
+        self.assertEqual(align_corpus._local_ranges("hdfs:///x.jsonl", "jsonl", 2), [])
+        self.assertEqual(align_corpus._local_ranges(Env.input_jsonl, "parquet", 2), [])
+
+    def test_direct_input_wrapper_reads_its_byte_range(self):
+        out = tempfile.mkdtemp(dir=Env.tmp)
+        os.makedirs(os.path.join(out, "_temporary"))
+        spaced = os.path.join(out, "in put.jsonl")
+        shutil.copy(Env.input_jsonl, spaced)
+        ranges = align_corpus._local_ranges(spaced, "jsonl", 2)
+        got = []
+        for a, n, path in ranges:
+            p = subprocess.run(["sh", "-c", align_corpus.DIRECT_INPUT_WRAPPER, "w", out] + self.argv(),
+                               input=f"{a} {n} {path}\n", capture_output=True, text=True)
+            self.assertEqual(p.returncode, 0, p.stderr[-2000:])
+            with open(p.stdout.split()[0], encoding="utf-8") as f:
+                got += f.read().splitlines()
+        self.assertEqual(by_doc(got), by_doc(Env.single_lines))
+        # A file that cannot be read fails the task (no empty output passed off as success).
+        p = subprocess.run(["sh", "-c", align_corpus.DIRECT_INPUT_WRAPPER, "w", out] + self.argv(),
+                           input=f"0 100 {out}/missing.jsonl\n", capture_output=True, text=True)
+        self.assertEqual((p.returncode, p.stdout), (76, ""))
+        self.assertEqual(len(os.listdir(os.path.join(out, "_temporary"))), len(ranges))
+
     def test_count_script_counts_error_records_only(self):
         lines = [line for line in Env.single_lines] + [
             '{"doc":"q\\"x,\\"error\\":","error":"odd id"}',  # an id holding quotes and the key
@@ -379,7 +414,8 @@ class SparkJobTest(TimedTest):
         # The count on the executors (used when the driver cannot read the output) agrees.
         self.assertEqual(align_corpus._count_jsonl(session().sparkContext, out1), (len(Env.single_lines), N_ERRORS))
 
-        self.assertIn("written by bialign", p.stderr)  # local master, local OUTDIR: --direct-output
+        # local master, local OUTDIR, one plain file: bialign reads its byte range and writes its part
+        self.assertIn("3 byte ranges read and written by bialign", p.stderr)
         self.assertEqual(sorted(os.listdir(out1)), ["_SUCCESS"] + names)  # no _temporary left
 
         # Another run (another JVM) gives byte-identical files, also when the JVM writes the output
@@ -389,6 +425,12 @@ class SparkJobTest(TimedTest):
         self.assertEqual(rc, 1, err[-3000:])
         self.assertNotIn("written by bialign", err)
         self.assertEqual(read_parts(out2), read_parts(out1))
+        # A glob (not one plain file): the JVM reads the splits, bialign still writes the parts.
+        out3 = os.path.join(Env.tmp, "out-jsonl-3")
+        rc, err = run_in_process(Env.input_jsonl[:-2] + "*", out3, "--partitions", "3")
+        self.assertEqual(rc, 1, err[-3000:])
+        self.assertIn("partitions piped in input order, written by bialign", err)
+        self.assertEqual(b"".join(f.encode() for _n, lines in read_parts(out3) for f in (l + "\n" for l in lines)), data)
         good = os.path.join(Env.tmp, "good.jsonl")
         with open(good, "w", encoding="utf-8") as f:
             f.write("\n".join(Env.good) + "\n")
