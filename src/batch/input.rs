@@ -91,13 +91,18 @@ struct Probed<R> {
     backlog: Backlog,
 }
 
+/// `Read::read` for a reader whose `BufRead` side does the work: copy from its buffer.
+fn read_from_buffer<B: BufRead>(r: &mut B, out: &mut [u8]) -> std::io::Result<usize> {
+    let avail = r.fill_buf()?;
+    let n = avail.len().min(out.len());
+    out[..n].copy_from_slice(&avail[..n]);
+    r.consume(n);
+    Ok(n)
+}
+
 impl<R: Read> Read for Probed<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let avail = self.fill_buf()?;
-        let n = avail.len().min(out.len());
-        out[..n].copy_from_slice(&avail[..n]);
-        self.consume(n);
-        Ok(n)
+        read_from_buffer(self, out)
     }
 }
 
@@ -298,11 +303,7 @@ fn open_direct(_path: &Path) -> Option<File> {
 
 impl Read for BlockReader {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let avail = self.fill_buf()?;
-        let n = avail.len().min(out.len());
-        out[..n].copy_from_slice(&avail[..n]);
-        self.consume(n);
-        Ok(n)
+        read_from_buffer(self, out)
     }
 }
 
