@@ -2,44 +2,11 @@
 //! news set (parallel variants, both languages). Each stage is timed alone on documents that already
 //! went through ingest and language routing.
 
-use std::path::Path;
+#[path = "common/quote_docs.rs"]
+mod quote_docs;
 
-use bialign::ingest::IngestOptions;
-use bialign::Document;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-
-fn load() -> Vec<Document> {
-    let mut files = vec![
-        Path::new("corpus/carrie-diaries/en.txt").to_path_buf(),
-        Path::new("corpus/carrie-diaries/pl.txt").to_path_buf(),
-    ];
-    let dev = Path::new("corpus/align-dev/wmt20-enpl");
-    let mut arts: Vec<_> =
-        std::fs::read_dir(dev).map(|r| r.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-    arts.sort();
-    for a in arts {
-        for side in ["en.txt", "pl.txt"] {
-            let p = a.join("parallel").join(side);
-            if p.exists() {
-                files.push(p);
-            }
-        }
-    }
-    files
-        .iter()
-        .map(|p| {
-            let mut d = bialign::ingest::ingest_bytes(
-                &p.display().to_string(),
-                &std::fs::read(p).expect("corpus file"),
-                &IngestOptions::default(),
-            )
-            .expect("corpus file ingests");
-            bialign::lang::route(&mut d);
-            bialign::segment::segment(&mut d);
-            d
-        })
-        .collect()
-}
+use quote_docs::load;
 
 fn bench(c: &mut Criterion) {
     let mut docs = load();

@@ -11,9 +11,9 @@
 //! perf stat -e task-clock target/release/examples/quote_vs_split 0           # loading alone
 //! ```
 
-use std::path::{Path, PathBuf};
+#[path = "../benches/common/quote_docs.rs"]
+mod quote_docs;
 
-use bialign::ingest::IngestOptions;
 use bialign::Document;
 
 fn main() {
@@ -21,32 +21,7 @@ fn main() {
     // Optional second argument "split" or "quote": run only that stage (to take its CPU time with
     // `perf stat -e task-clock`, which a busy machine does not inflate the way it does wall time).
     let only = std::env::args().nth(2).unwrap_or_default();
-    let mut files: Vec<PathBuf> =
-        vec!["corpus/carrie-diaries/en.txt".into(), "corpus/carrie-diaries/pl.txt".into()];
-    let dev = Path::new("corpus/align-dev/wmt20-enpl");
-    let mut arts: Vec<_> =
-        std::fs::read_dir(dev).map(|r| r.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-    arts.sort();
-    for a in arts {
-        for side in ["en.txt", "pl.txt"] {
-            let p = a.join("parallel").join(side);
-            if p.exists() {
-                files.push(p);
-            }
-        }
-    }
-    let mut docs: Vec<Document> = Vec::new();
-    for p in &files {
-        let Ok(bytes) = std::fs::read(p) else { continue };
-        let Ok(mut d) =
-            bialign::ingest::ingest_bytes(&p.display().to_string(), &bytes, &IngestOptions::default())
-        else {
-            continue;
-        };
-        bialign::lang::route(&mut d);
-        bialign::segment::segment(&mut d);
-        docs.push(d);
-    }
+    let mut docs: Vec<Document> = quote_docs::load();
     let t = std::time::Instant::now();
     for _ in 0..if only == "quote" { 0 } else { n } {
         docs.iter_mut().for_each(split_pass);

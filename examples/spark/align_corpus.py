@@ -688,7 +688,6 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
     gateway = sc._gateway._gateway_client
     lines = _java_lines(spark, args, input_format)
     parts = lines.getNumPartitions()
-    jenv = MapConverter().convert({}, gateway)
     if _direct_output(sc, args):
         ranges = _local_ranges(args.input, input_format, parts)
         if ranges:  # a local file: the tasks read their own byte ranges, the JVM never sees a record
@@ -701,6 +700,7 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
             f"{parts} partitions piped in input order, written by bialign",
         )
     jcommand = ListConverter().convert(["sh", "-c", PIPE_WRAPPER, "bialign-pipe"] + command, gateway)
+    jenv = MapConverter().convert({}, gateway)
     # (command, extra environment, separate working directory, buffer size, encoding)
     out = lines.pipe(jcommand, jenv, False, 1 << 16, "UTF-8")
     how = f"{parts} partitions piped in input order"

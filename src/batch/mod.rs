@@ -547,21 +547,26 @@ fn out_err(e: std::io::Error) -> Error {
 /// Open the output: standard output, a fresh partial file, or the partial file of an interrupted
 /// run cut back to its journal. Returns the output, the state taken over, and the number of pairs
 /// to skip.
+/// Output written straight to `w` (standard output, a device, a pipe): buffered, no partial file,
+/// no journal; the TMX header first.
+fn unjournaled(w: Box<dyn Write>, format: Format) -> Result<(Out, Option<journal::State>), Error> {
+    let mut out = Out { w: Box::new(std::io::BufWriter::with_capacity(1 << 16, w)), len: 0, file: None };
+    if format == Format::Tmx {
+        let mut h = Vec::new();
+        crate::output::tmx::write_header(&mut h).map_err(out_err)?;
+        out.write(&h)?;
+    }
+    Ok((out, None))
+}
+
 fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Error> {
     let Some(dest) = opts.output.clone() else {
         if opts.resume {
             return Err(Error::Other("--resume needs an output file (-o FILE)".into()));
         }
-        // Buffered here and flushed after each chunk (one pair when reading standard input): standard
-        // output alone would flush at every line break.
-        let w = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        let mut out = Out { w: Box::new(w), len: 0, file: None };
-        if opts.format == Format::Tmx {
-            let mut h = Vec::new();
-            crate::output::tmx::write_header(&mut h).map_err(out_err)?;
-            out.write(&h)?;
-        }
-        return Ok((out, None));
+        // Buffered here and flushed after each chunk: standard output alone would flush at every
+        // line break.
+        return unjournaled(Box::new(std::io::stdout().lock()), opts.format);
     };
     if dest.is_dir() {
         return Err(Error::Other(format!("{}: is a folder; -o takes a file name", dest.display())));
@@ -575,13 +580,7 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
             )));
         }
         let f = crate::output::open_special(&dest).map_err(|e| Error::io(&dest, &e))?;
-        let mut out = Out { w: Box::new(std::io::BufWriter::with_capacity(1 << 16, f)), len: 0, file: None };
-        if opts.format == Format::Tmx {
-            let mut h = Vec::new();
-            crate::output::tmx::write_header(&mut h).map_err(out_err)?;
-            out.write(&h)?;
-        }
-        return Ok((out, None));
+        return unjournaled(Box::new(f), opts.format);
     }
     let (part, jpath) = journal::paths(&dest);
     let settings = opts.settings();
