@@ -568,7 +568,8 @@ mod tests {
                 ("Płakałam", Some("Amari")),
                 ("nie ma powodów do niepokoju", Some("Jan Kowalski")),
                 ("to dopiero początek zmian w kraju", Some("Mark Wiśniewski")),
-                ("Nie podniesiemy podatków", Some("Minister Kowalczyk")),
+                // The title is left out of the canonical name (the span keeps it).
+                ("Nie podniesiemy podatków", Some("Kowalczyk")),
                 // Someone unnamed: not the paragraph's last speaker.
                 ("To nieprawda", None),
             ]
@@ -580,6 +581,11 @@ mod tests {
         let d = doc(t, Lang::En);
         let got: Vec<Option<&str>> = d.quotes.iter().map(speaker).collect();
         assert_eq!(got, vec![Some("Josep Borrell"), Some("Jen Psaki"), Some("Harris"), Some("Trump"), None]);
+        let t = "\"The talks will continue,\" NATO Secretary General Jens Stoltenberg told reporters.\n\n\
+                 \"We will see,\" Prime Minister Boris Johnson said. \"Yes,\" said CNN Business.";
+        let d = doc(t, Lang::En);
+        let got: Vec<Option<&str>> = d.quotes.iter().map(speaker).collect();
+        assert_eq!(got, vec![Some("Jens Stoltenberg"), Some("Boris Johnson"), Some("CNN Business")]);
     }
 
     #[test]

@@ -23,6 +23,39 @@ fn function_words() -> &'static (FxSet<&'static str>, WordFilter) {
     })
 }
 
+/// Titles and offices that open a name run ("Prime Minister", "Premier", "Mr").
+const TITLES: &str = include_str!("data/titles.txt");
+
+fn titles() -> &'static FxSet<&'static str> {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| TITLES.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect())
+}
+
+/// A title or office that opens a name run without being part of the name ("Minister", "Premier",
+/// "Dr").
+fn is_title_word(w: &str) -> bool {
+    let w = w.trim_end_matches('.');
+    w.len() <= 16 && titles().contains(w.to_lowercase().as_str())
+}
+
+/// An organisation's acronym of two to five capitals ("NATO", "US", "PAP").
+fn is_acronym(w: &str) -> bool {
+    (2..=5).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// How many words open the name run `words` without being part of the name: titles, and acronyms
+/// before a title ("NATO Secretary General", "US President"; "CNN Business" stays whole). At least
+/// one word is left.
+fn leading_titles(words: &[String]) -> usize {
+    let mut k = 0;
+    while k + 1 < words.len()
+        && (is_title_word(&words[k]) || (is_acronym(&words[k]) && is_title_word(&words[k + 1])))
+    {
+        k += 1;
+    }
+    k
+}
+
 /// A capitalised function word that is never a name by itself ("The", "Then", "But", "Według").
 pub fn is_function_word(w: &str) -> bool {
     if w.len() < 2 || w.len() > 16 {
@@ -283,7 +316,11 @@ impl<'t> NameBook<'t> {
                 }
                 if get(&mut rev, k) {
                     let p = &rev[k];
-                    if nameish(p) && p.trail.is_empty() && rev[k - 1].lead.is_empty() {
+                    if nameish(p)
+                        && p.trail.is_empty()
+                        && rev[k - 1].lead.is_empty()
+                        && !is_title_word(p.word)
+                    {
                         k += 1;
                     }
                 }
@@ -482,8 +519,13 @@ impl<'t> NameBook<'t> {
         if words.is_empty() {
             return span.text(text).to_string();
         }
+        // Leave out the titles that open the run ("NATO Secretary General Jens Stoltenberg" → "Jens
+        // Stoltenberg", "Minister Kowalczyk" → "Kowalczyk"), keeping a name word.
+        let lead = leading_titles(&words);
+        words.drain(..lead);
+        let toks = &toks[lead..];
         if lang == Lang::Pl {
-            for (w, t) in words.iter_mut().zip(&toks) {
+            for (w, t) in words.iter_mut().zip(toks) {
                 if t.is_initial() {
                     continue;
                 }
