@@ -582,10 +582,20 @@ mod tests {
         let got: Vec<Option<&str>> = d.quotes.iter().map(speaker).collect();
         assert_eq!(got, vec![Some("Josep Borrell"), Some("Jen Psaki"), Some("Harris"), Some("Trump"), None]);
         let t = "\"The talks will continue,\" NATO Secretary General Jens Stoltenberg told reporters.\n\n\
-                 \"We will see,\" Prime Minister Boris Johnson said. \"Yes,\" said CNN Business.";
+                 \"We will see,\" Prime Minister Boris Johnson said. \"Yes,\" said CNN Business.\n\n\
+                 \"Not now,\" Civic Coalition MP Marta Golbik told PAP. \"Maybe,\" said John Major.";
         let d = doc(t, Lang::En);
         let got: Vec<Option<&str>> = d.quotes.iter().map(speaker).collect();
-        assert_eq!(got, vec![Some("Jens Stoltenberg"), Some("Boris Johnson"), Some("CNN Business")]);
+        assert_eq!(
+            got,
+            vec![
+                Some("Jens Stoltenberg"),
+                Some("Boris Johnson"),
+                Some("CNN Business"),
+                Some("Marta Golbik"),
+                Some("John Major")
+            ]
+        );
     }
 
     #[test]

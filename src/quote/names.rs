@@ -38,22 +38,11 @@ fn is_title_word(w: &str) -> bool {
     w.len() <= 16 && titles().contains(w.to_lowercase().as_str())
 }
 
-/// An organisation's acronym of two to five capitals ("NATO", "US", "PAP").
-fn is_acronym(w: &str) -> bool {
-    (2..=5).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_uppercase())
-}
-
-/// How many words open the name run `words` without being part of the name: titles, and acronyms
-/// before a title ("NATO Secretary General", "US President"; "CNN Business" stays whole). At least
-/// one word is left.
+/// How many words open the name run `words` without being part of the name: everything up to the
+/// last title before the final word ("NATO Secretary General", "Civic Coalition MP", "Health
+/// Minister"; "John Major" and "CNN Business" stay whole).
 fn leading_titles(words: &[String]) -> usize {
-    let mut k = 0;
-    while k + 1 < words.len()
-        && (is_title_word(&words[k]) || (is_acronym(&words[k]) && is_title_word(&words[k + 1])))
-    {
-        k += 1;
-    }
-    k
+    words[..words.len().saturating_sub(1)].iter().rposition(|w| is_title_word(w)).map_or(0, |k| k + 1)
 }
 
 /// A capitalised function word that is never a name by itself ("The", "Then", "But", "Według").
