@@ -455,13 +455,20 @@ fn tmx_is_valid_xml_with_the_tmx_header_langs_and_props() {
 
 #[test]
 fn stdin_filter_streams_one_record_at_a_time_and_each_output_depends_on_its_record_alone() {
+    // With threads, and on the one thread of --jobs 1 (as Spark's tasks run it).
+    for jobs in ["2", "1"] {
+        stdin_filter_streams(jobs);
+    }
+}
+
+fn stdin_filter_streams(jobs: &str) {
     let t = tempfile::tempdir().unwrap();
     let r1 =
         json!({"id": "r1", "en": dev(19, "parallel", "en"), "pl": dev(19, "parallel", "pl")}).to_string();
     let r2 =
         json!({"id": "r2", "en": dev(20, "comparable", "en"), "pl": dev(20, "comparable", "pl")}).to_string();
     let mut child = bin()
-        .args(["batch", "-", "--jobs", "2"])
+        .args(["batch", "-", "--jobs", jobs])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -480,7 +487,9 @@ fn stdin_filter_streams_one_record_at_a_time_and_each_output_depends_on_its_reco
     writeln!(input, "{r1}").unwrap();
     input.flush().unwrap();
     // The first record's output arrives while standard input is still open.
-    let first = rx.recv_timeout(Duration::from_secs(60)).expect("no output before the input ended");
+    let first = rx
+        .recv_timeout(Duration::from_secs(60))
+        .unwrap_or_else(|_| panic!("--jobs {jobs}: no output before the input ended"));
     assert!(first.contains("\"doc\":\"r1\""), "{first}");
     writeln!(input, "{r2}").unwrap();
     drop(input);
