@@ -441,11 +441,12 @@ COUNT_SCRIPT = "awk '/%s/ { e++ } END { print NR, e + 0 }'" % ERROR_RECORD_REGEX
 # system) and prints one line, "FILE LINES ERRORS", which is all that goes back through the JVM; the
 # driver then renames the files to part-NNNNN in partition order. Arguments: OUTDIR, then the bialign
 # command line. Status 1 becomes 0 as in PIPE_WRAPPER; on any other failure the attempt's file is
-# removed and the status passed on (Spark fails or retries the task).
+# removed and the status passed on (Spark fails or retries the task). bialign exits with 0 only when
+# no record failed, so only after a 1 is the output searched for error records.
 _DIRECT_COUNTS = (
     'if [ "$s" -ne 0 ] && [ "$s" -ne 1 ]; then rm -f "$t"; exit "$s"; fi; '
     'n=$(wc -l < "$t") || exit 74; '
-    "e=$(grep -cE '%s' \"$t\"); [ \"$?\" -le 1 ] || exit 74; "
+    "if [ \"$s\" -eq 0 ]; then e=0; else e=$(grep -cE '%s' \"$t\"); [ \"$?\" -le 1 ] || exit 74; fi; "
     'echo "$t" $n $e' % ERROR_RECORD_REGEX
 )
 DIRECT_WRAPPER = 'd=$1; shift; t="$d/_temporary/bialign-$(uname -n)-$$"; "$@" > "$t"; s=$?; ' + _DIRECT_COUNTS
@@ -544,7 +545,11 @@ def _launch_command_path(conf, archive: str, spark_home: str) -> Optional[str]:
             defaults = f.read()
     except OSError:
         defaults = b""
-    env = sorted((k, v) for k, v in os.environ.items() if k.startswith(LAUNCH_ENV_PREFIXES))
+    env = sorted(
+        (k, v)
+        for k, v in os.environ.items()
+        if k.startswith(LAUNCH_ENV_PREFIXES) and k not in ("SPARK_MASTER", "SPARK_LOG_LEVEL")  # (this script's own)
+    )
     key = repr((sorted(conf.getAll()), spark_home, env, defaults, os.path.basename(archive)))
     return archive[: -len(".jsa")] + f"-launch-{hashlib.sha1(key.encode()).hexdigest()[:16]}.json"
 

@@ -9,9 +9,7 @@
 //! flight — read, being aligned, or aligned and waiting for an earlier chunk — and, beyond the first
 //! of them, at most `max_in_flight_bytes` of input text, so memory stays flat whatever the corpus
 //! size and however large some documents are. Each pair's records are rendered by the worker that
-//! aligned it; the writer only copies bytes. With one job (`jobs` 1, as each task of a Spark job
-//! runs) there are no threads at all: the same chunks are read, aligned, written and flushed one
-//! after the other on the calling thread, into one reused output buffer.
+//! aligned it; the writer only copies bytes.
 //!
 //! A pair that fails (unreadable, undecodable, not English/Polish, over a size limit, a malformed
 //! record, even a panic in a stage) becomes one error record `{"doc": id, "error": message}` in
@@ -396,24 +394,11 @@ fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
 
 /// Process a chunk's pairs one after the other.
 fn process_chunk(chunk: Vec<(PairJob, u64)>, opts: &BatchOptions, aopts: &AlignOptions) -> ChunkOutput {
-    process_chunk_into(chunk, opts, aopts, Vec::new())
-}
-
-/// [`process_chunk`], rendering into `bytes` (emptied first; a buffer reused from chunk to chunk
-/// is not allocated and faulted in again each time).
-fn process_chunk_into(
-    chunk: Vec<(PairJob, u64)>,
-    opts: &BatchOptions,
-    aopts: &AlignOptions,
-    mut bytes: Vec<u8>,
-) -> ChunkOutput {
     let input: u64 = chunk.iter().map(|(_, size)| size).sum();
     // Room for what `render` reserves for each pair (a pair's text is at most its input), so the
     // buffer is not moved while it fills; a very large chunk grows as needed instead.
     let cap = (input.saturating_mul(3) as usize).saturating_add(4096 * (chunk.len() + 1)).min(64 << 20);
-    bytes.clear();
-    bytes.reserve(cap);
-    let mut out = ChunkOutput { bytes, pairs: Vec::with_capacity(chunk.len()) };
+    let mut out = ChunkOutput { bytes: Vec::with_capacity(cap), pairs: Vec::with_capacity(chunk.len()) };
     for (job, size) in chunk {
         let p = process(job, size, opts, aopts, &mut out.bytes);
         out.pairs.push(p);
@@ -712,138 +697,6 @@ fn note(pb: &Option<indicatif::ProgressBar>, msg: &str) {
     }
 }
 
-/// How the pairs are read and cut into chunks (see the module documentation).
-struct Chunking {
-    /// Pairs of the interrupted run to skip (checked against its journal's ids).
-    skip: u64,
-    journal_path: Option<PathBuf>,
-    /// Standard input is among the inputs: a chunk ends where the records that have arrived end.
-    streaming: bool,
-    chunk_pairs: usize,
-    chunk_bytes: u64,
-    max_line: u64,
-}
-
-/// Read the inputs in order and hand each chunk of pairs, numbered from 0, to `dispatch`, which
-/// returns false to stop the reading. Returns the number of chunks at the end of the inputs, `None`
-/// when `dispatch` stopped it, or the message when the input does not match the interrupted run.
-fn read_chunks(
-    inputs: &[PathBuf],
-    c: &Chunking,
-    mut dispatch: impl FnMut(Vec<(PairJob, u64)>, u64) -> bool,
-) -> Result<Option<u64>, String> {
-    let mut seq = 0u64;
-    let mut chunks = 0u64;
-    let mut done_ids = match (c.skip, &c.journal_path) {
-        (n, Some(p)) if n > 0 => Some(journal::ids(p).map_err(|e| e.to_string())?),
-        _ => None,
-    };
-    let mut chunk: Vec<(PairJob, u64)> = Vec::new();
-    let mut bytes = 0u64;
-    let (jobs, backlog) = input::pairs_with_backlog(inputs, c.max_line);
-    for job in jobs {
-        if seq < c.skip {
-            let expected = done_ids.as_mut().and_then(|it| it.next());
-            if expected.as_deref() != Some(job.id.as_str()) {
-                return Err(format!(
-                    "the input changed since the interrupted run: pair {} is \"{}\" but the journal has \
-                     {:?}; start afresh without --resume",
-                    seq + 1,
-                    job.id,
-                    expected.unwrap_or_default()
-                ));
-            }
-            seq += 1;
-            continue;
-        }
-        let size = job_size(&job);
-        chunk.push((job, size));
-        bytes += size;
-        seq += 1;
-        let waits = c.streaming && !backlog.next_is_buffered();
-        if chunk.len() >= c.chunk_pairs || bytes >= c.chunk_bytes || waits {
-            if !dispatch(std::mem::take(&mut chunk), chunks) {
-                return Ok(None);
-            }
-            chunks += 1;
-            bytes = 0;
-        }
-    }
-    if !chunk.is_empty() {
-        if !dispatch(chunk, chunks) {
-            return Ok(None);
-        }
-        chunks += 1;
-    }
-    Ok(Some(chunks))
-}
-
-/// The writing end of a run: writes the chunks' records in input order, flushes them, journals and
-/// counts their pairs, shows progress.
-struct Sink<'a> {
-    out: Out,
-    opts: &'a BatchOptions,
-    totals: Totals,
-    pb: Option<indicatif::ProgressBar>,
-    /// Asks for the output file's data to be written to disk as the run goes (file output only).
-    syncer: Option<Syncer>,
-    unsynced: u64,
-    journal_lines: String,
-    pairs_this_run: u64,
-    bytes_this_run: u64,
-    start: Instant,
-}
-
-impl Sink<'_> {
-    /// Write the next chunk. Returns the input bytes its pairs held.
-    fn write_chunk(&mut self, chunk: &ChunkOutput) -> Result<u64, Error> {
-        let opts = self.opts;
-        self.journal_lines.clear();
-        let mut input_bytes = 0u64;
-        let base = self.out.len;
-        self.out.write(&chunk.bytes)?;
-        for p in &chunk.pairs {
-            journal::push_entry_line(
-                &mut self.journal_lines,
-                &Entry { offset: base + p.end as u64, status: p.status, stats: p.stats, id: p.id.clone() },
-            );
-            self.totals.add(p.status, &p.stats);
-            self.bytes_this_run += p.stats.bytes;
-            input_bytes += p.input_bytes;
-            if let Some(e) = &p.error {
-                if opts.format != Format::Jsonl || !opts.quiet {
-                    note(&self.pb, &format!("bialign: {e}"));
-                }
-            } else if p.status == Status::Swapped && !opts.quiet {
-                note(&self.pb, &format!("bialign: {}: {SWAP_NOTE}", p.id));
-            }
-        }
-        // The chunk's records reach the operating system before the journal lines that cover them.
-        self.out.w.flush().map_err(out_err)?;
-        if let Some((_, _, j)) = &mut self.out.file {
-            j.record_lines(&self.journal_lines)?;
-        }
-        self.unsynced += chunk.bytes.len() as u64;
-        if let (Some(s), true) = (&self.syncer, self.unsynced >= SYNC_EVERY) {
-            s.request();
-            self.unsynced = 0;
-        }
-        self.pairs_this_run += chunk.pairs.len() as u64;
-        if let Some(pb) = &self.pb {
-            pb.inc(chunk.pairs.len() as u64);
-            let secs = self.start.elapsed().as_secs_f64().max(1e-3);
-            pb.set_message(format!(
-                "({:.0}/s), {} failed, {:.1} MB ({:.1} MB/s)",
-                self.pairs_this_run as f64 / secs,
-                self.totals.failed,
-                self.bytes_this_run as f64 / 1e6,
-                self.bytes_this_run as f64 / 1e6 / secs
-            ));
-        }
-        Ok(input_bytes)
-    }
-}
-
 /// Run a batch over `inputs` (see [`input`] for what an INPUT may be).
 ///
 /// Returns the summary (the caller prints it and exits with 1 when `totals.failed > 0`), or an error
@@ -861,112 +714,12 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     } else {
         opts.jobs
     };
-    let (out, resumed) = open_output(opts)?;
-    let skip = resumed.as_ref().map_or(0, |s| s.done);
-    let chunking = Chunking {
-        skip,
-        journal_path: opts.output.as_ref().map(|d| journal::paths(d).1),
-        // Standard input may be a slow producer (a streaming filter): a chunk from it holds only the
-        // records that had already arrived (see input::Backlog), so output never waits for the next one.
-        streaming: inputs.iter().any(|p| p.as_os_str() == "-"),
-        chunk_pairs: if opts.chunk_pairs == 0 { DEFAULT_CHUNK_PAIRS } else { opts.chunk_pairs },
-        chunk_bytes: if opts.chunk_bytes == 0 { DEFAULT_CHUNK_BYTES } else { opts.chunk_bytes },
-        max_line: opts.ingest.max_bytes.saturating_mul(2).saturating_add(1 << 16),
-    };
-    let pb = progress_bar(opts);
-    if let Some(pb) = &pb {
-        pb.set_position(skip);
-    }
-    // The output file is made durable at the end (before the rename); asking for it as the run goes,
-    // on a thread of its own, leaves little for that last wait.
-    let syncer = out.file.as_ref().and_then(|(part, _, _)| Syncer::start(part));
-    let mut sink = Sink {
-        out,
-        opts,
-        totals: resumed.as_ref().map(|s| s.totals).unwrap_or_default(),
-        pb,
-        syncer,
-        unsynced: 0,
-        journal_lines: String::new(),
-        pairs_this_run: 0,
-        bytes_this_run: 0,
-        start,
-    };
-
-    let result = if jobs == 1 {
-        run_inline(inputs, opts, &chunking, &mut sink)
-    } else {
-        run_threaded(inputs, opts, jobs, chunking, &mut sink)
-    };
-    if let Some(pb) = &sink.pb {
-        pb.finish_and_clear();
-    }
-    result?;
-
-    let Sink { mut out, totals, syncer, bytes_this_run, .. } = sink;
-    if opts.format == Format::Tmx {
-        let mut f = Vec::new();
-        crate::output::tmx::write_footer(&mut f).map_err(out_err)?;
-        out.write(&f)?;
-    }
-    out.w.flush().map_err(out_err)?;
-    drop(out.w);
-    drop(syncer);
-    if let Some((part, dest, mut j)) = out.file {
-        if let Ok(f) = std::fs::File::open(&part) {
-            let _ = f.sync_all();
-        }
-        j.complete()?;
-        std::fs::rename(&part, &dest).map_err(|e| Error::io(&dest, &e))?;
-        let (_, jpath) = journal::paths(&dest);
-        let _ = std::fs::remove_file(jpath);
-    }
-    Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
-}
-
-/// One thread (`jobs` 1, as each task of a Spark job runs): read a chunk, align its pairs, write
-/// and flush their records, then read the next, with one output buffer for all chunks. The same
-/// chunks, so the same output and journal, as with threads; from standard input a chunk still ends
-/// where the records that have arrived end, so each record's output is written before the next
-/// record is waited for.
-fn run_inline(
-    inputs: &[PathBuf],
-    opts: &BatchOptions,
-    chunking: &Chunking,
-    sink: &mut Sink,
-) -> Result<(), Error> {
-    let aopts = align_options(opts);
-    let mut failure = None;
-    let mut buf = Vec::new();
-    let read = read_chunks(inputs, chunking, |chunk, _| {
-        let done = process_chunk_into(chunk, opts, &aopts, std::mem::take(&mut buf));
-        match sink.write_chunk(&done) {
-            Ok(_) => {
-                buf = done.bytes;
-                true
-            }
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
-        }
-    });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    read.map(|_| ()).map_err(Error::Other)
-}
-
-/// Several threads: a reader thread cuts the input into chunks and hands them to a pool of `jobs`
-/// workers; this thread writes the aligned chunks in input order.
-fn run_threaded(
-    inputs: &[PathBuf],
-    opts: &BatchOptions,
-    jobs: usize,
-    chunking: Chunking,
-    sink: &mut Sink,
-) -> Result<(), Error> {
     let window = if opts.window == 0 { 4 * jobs } else { opts.window }.max(1);
+    let (mut out, resumed) = open_output(opts)?;
+    let skip = resumed.as_ref().map_or(0, |s| s.done);
+    let mut totals = resumed.as_ref().map(|s| s.totals).unwrap_or_default();
+    let journal_path = opts.output.as_ref().map(|d| journal::paths(d).1);
+
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .thread_name(|i| format!("bialign-batch-{i}"))
@@ -979,6 +732,14 @@ fn run_threaded(
     let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
     let in_flight = std::sync::Arc::new(InFlight::default());
     let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Standard input may be a slow producer (a streaming filter): a chunk from it holds only the
+    // records that had already arrived (see input::Backlog), so output never waits for the next one.
+    let streaming = inputs.iter().any(|p| p.as_os_str() == "-");
+    let chunk_pairs = match opts.chunk_pairs {
+        0 => DEFAULT_CHUNK_PAIRS,
+        n => n,
+    };
+    let chunk_bytes = if opts.chunk_bytes == 0 { DEFAULT_CHUNK_BYTES } else { opts.chunk_bytes };
 
     let reader = {
         let inputs = inputs.to_vec();
@@ -987,11 +748,24 @@ fn run_threaded(
         let tx = tx.clone();
         let in_flight = in_flight.clone();
         let stopped = stopped.clone();
+        let max_line = opts.ingest.max_bytes.saturating_mul(2).saturating_add(1 << 16);
         std::thread::Builder::new()
             .name("bialign-batch-reader".into())
             .spawn(move || {
                 let aopts = std::sync::Arc::new(align_options(&opts));
                 let opts = std::sync::Arc::new(opts);
+                let mut seq = 0u64;
+                let mut chunks = 0u64;
+                let mut done_ids = match (skip, &journal_path) {
+                    (n, Some(p)) if n > 0 => match journal::ids(p) {
+                        Ok(it) => Some(it),
+                        Err(e) => {
+                            let _ = tx.send(Msg::Mismatch(e.to_string()));
+                            return;
+                        }
+                    },
+                    _ => None,
+                };
                 // Hand a chunk to the pool once a slot and room for its bytes are free. False when
                 // the writer stopped.
                 let dispatch = |chunk: Vec<(PairJob, u64)>, n: u64| -> bool {
@@ -1010,23 +784,64 @@ fn run_threaded(
                     });
                     true
                 };
-                match read_chunks(&inputs, &chunking, dispatch) {
-                    Ok(Some(chunks)) => {
-                        let _ = tx.send(Msg::End(chunks));
+                let mut chunk: Vec<(PairJob, u64)> = Vec::new();
+                let mut bytes = 0u64;
+                let (jobs, backlog) = input::pairs_with_backlog(&inputs, max_line);
+                for job in jobs {
+                    if seq < skip {
+                        let expected = done_ids.as_mut().and_then(|it| it.next());
+                        if expected.as_deref() != Some(job.id.as_str()) {
+                            let _ = tx.send(Msg::Mismatch(format!(
+                                "the input changed since the interrupted run: pair {} is \"{}\" but the \
+                                 journal has {:?}; start afresh without --resume",
+                                seq + 1,
+                                job.id,
+                                expected.unwrap_or_default()
+                            )));
+                            return;
+                        }
+                        seq += 1;
+                        continue;
                     }
-                    Ok(None) => {}
-                    Err(m) => {
-                        let _ = tx.send(Msg::Mismatch(m));
+                    let size = job_size(&job);
+                    chunk.push((job, size));
+                    bytes += size;
+                    seq += 1;
+                    let waits = streaming && !backlog.next_is_buffered();
+                    if chunk.len() >= chunk_pairs || bytes >= chunk_bytes || waits {
+                        if !dispatch(std::mem::take(&mut chunk), chunks) {
+                            return;
+                        }
+                        chunks += 1;
+                        bytes = 0;
                     }
                 }
+                if !chunk.is_empty() {
+                    if !dispatch(chunk, chunks) {
+                        return;
+                    }
+                    chunks += 1;
+                }
+                let _ = tx.send(Msg::End(chunks));
             })
             .map_err(|e| Error::Other(format!("cannot start the reader thread: {e}")))?
     };
     drop(tx);
 
+    let pb = progress_bar(opts);
+    if let Some(pb) = &pb {
+        pb.set_position(skip);
+    }
     let mut pending: BTreeMap<u64, ChunkOutput> = BTreeMap::new();
     let mut next = 0u64;
     let mut end: Option<u64> = None;
+    let mut pairs_this_run = 0u64;
+    let mut bytes_this_run = 0u64;
+    let mut journal_lines = String::new();
+    // The output file is made durable at the end (before the rename); asking for it as the run goes,
+    // on a thread of its own, leaves little for that last wait.
+    let syncer = out.file.as_ref().and_then(|(part, _, _)| Syncer::start(part));
+    let mut unsynced = 0u64;
     let result: Result<(), Error> = (|| {
         while end != Some(next) {
             let msg = match rx.recv() {
@@ -1041,7 +856,53 @@ fn run_threaded(
                 }
             }
             while let Some(chunk) = pending.remove(&next) {
-                let input_bytes = sink.write_chunk(&chunk)?;
+                journal_lines.clear();
+                let mut input_bytes = 0u64;
+                let base = out.len;
+                out.write(&chunk.bytes)?;
+                for p in &chunk.pairs {
+                    journal::push_entry_line(
+                        &mut journal_lines,
+                        &Entry {
+                            offset: base + p.end as u64,
+                            status: p.status,
+                            stats: p.stats,
+                            id: p.id.clone(),
+                        },
+                    );
+                    totals.add(p.status, &p.stats);
+                    bytes_this_run += p.stats.bytes;
+                    input_bytes += p.input_bytes;
+                    if let Some(e) = &p.error {
+                        if opts.format != Format::Jsonl || !opts.quiet {
+                            note(&pb, &format!("bialign: {e}"));
+                        }
+                    } else if p.status == Status::Swapped && !opts.quiet {
+                        note(&pb, &format!("bialign: {}: {SWAP_NOTE}", p.id));
+                    }
+                }
+                // The chunk's records reach the operating system before the journal lines that cover them.
+                out.w.flush().map_err(out_err)?;
+                if let Some((_, _, j)) = &mut out.file {
+                    j.record_lines(&journal_lines)?;
+                }
+                unsynced += chunk.bytes.len() as u64;
+                if let (Some(s), true) = (&syncer, unsynced >= SYNC_EVERY) {
+                    s.request();
+                    unsynced = 0;
+                }
+                pairs_this_run += chunk.pairs.len() as u64;
+                if let Some(pb) = &pb {
+                    pb.inc(chunk.pairs.len() as u64);
+                    let secs = start.elapsed().as_secs_f64().max(1e-3);
+                    pb.set_message(format!(
+                        "({:.0}/s), {} failed, {:.1} MB ({:.1} MB/s)",
+                        pairs_this_run as f64 / secs,
+                        totals.failed,
+                        bytes_this_run as f64 / 1e6,
+                        bytes_this_run as f64 / 1e6 / secs
+                    ));
+                }
                 next += 1;
                 drop(chunk);
                 in_flight.release(input_bytes);
@@ -1054,10 +915,32 @@ fn run_threaded(
     stopped.store(true, std::sync::atomic::Ordering::Relaxed);
     drop(slot_rx);
     drop(rx);
+    if let Some(pb) = &pb {
+        pb.finish_and_clear();
+    }
     if result.is_ok() {
         let _ = reader.join();
     }
-    result
+    result?;
+
+    if opts.format == Format::Tmx {
+        let mut f = Vec::new();
+        crate::output::tmx::write_footer(&mut f).map_err(out_err)?;
+        out.write(&f)?;
+    }
+    out.w.flush().map_err(out_err)?;
+    drop(out.w);
+    drop(syncer);
+    if let Some((part, dest, mut j)) = out.file {
+        if let Ok(f) = std::fs::File::open(&part) {
+            let _ = f.sync_all();
+        }
+        j.complete()?;
+        std::fs::rename(&part, &dest).map_err(|e| Error::io(&dest, &e))?;
+        let (_, jpath) = journal::paths(&dest);
+        let _ = std::fs::remove_file(jpath);
+    }
+    Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
 }
 
 #[cfg(test)]
