@@ -655,3 +655,52 @@ fn qa_findings_follow_each_pairs_links() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn byte_ranges_of_a_file_on_stdin_give_the_whole_output_in_pieces() {
+    // How each task of a distributed job reads its share of one corpus file: line-aligned ranges,
+    // concatenated, give the output of the whole file (errors named "<stdin>:LINE" within a range).
+    let t = tempfile::tempdir().unwrap();
+    let data = corpus_jsonl(12);
+    write(&t.path().join("in.jsonl"), &data);
+    let whole_run = bin()
+        .args(["batch", "-", "--jobs", "1"])
+        .stdin(std::fs::File::open(t.path().join("in.jsonl")).unwrap())
+        .output()
+        .unwrap();
+    assert!(whole_run.status.success(), "{}", stderr(&whole_run));
+    let whole = stdout(&whole_run);
+    let cuts: Vec<usize> = [0, data.len() / 3, data.len() * 2 / 3]
+        .iter()
+        .map(|&c| if c == 0 { 0 } else { c + data[c..].find('\n').unwrap() + 1 })
+        .chain([data.len()])
+        .collect();
+    let mut pieces = String::new();
+    for w in cuts.windows(2) {
+        let o = bin()
+            .args(["batch", "-", "--jobs", "1", "--byte-range", &format!("{}:{}", w[0], w[1] - w[0])])
+            .stdin(std::fs::File::open(t.path().join("in.jsonl")).unwrap())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(!stdout(&o).is_empty());
+        pieces.push_str(&stdout(&o));
+    }
+    assert_eq!(pieces, whole);
+
+    // A range needs standard input redirected from a file, and nothing else as INPUT: bad usage.
+    let mut child = bin()
+        .args(["batch", "-", "--byte-range", "0:100"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(data.as_bytes()).ok();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    let o = run(&["batch", "in.jsonl", "--byte-range", "0:100"], t.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+}

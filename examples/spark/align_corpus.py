@@ -453,15 +453,15 @@ DIRECT_WRAPPER = 'd=$1; shift; t="$d/_temporary/bialign-$(uname -n)-$$"; "$@" > 
 
 # --direct-output with a single local uncompressed JSONL file: the JVM does not read the input either.
 # The driver cuts the file into line-aligned byte ranges, one partition each, and each task's wrapper
-# gets "START LENGTH PATH" on its standard input and feeds exactly those bytes to bialign with dd
-# (a failed read fails the task: status 76). The ranges concatenated are the file, so the output is
-# the same as when the JVM reads the splits.
+# gets "START LENGTH PATH" on its standard input and runs bialign on the file with
+# `--byte-range START:LENGTH` (it reads just those bytes; no process copies them into a pipe). A file
+# that cannot be opened fails the task: status 76 (the group's redirection fails, so `s` keeps it). The
+# ranges concatenated are the file, so the output is the same as when the JVM reads the splits.
 DIRECT_INPUT_WRAPPER = (
     'd=$1; shift; IFS= read -r r || exit 75; start=${r%% *}; r=${r#* }; len=${r%% *}; path=${r#* }; '
-    't="$d/_temporary/bialign-$(uname -n)-$$"; rm -f "$t.in"; '
-    '{ dd if="$path" bs=1048576 iflag=skip_bytes,count_bytes skip="$start" count="$len" status=none '
-    '|| echo failed > "$t.in"; } | "$@" > "$t"; s=$?; '
-    'if [ -e "$t.in" ]; then rm -f "$t" "$t.in"; exit 76; fi; ' + _DIRECT_COUNTS
+    't="$d/_temporary/bialign-$(uname -n)-$$"; s=76; '
+    '{ "$@" --byte-range "$start:$len" > "$t"; s=$?; } < "$path"; '
+    'if [ "$s" -eq 76 ]; then rm -f "$t"; exit 76; fi; ' + _DIRECT_COUNTS
 )
 
 
