@@ -5,7 +5,9 @@
 //!     cargo bench --bench lang
 //!
 //! Before the criterion groups it times both detectors over the same lines on one thread and
-//! prints sentences/s and the ratio, so one run gives comparable figures.
+//! prints sentences/s and the ratio, so one run gives comparable figures. The `route` group times
+//! what every pair of a batch run goes through: labelling whole documents and their paragraphs
+//! (the quote bench's 62 documents: the sample pair and the dev articles, both languages).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -13,6 +15,9 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 
 use bialign::lang::{detect, detect_whatlang_restricted, Detection};
+
+#[path = "common/quote_docs.rs"]
+mod quote_docs;
 
 /// The source lines (about one sentence each) of the parallel variant of every dev article.
 fn load_lines() -> Vec<String> {
@@ -71,6 +76,18 @@ fn main() {
     g.bench_function("bialign", |b| b.iter(|| lines.iter().map(|l| detect(l).confidence).sum::<f32>()));
     g.bench_function("whatlang_restricted", |b| {
         b.iter(|| lines.iter().map(|l| detect_whatlang_restricted(l).confidence).sum::<f32>())
+    });
+    g.finish();
+    let mut docs = quote_docs::load();
+    let bytes: usize = docs.iter().map(|d| d.text.len()).sum();
+    let mut g = c.benchmark_group("route");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function("documents", |b| {
+        b.iter(|| {
+            for d in docs.iter_mut() {
+                bialign::lang::route(d);
+            }
+        })
     });
     g.finish();
     c.final_summary();

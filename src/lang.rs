@@ -130,9 +130,15 @@ impl Detection {
 /// (Two of the ~60,000 words colliding, or an unknown word hitting one, has a probability of the
 /// order of 1e-14 per lookup.) Eight bytes at a time, then a full avalanche (MurmurHash3's fmix64).
 fn key(s: &str) -> u64 {
+    key_bytes(s.as_bytes())
+}
+
+/// [`key`] of a string given as its bytes.
+#[inline]
+fn key_bytes(s: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut h = s.len() as u64;
-    let mut chunks = s.as_bytes().chunks_exact(8);
+    let mut chunks = s.chunks_exact(8);
     for c in &mut chunks {
         h = (h.rotate_left(5) ^ u64::from_le_bytes(c.try_into().unwrap_or([0; 8]))).wrapping_mul(K);
     }
@@ -316,7 +322,7 @@ const PL_NAME_ENDINGS: &[&str] =
 
 /// What a word says whatever its position: the part of [`word_score`] that depends on the word
 /// alone, so that [`route`] can compute it once for the document and reuse it for the paragraphs.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum WordInfo {
     /// Lowercase `i`; `true` when written `i` (the Polish "and").
     LowerI(bool),
@@ -330,6 +336,57 @@ enum WordInfo {
     Zero,
 }
 
+/// What a word's lowercase form says (everything of [`WordInfo`] but how the word is written).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum LowerInfo {
+    Known(f32),
+    Fixed(f32),
+    Ending(f32),
+    Zero,
+}
+
+impl LowerInfo {
+    #[inline]
+    fn with_capital(self, capital: bool) -> WordInfo {
+        match self {
+            LowerInfo::Known(r) => WordInfo::Known { r, capital },
+            LowerInfo::Fixed(v) => WordInfo::Fixed(v),
+            LowerInfo::Ending(r) => WordInfo::Ending { r, capital },
+            LowerInfo::Zero => WordInfo::Zero,
+        }
+    }
+}
+
+/// What the lowercase word `lower` (with key `k`) says: a listed word's log-ratio, Polish letters or
+/// `ó`, an apostrophe ending, or the word's ending.
+fn lower_info(m: &Model, k: u64, lower: &str) -> LowerInfo {
+    if let Some(&r) = m.words.get(&k) {
+        return LowerInfo::Known(r);
+    }
+    // Polish letters and ó are not ASCII: an ASCII word skips those checks.
+    if !lower.is_ascii() {
+        if lower.chars().any(is_polish_letter) {
+            return LowerInfo::Fixed(2.5);
+        }
+        if lower.contains('ó') {
+            return LowerInfo::Fixed(1.5);
+        }
+    }
+    if let Some((_, after)) = lower.split_once('\'') {
+        if EN_CLITICS.contains(&after) {
+            return LowerInfo::Fixed(-1.5);
+        }
+        if PL_NAME_ENDINGS.contains(&after) {
+            return LowerInfo::Fixed(1.5);
+        }
+        return LowerInfo::Fixed(0.0);
+    }
+    match ending(lower).and_then(|e| m.endings.get(&key(e))) {
+        Some(&r) => LowerInfo::Ending(r),
+        None => LowerInfo::Zero,
+    }
+}
+
 /// The position-independent evidence of a word: `orig` as written, `lower` in lowercase.
 fn word_info(m: &Model, hot: &mut HotWords, orig: &str, lower: &str) -> WordInfo {
     if lower == "i" {
@@ -337,31 +394,7 @@ fn word_info(m: &Model, hot: &mut HotWords, orig: &str, lower: &str) -> WordInfo
         return WordInfo::LowerI(orig == "i");
     }
     let capital = orig.starts_with(char::is_uppercase);
-    if let Some(r) = hot.get(m, key(lower)) {
-        return WordInfo::Known { r, capital };
-    }
-    // Polish letters and ó are not ASCII: an ASCII word skips those checks.
-    if !lower.is_ascii() {
-        if lower.chars().any(is_polish_letter) {
-            return WordInfo::Fixed(2.5);
-        }
-        if lower.contains('ó') {
-            return WordInfo::Fixed(1.5);
-        }
-    }
-    if let Some((_, after)) = lower.split_once('\'') {
-        if EN_CLITICS.contains(&after) {
-            return WordInfo::Fixed(-1.5);
-        }
-        if PL_NAME_ENDINGS.contains(&after) {
-            return WordInfo::Fixed(1.5);
-        }
-        return WordInfo::Fixed(0.0);
-    }
-    match ending(lower).and_then(|e| m.endings.get(&key(e))) {
-        Some(&r) => WordInfo::Ending { r, capital },
-        None => WordInfo::Zero,
-    }
+    hot.get(m, key(lower), lower.as_bytes()).with_capital(capital)
 }
 
 /// A word's score at its position (`sentence_start`: the first word of a sentence or quotation).
@@ -387,33 +420,34 @@ fn word_score(info: WordInfo, sentence_start: bool, ev: &mut Evidence) -> f32 {
     }
 }
 
-/// A small direct-mapped cache of word-model lookups, per thread: the model's table is megabytes
-/// and a lookup in it is mostly a cache miss, while a few thousand frequent words make up most of
-/// any text. A slot holds a key and what the model says for it (the same value, so results do not
-/// change).
+/// A small direct-mapped cache of what lowercase words say, per thread: the model's table is
+/// megabytes and a lookup in it is mostly a cache miss, while a few thousand frequent words make up
+/// most of any text. A slot holds a word's key and its [`LowerInfo`], which depends on the word
+/// alone, so results do not change.
 struct HotWords {
-    /// (key, log-ratio, state: 0 empty, 1 listed, 2 not listed).
-    slots: Vec<(u64, f32, u32)>,
+    slots: Vec<(u64, Option<LowerInfo>)>,
 }
 
 impl HotWords {
     const SLOTS: usize = 4096;
 
     fn new() -> HotWords {
-        HotWords { slots: vec![(0, 0.0, 0); Self::SLOTS] }
+        HotWords { slots: vec![(0, None); Self::SLOTS] }
     }
 
-    /// The model's log-ratio for word key `k`, if the word is listed.
+    /// What the lowercase word `lower` (UTF-8), whose key is `k`, says.
     #[inline]
-    fn get(&mut self, m: &Model, k: u64) -> Option<f32> {
+    fn get(&mut self, m: &Model, k: u64, lower: &[u8]) -> LowerInfo {
         // Keys are well-mixed hashes: the low bits pick the slot.
         let slot = &mut self.slots[(k as usize) & (Self::SLOTS - 1)];
-        if slot.2 != 0 && slot.0 == k {
-            return (slot.2 == 1).then_some(slot.1);
+        match slot.1 {
+            Some(info) if slot.0 == k => info,
+            _ => {
+                let info = lower_info(m, k, std::str::from_utf8(lower).unwrap_or(""));
+                *slot = (k, Some(info));
+                info
+            }
         }
-        let r = m.words.get(&k).copied();
-        *slot = (k, r.unwrap_or(0.0), if r.is_some() { 1 } else { 2 });
-        r
     }
 }
 
@@ -431,52 +465,52 @@ enum Memo<'a> {
 }
 
 impl Memo<'_> {
-    /// The evidence of the word at `start..end` of the text, as written `orig`.
-    fn info(
-        &mut self,
-        m: &Model,
-        hot: &mut HotWords,
-        start: usize,
-        end: usize,
-        orig: &str,
-        lower: &mut String,
-    ) -> WordInfo {
-        if let Memo::Replay { words, pos, base } = self {
-            let (s, e) = ((*base + start) as u32, (*base + end) as u32);
-            while *pos < words.len() && words[*pos].0 < s {
-                *pos += 1;
-            }
-            if let Some(&(ws, we, info)) = words.get(*pos) {
-                if ws == s && we == e {
-                    return info;
-                }
-            }
+    /// The recorded evidence of the word at `start..end` of the text, if there is one.
+    #[inline]
+    fn recorded(&mut self, start: usize, end: usize) -> Option<WordInfo> {
+        let Memo::Replay { words, pos, base } = self else { return None };
+        let (s, e) = ((*base + start) as u32, (*base + end) as u32);
+        while *pos < words.len() && words[*pos].0 < s {
+            *pos += 1;
         }
-        let info = if orig.is_ascii() && !orig.bytes().any(|b| b.is_ascii_uppercase()) {
-            // Already lowercase: no copy.
-            word_info(m, hot, orig, orig)
-        } else {
-            lower.clear();
-            if orig.is_ascii() {
-                lower.push_str(orig);
-                lower.make_ascii_lowercase();
-            } else {
-                for c in orig.chars() {
-                    if c.is_ascii() {
-                        lower.push(c.to_ascii_lowercase());
-                    } else {
-                        lower.extend(c.to_lowercase());
-                    }
-                }
-            }
-            word_info(m, hot, orig, lower)
-        };
-        info
+        match words.get(*pos) {
+            Some(&(ws, we, info)) if ws == s && we == e => Some(info),
+            _ => None,
+        }
     }
 }
 
+/// The evidence of a word of ASCII letters (and `'`), lowercased on the stack: most words of both
+/// languages. `None` when the word is too long for the buffer.
+#[inline]
+fn ascii_word_info(m: &Model, hot: &mut HotWords, w: &[u8]) -> Option<WordInfo> {
+    if w.len() == 1 && w[0] | 0x20 == b'i' {
+        return Some(WordInfo::LowerI(w[0] == b'i'));
+    }
+    let mut buf = [0u8; 32];
+    let lower = buf.get_mut(..w.len())?;
+    for (d, &s) in lower.iter_mut().zip(w) {
+        *d = s.to_ascii_lowercase();
+    }
+    // ASCII bytes are UTF-8.
+    Some(hot.get(m, key_bytes(lower), lower).with_capital(w[0].is_ascii_uppercase()))
+}
+
+/// The evidence of any other word (`orig`, with `’` already written `'`), through a lowercase copy.
+fn other_word_info(m: &Model, hot: &mut HotWords, orig: &str, lower: &mut String) -> WordInfo {
+    lower.clear();
+    for c in orig.chars() {
+        if c.is_ascii() {
+            lower.push(c.to_ascii_lowercase());
+        } else {
+            lower.extend(c.to_lowercase());
+        }
+    }
+    word_info(m, hot, orig, lower)
+}
+
 /// Letters of one word, by kind (see [`Evidence`]).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 struct Letters {
     latin: u32,
     non_latin: u32,
@@ -486,7 +520,7 @@ struct Letters {
 
 /// One step of the evidence scan of a document, recorded so that its paragraphs can be scored
 /// again without scanning their text (see [`route`]).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Step {
     /// A word at `start..end` with its evidence and letters.
     Word { start: u32, end: u32, info: WordInfo, letters: Letters },
@@ -573,6 +607,34 @@ fn is_state_mark(c: char) -> bool {
     matches!(c, '.' | '!' | '?' | '…' | ':' | '„' | '“' | '«' | '”' | '»' | '"')
 }
 
+/// The kind of a letter below U+0250 (Latin-1, Latin Extended-A and -B), where most letters of
+/// English and Polish text and of their neighbours are: [`NOT_LETTER`], [`LATIN`], [`POLISH`]
+/// (ą ć ę ł ń ś ź ż ó, either case) or [`FOREIGN`] (see [`is_foreign_latin`]). Built from
+/// `char::is_alphabetic` and the two predicates, so it says exactly what they say.
+fn letter_classes() -> &'static [u8; 0x250] {
+    static CLASSES: OnceLock<[u8; 0x250]> = OnceLock::new();
+    CLASSES.get_or_init(|| {
+        let mut t = [NOT_LETTER; 0x250];
+        for (cp, class) in t.iter_mut().enumerate() {
+            let Some(c) = char::from_u32(cp as u32) else { continue };
+            *class = if !c.is_alphabetic() {
+                NOT_LETTER
+            } else if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
+                POLISH
+            } else if is_foreign_latin(c) {
+                FOREIGN
+            } else {
+                LATIN
+            };
+        }
+        t
+    })
+}
+const NOT_LETTER: u8 = 0;
+const LATIN: u8 = 1;
+const POLISH: u8 = 2;
+const FOREIGN: u8 = 3;
+
 /// Scan `text`: words are runs of letters (an apostrophe between letters stays inside, written
 /// `'`), everything else separates them. With `steps`, record the words and state marks.
 fn evidence_with(
@@ -582,70 +644,122 @@ fn evidence_with(
     mut steps: Option<&mut Vec<Step>>,
 ) -> Evidence {
     let m = model();
+    let classes = letter_classes();
     let mut scan = Scan::new();
     let mut lower = String::with_capacity(32);
     // The word with `’` written `'`, when it holds one.
     let mut apos = String::new();
     let b = text.as_bytes();
-    let record = text.len() <= u32::MAX as usize;
-    let recording = steps.is_some() && record;
+    let n = b.len();
+    let record = n <= u32::MAX as usize;
+    if !record {
+        steps = None;
+    }
+    if let Some(st) = steps.as_deref_mut() {
+        // About one word in six bytes.
+        st.reserve(n / 5 + 8);
+    }
     let mut word_start = 0;
     let mut in_word = false;
+    // The current word is ASCII letters (and `'`) only.
+    let mut ascii = true;
     let mut curly = false;
     let mut letters = Letters::default();
-    let mut flush = |scan: &mut Scan, start: usize, end: usize, curly: bool, letters: &Letters| {
-        let orig = &text[start..end];
-        let word = if curly {
-            apos.clear();
-            apos.push_str(orig);
-            apos = apos.replace('’', "'");
-            apos.as_str()
-        } else {
-            orig
+    // The end of the word at `word_start..end`: its evidence, counted and recorded.
+    let mut flush = |scan: &mut Scan,
+                     steps: &mut Option<&mut Vec<Step>>,
+                     start: usize,
+                     end: usize,
+                     ascii: bool,
+                     curly: bool,
+                     letters: &Letters| {
+        let info = match memo.recorded(start, end) {
+            Some(info) => info,
+            None => match ascii.then(|| ascii_word_info(m, hot, &b[start..end])).flatten() {
+                Some(info) => info,
+                None => {
+                    let orig = &text[start..end];
+                    let word = if curly {
+                        apos.clear();
+                        apos.push_str(orig);
+                        apos = apos.replace('’', "'");
+                        apos.as_str()
+                    } else {
+                        orig
+                    };
+                    other_word_info(m, hot, word, &mut lower)
+                }
+            },
         };
-        let info = memo.info(m, hot, start, end, word, &mut lower);
         scan.word(info, letters);
-        if let (Some(st), true) = (steps.as_deref_mut(), record) {
+        if let Some(st) = steps.as_deref_mut() {
             st.push(Step::Word { start: start as u32, end: end as u32, info, letters: *letters });
         }
     };
     let mut i = 0;
-    let mut marks: Vec<Step> = Vec::new();
-    while i < b.len() {
+    while i < n {
         let c0 = b[i];
         let (c, len) = if c0 < 0x80 {
             if c0.is_ascii_alphabetic() {
                 if !in_word {
                     in_word = true;
                     word_start = i;
+                    ascii = true;
                     curly = false;
                     letters = Letters::default();
                 }
-                letters.latin += 1;
-                i += 1;
+                let run = b[i..].iter().position(|x| !x.is_ascii_alphabetic()).unwrap_or(n - i);
+                letters.latin += run as u32;
+                i += run;
                 continue;
             }
             (c0 as char, 1)
         } else {
-            let Some(c) = text[i..].chars().next() else { break };
-            let len = c.len_utf8();
-            if c.is_alphabetic() {
+            // Two-byte characters below U+0250 from the table; the rest through `char`.
+            let class = match b.get(i + 1) {
+                Some(&c1) if (0xC2..0xC9).contains(&c0) || (c0 == 0xC9 && c1 < 0x90) => {
+                    classes[(((c0 & 0x1F) as usize) << 6) | (c1 & 0x3F) as usize]
+                }
+                _ => u8::MAX,
+            };
+            let (c, len, class) = if class == u8::MAX {
+                let Some(c) = text[i..].chars().next() else { break };
+                let class = if !c.is_alphabetic() {
+                    NOT_LETTER
+                } else if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
+                    POLISH
+                } else if is_foreign_latin(c) {
+                    FOREIGN
+                } else if (c as u32) < 0x250 || ('\u{1E00}'..='\u{1EFF}').contains(&c) {
+                    LATIN
+                } else {
+                    u8::MAX
+                };
+                (c, c.len_utf8(), class)
+            } else {
+                // A lead byte C2..C9 starts a two-byte character (the text is UTF-8).
+                let cp = (((c0 & 0x1F) as u32) << 6) | (b[i + 1] & 0x3F) as u32;
+                (char::from_u32(cp).unwrap_or(char::REPLACEMENT_CHARACTER), 2, class)
+            };
+            if class != NOT_LETTER {
                 if !in_word {
                     in_word = true;
                     word_start = i;
                     curly = false;
                     letters = Letters::default();
                 }
-                if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
-                    letters.latin += 1;
-                    letters.polish += 1;
-                } else if is_foreign_latin(c) {
-                    letters.latin += 1;
-                    letters.foreign += 1;
-                } else if (c as u32) < 0x250 || ('\u{1E00}'..='\u{1EFF}').contains(&c) {
-                    letters.latin += 1;
-                } else {
-                    letters.non_latin += 1;
+                ascii = false;
+                match class {
+                    POLISH => {
+                        letters.latin += 1;
+                        letters.polish += 1;
+                    }
+                    FOREIGN => {
+                        letters.latin += 1;
+                        letters.foreign += 1;
+                    }
+                    LATIN => letters.latin += 1,
+                    _ => letters.non_latin += 1,
                 }
                 i += len;
                 continue;
@@ -657,44 +771,30 @@ fn evidence_with(
             && in_word
             && text[i + len..].chars().next().is_some_and(char::is_alphabetic)
         {
-            curly |= c == '’';
+            if c == '’' {
+                curly = true;
+                ascii = false;
+            }
             i += len;
             continue;
         }
         if in_word {
-            flush(&mut scan, word_start, i, curly, &letters);
+            flush(&mut scan, &mut steps, word_start, i, ascii, curly, &letters);
             in_word = false;
         }
         if is_state_mark(c) {
             scan.mark(c);
-            if recording {
-                marks.push(Step::Mark { pos: i as u32, c });
+            if let Some(st) = steps.as_deref_mut() {
+                st.push(Step::Mark { pos: i as u32, c });
             }
         }
         i += len;
     }
     if in_word {
-        flush(&mut scan, word_start, text.len(), curly, &letters);
-    }
-    if let (Some(st), false) = (steps, marks.is_empty()) {
-        // Words and marks, each in text order: merge them by position.
-        let words = std::mem::take(st);
-        st.reserve(words.len() + marks.len());
-        let (mut w, mut k) = (words.into_iter().peekable(), marks.into_iter().peekable());
-        loop {
-            let take_word = match (w.peek(), k.peek()) {
-                (Some(a), Some(b)) => a.pos() < b.pos(),
-                (Some(_), None) => true,
-                (None, Some(_)) => false,
-                (None, None) => break,
-            };
-            let next = if take_word { w.next() } else { k.next() };
-            st.extend(next);
-        }
+        flush(&mut scan, &mut steps, word_start, n, ascii, curly, &letters);
     }
     scan.finish()
 }
-
 /// The evidence of the paragraph at `start..end` of a document from the document's recorded
 /// steps: the same as scanning the paragraph's text on its own, provided no word runs across
 /// the paragraph's edges (see [`clean_edges`]).
@@ -937,8 +1037,59 @@ pub fn order_pair(
 }
 
 #[cfg(test)]
+mod scan_reference;
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The current scan and the reference scan give the same evidence and steps for `text`.
+    fn same_scan_as_reference(text: &str) {
+        let (mut new_steps, mut old_steps) = (Vec::new(), Vec::new());
+        let new = evidence_with(text, &mut Memo::Off, &mut HotWords::new(), Some(&mut new_steps));
+        let old = scan_reference::evidence(text, Some(&mut old_steps));
+        assert_eq!(format!("{new:?}"), format!("{old:?}"), "evidence of {text:?}");
+        assert_eq!(new_steps, old_steps, "steps of {text:?}");
+        // And with the thread's warm cache, as `route` runs it.
+        let warm = evidence(text, &mut Memo::Off, None);
+        assert_eq!(format!("{warm:?}"), format!("{old:?}"), "evidence of {text:?} (warm cache)");
+    }
+
+    #[test]
+    fn scan_matches_reference_on_the_corpus() {
+        let mut files = vec![
+            std::path::PathBuf::from("corpus/carrie-diaries/en.txt"),
+            "corpus/carrie-diaries/pl.txt".into(),
+        ];
+        for set in ["parallel", "comparable"] {
+            for e in std::fs::read_dir("corpus/align-dev/wmt20-enpl").expect("dev set").flatten() {
+                files.push(e.path().join(set).join("en.txt"));
+                files.push(e.path().join(set).join("pl.txt"));
+            }
+        }
+        let mut n = 0;
+        for f in files.iter().filter(|f| f.exists()) {
+            same_scan_as_reference(&std::fs::read_to_string(f).expect("corpus text"));
+            n += 1;
+        }
+        assert!(n >= 100, "only {n} corpus files");
+    }
+
+    #[test]
+    fn scan_matches_reference_on_edge_cases() {
+        for t in [
+            "",
+            "I i I. i",
+            "don't Carrie'ego Disney’a rock 'n' roll the '80s ’tis",
+            "Żółć ŁÓDŹ Ósemka Straße façade naïve ŘEKA ǅemal ȺȻ ɐ Ɂ",
+            "ВЕЛИКИЙ дом ελληνικά 東京 ﬁnal",
+            "„Cytat” «czyli» »tak« “quoted” \"straight\" … ! ? : .",
+            "averyveryveryverylongwordthatgoesonandonforsure averyveryveryverylongwordthatgoesonandonforsur",
+            "ÀÉÎÕÜ àéîõü ĀĂĄĆĈĊČĎĐ āăąćĉċčďđ",
+        ] {
+            same_scan_as_reference(t);
+        }
+    }
 
     const CS: &str = "Vláda v pondělí schválila návrh zákona o státním rozpočtu na příští rok. Ministr financí \
         řekl, že schodek bude nižší, než se původně očekávalo, a že růst ekonomiky se v druhé polovině roku zrychlí.";
@@ -1004,6 +1155,11 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn scan_matches_reference(text in "([a-zA-Z'’ .,:!?\"„”«»…ąćęłńóśźżĄĆĘŁŃÓŚŹŻáéöüßřčšžÀ-ɏḀ-ỿ0-9]|\\PC){0,120}") {
+            same_scan_as_reference(&text);
+        }
+
         #[test]
         fn any_text_gives_a_confidence_in_range(text in "\\PC{0,80}") {
             let d = detect(&text);

@@ -56,6 +56,12 @@ enum StageFormat {
 enum AlignFormat {
     Text,
     Jsonl,
+    /// `en<TAB>pl<TAB>score` rows of matched links (sentences, or quotes with `--only quotes`).
+    Tsv,
+    /// A TMX 1.4b document of matched links (sentences, or quotes with `--only quotes`).
+    Tmx,
+    /// The side-by-side report of `qa --html`: links, unmatched passages and QA findings.
+    Html,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -548,6 +554,20 @@ fn cmd_align(
                 if swapped { "\n(the files were given Polish first; taken in the right order)" } else { "" }
             )?;
             bialign::output::text::write_alignment(&mut out.w, &alignment, &en, &pl, only, min_score)?
+        }
+        AlignFormat::Tsv => {
+            bialign::output::tsv::write_alignment(&mut out.w, &alignment, &en, &pl, only, min_score)?
+        }
+        AlignFormat::Tmx => {
+            bialign::output::tmx::write_header(&mut out.w)?;
+            bialign::output::tmx::write_alignment(&mut out.w, None, &alignment, &en, &pl, only, min_score)?;
+            bialign::output::tmx::write_footer(&mut out.w)?;
+        }
+        AlignFormat::Html => {
+            let qa = bialign::qa::QaOptions::default();
+            let findings = bialign::qa::check(&en, &pl, &alignment, &qa);
+            let title = format!("{} ↔ {}", en.name, pl.name);
+            bialign::output::html::write_report(&mut out.w, &title, &en, &pl, &alignment, &findings, &qa)?
         }
     }
     out.finish()?;

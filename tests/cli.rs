@@ -100,3 +100,54 @@ fn align_output_to_a_named_pipe_goes_through_it() {
 fn batch_output_to_a_named_pipe_goes_through_it() {
     output_to_fifo_is_written_through(&["batch", "corpus/carrie-diaries", "--quiet"]);
 }
+
+/// `align` writes the same TSV and TMX rows as `batch` does for the same pair, TMX that parses, and
+/// with `--format html` the report of `qa --html` (the same bytes but for the random script nonce).
+#[test]
+fn align_writes_tsv_tmx_and_html_like_batch_and_qa() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::env::current_dir().unwrap();
+    let manifest = dir.path().join("pairs.tsv");
+    std::fs::write(&manifest, format!("sample\t{}\t{}\n", root.join(EN).display(), root.join(PL).display()))
+        .unwrap();
+    let run = |args: &[&str]| {
+        let out = bin().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let m = manifest.to_str().unwrap();
+    for only in ["sentences", "quotes"] {
+        let tsv = run(&["align", EN, PL, "--format", "tsv", "--only", only]);
+        assert_eq!(tsv, run(&["batch", m, "--format", "tsv", "--only", only, "--quiet"]), "TSV of {only}");
+        assert!(tsv.lines().count() >= 5, "{tsv}");
+        assert!(tsv.lines().all(|l| l.split('\t').count() == 3), "{tsv}");
+        let tmx = run(&["align", EN, PL, "--format", "tmx", "--only", only]);
+        let xml = roxmltree::Document::parse(&tmx).expect("well-formed TMX");
+        let units = xml.descendants().filter(|n| n.has_tag_name("tu")).count();
+        assert_eq!(units, tsv.lines().count(), "one TMX unit per TSV row");
+        // batch adds the record id as a property to each unit; otherwise the documents are the same.
+        let batch_tmx = run(&["batch", m, "--format", "tmx", "--only", only, "--quiet"]);
+        assert_eq!(tmx, batch_tmx.replace("      <prop type=\"x-doc\">sample</prop>\n", ""));
+    }
+    let html = dir.path().join("align.html");
+    let qa_html = dir.path().join("qa.html");
+    run(&["align", EN, PL, "--format", "html", "-o", html.to_str().unwrap()]);
+    run(&["qa", EN, PL, "--html", qa_html.to_str().unwrap()]);
+    // The script nonce is random per report: drop the hex digits after each "nonce-" / nonce=".
+    let strip_nonce = |p: &std::path::Path| {
+        let s = std::fs::read_to_string(p).unwrap();
+        let mut out = String::new();
+        let mut rest = s.as_str();
+        while let Some(i) = rest.find("nonce") {
+            out.push_str(&rest[..i + 5]);
+            rest = rest[i + 5..]
+                .trim_start_matches(['-', '=', '"'])
+                .trim_start_matches(|c: char| c.is_ascii_hexdigit());
+        }
+        out.push_str(rest);
+        out
+    };
+    let a = strip_nonce(&html);
+    assert!(a.starts_with("<!DOCTYPE html>") && a.len() > 10_000, "{}", &a[..a.len().min(200)]);
+    assert_eq!(a, strip_nonce(&qa_html));
+}

@@ -729,11 +729,16 @@ impl<'a> Cx<'a> {
             paired_pl.extend(l.pl.iter().copied());
         }
         let (me, mp) = matched_sentences(self.a, self.en, self.pl);
+        let dialogue = dash_dialogue_counterparts(self.en, self.pl, self.a);
         for (doc, paired, matched, is_en) in
             [(self.en, &paired_en, &me, true), (self.pl, &paired_pl, &mp, false)]
         {
             for (i, q) in doc.quotes.iter().enumerate() {
                 if q.kind != QuoteKind::Speech || paired.contains(&i) || q.depth > 0 {
+                    continue;
+                }
+                // The Polish quotes it the Polish way, with dashes: not an omission.
+                if is_en && dialogue.contains(&q.sentence) {
                     continue;
                 }
                 let host_matched = matched.get(q.sentence).copied().unwrap_or(false);
@@ -1009,6 +1014,29 @@ fn quote_sentences_text(doc: &Document, idx: &[usize]) -> String {
         }
     }
     out
+}
+
+/// English sentences linked to a Polish sentence that quotes as dash dialogue, the usual Polish way
+/// of giving someone's words without quotation marks ("– Mamy rezerwy – zaznaczył."): the linked
+/// Polish sentence starts with a dash and a capital letter (or an opening mark) and holds no quote.
+fn dash_dialogue_counterparts(en: &Document, pl: &Document, a: &Alignment) -> HashSet<usize> {
+    let dialogue = |s: usize| {
+        let Some(sent) = pl.sentences.get(s) else { return false };
+        if pl.quotes.iter().any(|q| q.span.overlap(&sent.span) > 0) {
+            return false;
+        }
+        let t = pl.slice(sent.span).trim_start();
+        let Some(rest) = t.strip_prefix(['–', '—', '-']) else { return false };
+        let rest_trimmed = rest.trim_start();
+        rest_trimmed.len() < rest.len()
+            && rest_trimmed.starts_with(|c: char| c.is_uppercase() || matches!(c, '„' | '"' | '…'))
+    };
+    a.sentences
+        .iter()
+        .filter(|l| !l.en.is_empty() && l.pl.iter().any(|&s| dialogue(s)))
+        .flat_map(|l| l.en.iter().copied())
+        .filter(|&s| s < en.sentences.len())
+        .collect()
 }
 
 /// `Evidence::method` of the quote pairs implied by sentence links.

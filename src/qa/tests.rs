@@ -321,3 +321,27 @@ fn text_output_groups_by_severity_with_a_summary() {
     assert!(t.contains("[number-mismatch] EN 19-21  PL 18-20"), "{t}");
     assert!(t.trim_end().ends_with("Summary: 2 errors, 0 warnings, 1 style finding"), "{t}");
 }
+
+#[test]
+fn a_quote_given_as_polish_dash_dialogue_is_not_omitted() {
+    let mut en = doc(
+        Lang::En,
+        &["“We have sufficient reserves,” he said.", "“Costs will fall,” she added.", "“It works,” he said."],
+    );
+    let pl = doc(
+        Lang::Pl,
+        &["– Mamy wystarczające rezerwy – zaznaczył.", "Jak dodała, koszty spadną.", "- To działa."],
+    );
+    quote(&mut en, 0, "We have sufficient reserves,", Some("he"));
+    quote(&mut en, 1, "Costs will fall,", Some("she"));
+    quote(&mut en, 2, "It works,", Some("he"));
+    let a = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[1], 0.8), link(&[2], &[2], 0.9)],
+        quotes: vec![link(&[0], &[], 0.0), link(&[1], &[], 0.0), link(&[2], &[], 0.0)],
+    };
+    let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    let q = of(&fs, Check::QuoteOmitted);
+    // Dash dialogue with an en dash or a hyphen quotes the words; reported speech does not.
+    assert_eq!(q.len(), 1, "{fs:#?}");
+    assert_eq!(q[0].en[0], en.quotes[1].span);
+}

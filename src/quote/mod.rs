@@ -166,7 +166,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     Some(Who::Name { span, .. }) => Some(span.text(text)),
                     _ => None,
                 };
-                let own = name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]);
+                // So does one attributed to someone unnamed ("…," an aide said).
+                let own = (name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]))
+                    || matches!(posts[n].map(|a| a.who), Some(Who::Unnamed));
                 let prev_post = posts[n - 1].is_some();
                 if prev_post && !gap.is_empty() && gap.len() <= 240 && !own && !inner_stop() {
                     utt.push(utt[n - 1]);
@@ -232,7 +234,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 Some(Who::Unnamed) => {}
                 None => {}
             }
-            if who.is_none() && kinds[n] == QuoteKind::Speech {
+            // "…," an official said: someone the text does not name, so not the last speaker.
+            let unnamed = matches!(atts[n].map(|a| a.who), Some(Who::Unnamed));
+            if who.is_none() && !unnamed && kinds[n] == QuoteKind::Speech {
                 // The utterance's speaker, else the last named speaker of this paragraph, else the one
                 // named later in the paragraph's utterance.
                 let same_utt = quotes[para_first..]
@@ -544,6 +548,38 @@ mod tests {
         );
         let q = &d.quotes[4];
         assert_eq!(d.slice(q.speaker.as_ref().unwrap().span), "Harrisa", "the span is as written");
+    }
+
+    #[test]
+    fn speakers_after_a_qualifying_name_a_medium_or_a_title() {
+        let t = "„Sytuacja jest pod kontrolą” – podkreśliła w rozmowie z PAP rzeczniczka resortu Anna Nowak.\n\n\
+                 „Złożymy odwołanie” – powiedział PAP mecenas Piotr Zieliński, pełnomocnik rodziny.\n\n\
+                 „Płakałam” – powiedziała Amari filii CBS.\n\n\
+                 Jak mówi prezes spółki Jan Kowalski, „nie ma powodów do niepokoju”.\n\n\
+                 Według prof. Marka Wiśniewskiego „to dopiero początek zmian w kraju”.\n\n\
+                 Minister Kowalczyk przekonywał: „Nie podniesiemy podatków”. Odpowiedział mu poseł opozycji: „To nieprawda”.";
+        let d = doc(t, Lang::Pl);
+        let got: Vec<(&str, Option<&str>)> = d.quotes.iter().map(|q| (d.slice(q.span), speaker(q))).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("Sytuacja jest pod kontrolą", Some("Anna Nowak")),
+                ("Złożymy odwołanie", Some("Piotr Zieliński")),
+                ("Płakałam", Some("Amari")),
+                ("nie ma powodów do niepokoju", Some("Jan Kowalski")),
+                ("to dopiero początek zmian w kraju", Some("Mark Wiśniewski")),
+                ("Nie podniesiemy podatków", Some("Minister Kowalczyk")),
+                // Someone unnamed: not the paragraph's last speaker.
+                ("To nieprawda", None),
+            ]
+        );
+        let t = "\"We are ready,\" said EU foreign policy chief Josep Borrell.\n\n\
+                 \"No comment,\" said White House spokeswoman Jen Psaki.\n\n\
+                 \"It is a good day,\" said Harris in Warsaw.\n\n\
+                 \"We will win,\" Trump said. \"We will rebuild,\" an aide said.";
+        let d = doc(t, Lang::En);
+        let got: Vec<Option<&str>> = d.quotes.iter().map(speaker).collect();
+        assert_eq!(got, vec![Some("Josep Borrell"), Some("Jen Psaki"), Some("Harris"), Some("Trump"), None]);
     }
 
     #[test]

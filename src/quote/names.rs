@@ -136,20 +136,54 @@ const PL_RULES: &[(&str, &str)] = &[
     ("ę", "a"),
     ("ie", "a"),
     ("ii", "ia"),
+    // A mobile e, dropped in every case but the nominative (Jacka → Jacek, Pawła → Paweł): only where
+    // the document also writes the nominative.
+    ("ka", "ek"),
+    ("ła", "eł"),
 ];
 
 /// The nominative a genitive form most likely has, with no other mention to go by (według Harrisa,
 /// zdaniem Kowalskiego, według Kowalskiej).
 fn pl_genitive_guess(w: &str) -> Option<String> {
-    for (suf, rep) in [("skiego", "ski"), ("ckiego", "cki"), ("skiej", "ska"), ("ckiej", "cka")] {
+    for (suf, rep) in [
+        ("skiego", "ski"),
+        ("ckiego", "cki"),
+        ("dzkiego", "dzki"),
+        ("skiej", "ska"),
+        ("ckiej", "cka"),
+        ("dzkiej", "dzka"),
+        // Antoniego → Antoni, Jerzego → Jerzy
+        ("iego", "i"),
+        ("ego", "y"),
+        // Marii → Maria
+        ("ii", "ia"),
+        // Kasi → Kasia, Zosi → Zosia
+        ("si", "sia"),
+        ("ci", "cia"),
+        ("ni", "nia"),
+        ("zi", "zia"),
+        // Olgi → Olga, Moniki → Monika, Angeli → Angela
+        ("gi", "ga"),
+        ("ki", "ka"),
+        ("li", "la"),
+    ] {
         if let Some(stem) = w.strip_suffix(suf) {
-            return Some(format!("{stem}{rep}"));
+            if stem.chars().count() >= 2 {
+                return Some(format!("{stem}{rep}"));
+            }
         }
     }
-    let stem = w.strip_suffix('a')?;
+    let consonant_stem = |suffix: char| {
+        let stem = w.strip_suffix(suffix)?;
+        let last = stem.chars().last()?;
+        (!"aeiouyąęó".contains(last) && stem.chars().count() >= 2).then_some(stem)
+    };
     // Harrisa → Harris, Butlera → Butler: a consonant before the ending.
-    let last = stem.chars().last()?;
-    (!"aeiouyąęó".contains(last) && stem.chars().count() >= 2).then(|| stem.to_string())
+    if let Some(stem) = consonant_stem('a') {
+        return Some(stem.to_string());
+    }
+    // Feminine and masculine names in -a: Beaty → Beata, Dudy → Duda.
+    consonant_stem('y').map(|stem| format!("{stem}a"))
 }
 
 fn is_word_char(c: Option<char>) -> bool {
@@ -457,7 +491,14 @@ impl<'t> NameBook<'t> {
                 if let Some(k) = known {
                     *w = k;
                 } else if genitive {
-                    if let Some(g) = pl_genitive_guess(w) {
+                    if w.contains('-') {
+                        // Each part of a double name: Kidawy-Błońskiej → Kidawa-Błońska.
+                        let parts: Vec<String> = w
+                            .split('-')
+                            .map(|p| pl_genitive_guess(p).unwrap_or_else(|| p.to_string()))
+                            .collect();
+                        *w = parts.join("-");
+                    } else if let Some(g) = pl_genitive_guess(w) {
                         *w = g;
                     }
                 }
@@ -493,9 +534,23 @@ mod tests {
 
     #[test]
     fn candidate_test_agrees_with_the_candidates() {
-        let words =
-            ["Harrisa", "Kowalskiego", "Kowalskiej", "Lee'ego", "Butlerowi", "Kasia", "Nowickim", "a", ""];
-        let targets = ["Harris", "Kowalski", "Kowalska", "Lee", "Butler", "Kasi", "Nowicki", "Kasa", "x"];
+        let words = [
+            "Harrisa",
+            "Kowalskiego",
+            "Kowalskiej",
+            "Lee'ego",
+            "Butlerowi",
+            "Kasia",
+            "Nowickim",
+            "Jacka",
+            "Pawła",
+            "a",
+            "",
+        ];
+        let targets = [
+            "Harris", "Kowalski", "Kowalska", "Lee", "Butler", "Kasi", "Nowicki", "Jacek", "Paweł", "Kasa",
+            "x",
+        ];
         for w in words {
             for t in targets {
                 assert_eq!(is_pl_candidate(w, t), pl_candidates(w).iter().any(|c| c == t), "{w} {t}");
@@ -538,6 +593,34 @@ mod tests {
         let at = text.find(" Then").unwrap();
         assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Jordy Lee"));
         assert_eq!(book.last_mention_before(at, at - 3), None, "not before the floor");
+    }
+
+    #[test]
+    fn polish_genitive_names_get_their_nominative() {
+        // After "według" / "zdaniem", with no other mention in the text.
+        for (written, want) in [
+            ("Jerzego Owsiaka", "Jerzy Owsiak"),
+            ("Antoniego Macierewicza", "Antoni Macierewicz"),
+            ("Andrzeja Dudy", "Andrzej Duda"),
+            ("Beaty Szydło", "Beata Szydło"),
+            ("Małgorzaty Kidawy-Błońskiej", "Małgorzata Kidawa-Błońska"),
+            ("Marii Nowak", "Maria Nowak"),
+            ("Olgi Tokarczuk", "Olga Tokarczuk"),
+            ("Kasi Kowalskiej", "Kasia Kowalska"),
+            ("Angeli Merkel", "Angela Merkel"),
+        ] {
+            let text = format!("Według {written} to dobrze.");
+            let mut book = NameBook::new(&text);
+            let span = Span::new("Według ".len(), "Według ".len() + written.len());
+            assert_eq!(book.canonical(span, Lang::Pl, true), want, "{written}");
+        }
+        // A mobile e only where the text gives the nominative: Jacka → Jacek, Pawła → Paweł.
+        let text = "Jacek Sasin i Paweł Kukiz przyszli. Według Jacka Sasina i Pawła Kukiza tak.";
+        let mut book = NameBook::new(text);
+        for (written, want) in [("Jacka", "Jacek"), ("Pawła", "Paweł")] {
+            let at = text.rfind(written).unwrap();
+            assert_eq!(book.canonical(Span::new(at, at + written.len()), Lang::Pl, true), want);
+        }
     }
 
     #[test]

@@ -394,6 +394,15 @@ pub fn name_forward(toks: &[Tok], i: usize) -> Option<(usize, usize)> {
     Some((i, j))
 }
 
+/// A lower-case title abbreviation with its period, part of a description ("prof.", "gen.", "dr."):
+/// the titles of the sentence splitter's Polish list, which also holds the English ones.
+fn is_title_abbrev(t: &Tok) -> bool {
+    t.trail == "."
+        && !t.is_cap()
+        && crate::segment::rules_for(crate::lang::Lang::Pl).abbrev(t.word)
+            == Some(crate::segment::Abbr::Title)
+}
+
 /// The name run ending at token `end` (inclusive), as `i..end+1`.
 pub fn name_backward(toks: &[Tok], end: usize) -> Option<(usize, usize)> {
     if end >= toks.len() || !nameish(&toks[end]) {
@@ -536,6 +545,12 @@ impl Rules {
         let start = i;
         while i < toks.len() && i - start <= self.max_descriptors {
             if let Some(r) = name_forward(toks, i) {
+                // A name after a description that follows this one: this one qualifies the description
+                // or is told the words ("said EU foreign policy chief Josep Borrell", "said White House
+                // spokeswoman Jen Psaki", "powiedział PAP mecenas Piotr Zieliński").
+                if let Some(later) = self.later_name(toks, r.1) {
+                    return Some(later);
+                }
                 // After a preposition the first capitalised word is a place or a medium, not the
                 // speaker ("napisał na Twitterze Schiff", "said on CNN Smith").
                 let after_prep =
@@ -546,10 +561,48 @@ impl Rules {
                 return Some(r);
             }
             let t = &toks[i];
-            if t.word.is_empty() || t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
+            if t.word.is_empty()
+                || t.is_cap()
+                || (!t.trail.is_empty() && !is_title_abbrev(t))
+                || self.is_verb(t)
+            {
                 return None;
             }
             i += 1;
+        }
+        None
+    }
+
+    /// The person's name (two words or more) after one to `max_descriptors` lower-case description
+    /// words that start at token `k`, right after a name run that ended without punctuation at `k`.
+    /// Prepositions end the search: what follows them is a place or a time ("said Harris in Warsaw").
+    fn later_name(&self, toks: &[Tok], k: usize) -> Option<(usize, usize)> {
+        if k == 0 || k >= toks.len() || (!toks[k - 1].trail.is_empty() && !toks[k - 1].is_initial()) {
+            return None;
+        }
+        let mut j = k;
+        while j < toks.len() && j - k <= self.max_descriptors {
+            let t = &toks[j];
+            if j > k {
+                if let Some(r) = name_forward(toks, j) {
+                    // Only a person's name: two words or more, not all capitals ("powiedziała Amari
+                    // filii CBS" keeps Amari).
+                    let run = &toks[r.0..r.1];
+                    let person = run.len() >= 2 && run.iter().any(|t| t.word.chars().any(char::is_lowercase));
+                    return person.then_some(r);
+                }
+            }
+            if t.word.is_empty()
+                || t.is_cap()
+                || !t.lead.is_empty()
+                || (!t.trail.is_empty() && !is_title_abbrev(t))
+                || self.is_verb(t)
+                || with_lower(t.word, |w| self.prepositions.contains(&w))
+                || t.word.bytes().any(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            j += 1;
         }
         None
     }
@@ -696,7 +749,8 @@ impl Rules {
         // The clause: the word tokens after the last sentence end, read from the end back to it.
         let mut clause: Vec<Tok> = Vec::with_capacity(16);
         for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
-            if t.ends_sentence() {
+            // (a title's period, as in "według prof. Nowaka", ends no sentence)
+            if t.ends_sentence() && !is_title_abbrev(&t) {
                 break;
             }
             clause.push(t);
@@ -707,9 +761,10 @@ impl Rules {
             return None;
         }
         // Według Harrisa, „…” / Zdaniem Nowickiego „…” / According to Harris, “…”
-        for k in toks.len().saturating_sub(6)..toks.len() {
+        for k in toks.len().saturating_sub(8)..toks.len() {
             if let Some(n) = self.according_at(toks, k) {
-                if let Some(r) = name_forward(toks, n) {
+                // Według prof. Marka Wiśniewskiego „…” / Zdaniem rzecznika Piotra Müllera „…”
+                if let Some(r) = self.described_name(toks, n) {
                     if r.1 == toks.len() {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, r), genitive: true },
@@ -722,6 +777,18 @@ impl Rules {
             return None;
         }
         let last = toks.len() - 1;
+        // Polish "as X says": Jak mówi prezes spółki Jan Kowalski, „…”
+        for j in 1..toks.len() {
+            if lower_eq(toks[j - 1].word, "jak") && toks[j - 1].trail.is_empty() && self.is_verb(&toks[j]) {
+                if let Some(r) = self.described_name(toks, j + 1) {
+                    if r.1 == toks.len() && toks[last].trail.starts_with(',') {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, r), genitive: false },
+                        });
+                    }
+                }
+            }
+        }
         // Harris: “…”
         if toks[last].trail.starts_with(':') {
             if let Some((a, b)) = name_backward(toks, last) {

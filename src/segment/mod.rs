@@ -808,7 +808,13 @@ impl<'a, F: FnMut(usize, usize)> Scanner<'a, F> {
                 let counted = is_number(prev)
                     || (self.r.abbrev(prev.trim_end_matches('.')) == Some(Abbr::Count)
                         && is_number(self.prev_token(prev_start(self, tok_start, prev))));
-                counted && next.kind != Kind::Digit && (next.opener || starter())
+                // A title opening the next word ("30 mln zł. Prof. Nowak …", "5 mln zł. Dr Nowak …")
+                // starts a sentence too.
+                let title_follows = next.kind == Kind::Upper
+                    && self.r.abbrev(next.word) == Some(Abbr::Title)
+                    && (self.b.get(next.at + next.word.len()) == Some(&b'.')
+                        || (self.r.lang == Lang::Pl && pl::is_contracted_title(next.word)));
+                counted && next.kind != Kind::Digit && (next.opener || starter() || title_follows)
             }
             Abbr::Saint => {
                 // "Była msza św. Potem …" ends; "Po mszy św. Papież odjechał" goes on.
@@ -983,6 +989,18 @@ mod tests {
                 "Potem odszedł.",
                 "Zarobił 10 tys.",
                 "W tym roku więcej."
+            ]
+        );
+        let s = "Budżet to 30 mld zł. Prof. Jan Nowak ocenił, że to za mało. Dostał 5 mln zł. Dr Anna Kowalska też. \
+                 Wyjechało ok. 2 mln. Polaków.";
+        assert_eq!(
+            split(s, Lang::Pl),
+            vec![
+                "Budżet to 30 mld zł.",
+                "Prof. Jan Nowak ocenił, że to za mało.",
+                "Dostał 5 mln zł.",
+                "Dr Anna Kowalska też.",
+                "Wyjechało ok. 2 mln. Polaków."
             ]
         );
         let s = "Była msza św. Potem św. Jan przemówił. Jabłka, gruszki itd. Na koniec sok.";

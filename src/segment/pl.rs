@@ -89,3 +89,10 @@ pub(super) fn ends_mass(prev: &str) -> bool {
     let p = prev.to_lowercase();
     p.starts_with("msz") || p == "pismo" || p == "pisma" || p == "piśmie" || p == "sakrament"
 }
+
+/// Polish titles written as contractions (first and last letters), which by Polish spelling take no
+/// period: "dr Nowak", "płk Kowalski".
+pub(crate) fn is_contracted_title(word: &str) -> bool {
+    const CONTRACTED: &[&str] = &["dr", "mgr", "płk", "ppłk", "mjr", "bp", "abp", "kmdr"];
+    CONTRACTED.contains(&word.to_lowercase().as_str())
+}
