@@ -211,6 +211,11 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// Score only the first BYTES of each sentence (0: all of it)
         #[arg(long, value_name = "BYTES", default_value_t = bialign::align::DEFAULT_MAX_SENTENCE_BYTES)]
         max_sentence_bytes: usize,
+        /// With INPUT `-` redirected from a JSON Lines file: read only LEN bytes from byte START (a
+        /// line start), as a task of a distributed job reads its share of one file (lines numbered
+        /// from START)
+        #[arg(long, value_name = "START:LEN", value_parser = parse_byte_range)]
+        byte_range: Option<(u64, u64)>,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -350,6 +355,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             lexicon,
             pair_timeout,
             max_sentence_bytes,
+            byte_range,
             input,
         } => {
             if qa && format != BatchFormat::Jsonl {
@@ -383,6 +389,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 pair_timeout: (pair_timeout > 0.0)
                     .then(|| std::time::Duration::try_from_secs_f64(pair_timeout).ok())
                     .flatten(),
+                stdin_range: byte_range,
                 ..Default::default()
             };
             let summary = bialign::batch::run(&inputs, &opts)?;
@@ -480,6 +487,14 @@ fn cmd_quotes(file: &Path, format: StageFormat, input: &InputArgs) -> Result<u8,
     bialign::output::stage::write_quotes(&mut out.w, format == StageFormat::Jsonl, &doc)?;
     out.finish()?;
     Ok(0)
+}
+
+/// `START:LEN` of `batch --byte-range`.
+fn parse_byte_range(s: &str) -> Result<(u64, u64), String> {
+    let (a, b) = s.split_once(':').ok_or_else(|| "expected START:LEN (bytes)".to_string())?;
+    let start = a.trim().parse::<u64>().map_err(|e| format!("START: {e}"))?;
+    let len = b.trim().parse::<u64>().map_err(|e| format!("LEN: {e}"))?;
+    Ok((start, len))
 }
 
 fn only_of(only: Option<OnlyArg>) -> Only {

@@ -455,13 +455,20 @@ fn tmx_is_valid_xml_with_the_tmx_header_langs_and_props() {
 
 #[test]
 fn stdin_filter_streams_one_record_at_a_time_and_each_output_depends_on_its_record_alone() {
+    // With threads, and on the one thread of --jobs 1 (as Spark's tasks run it).
+    for jobs in ["2", "1"] {
+        stdin_filter_streams(jobs);
+    }
+}
+
+fn stdin_filter_streams(jobs: &str) {
     let t = tempfile::tempdir().unwrap();
     let r1 =
         json!({"id": "r1", "en": dev(19, "parallel", "en"), "pl": dev(19, "parallel", "pl")}).to_string();
     let r2 =
         json!({"id": "r2", "en": dev(20, "comparable", "en"), "pl": dev(20, "comparable", "pl")}).to_string();
     let mut child = bin()
-        .args(["batch", "-", "--jobs", "2"])
+        .args(["batch", "-", "--jobs", jobs])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -480,7 +487,9 @@ fn stdin_filter_streams_one_record_at_a_time_and_each_output_depends_on_its_reco
     writeln!(input, "{r1}").unwrap();
     input.flush().unwrap();
     // The first record's output arrives while standard input is still open.
-    let first = rx.recv_timeout(Duration::from_secs(60)).expect("no output before the input ended");
+    let first = rx
+        .recv_timeout(Duration::from_secs(60))
+        .unwrap_or_else(|_| panic!("--jobs {jobs}: no output before the input ended"));
     assert!(first.contains("\"doc\":\"r1\""), "{first}");
     writeln!(input, "{r2}").unwrap();
     drop(input);
@@ -645,4 +654,53 @@ fn qa_findings_follow_each_pairs_links() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn byte_ranges_of_a_file_on_stdin_give_the_whole_output_in_pieces() {
+    // How each task of a distributed job reads its share of one corpus file: line-aligned ranges,
+    // concatenated, give the output of the whole file (errors named "<stdin>:LINE" within a range).
+    let t = tempfile::tempdir().unwrap();
+    let data = corpus_jsonl(12);
+    write(&t.path().join("in.jsonl"), &data);
+    let whole_run = bin()
+        .args(["batch", "-", "--jobs", "1"])
+        .stdin(std::fs::File::open(t.path().join("in.jsonl")).unwrap())
+        .output()
+        .unwrap();
+    assert!(whole_run.status.success(), "{}", stderr(&whole_run));
+    let whole = stdout(&whole_run);
+    let cuts: Vec<usize> = [0, data.len() / 3, data.len() * 2 / 3]
+        .iter()
+        .map(|&c| if c == 0 { 0 } else { c + data[c..].find('\n').unwrap() + 1 })
+        .chain([data.len()])
+        .collect();
+    let mut pieces = String::new();
+    for w in cuts.windows(2) {
+        let o = bin()
+            .args(["batch", "-", "--jobs", "1", "--byte-range", &format!("{}:{}", w[0], w[1] - w[0])])
+            .stdin(std::fs::File::open(t.path().join("in.jsonl")).unwrap())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(!stdout(&o).is_empty());
+        pieces.push_str(&stdout(&o));
+    }
+    assert_eq!(pieces, whole);
+
+    // A range needs standard input redirected from a file, and nothing else as INPUT: bad usage.
+    let mut child = bin()
+        .args(["batch", "-", "--byte-range", "0:100"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(data.as_bytes()).ok();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    let o = run(&["batch", "in.jsonl", "--byte-range", "0:100"], t.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
 }

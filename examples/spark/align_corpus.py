@@ -45,6 +45,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -440,26 +441,27 @@ COUNT_SCRIPT = "awk '/%s/ { e++ } END { print NR, e + 0 }'" % ERROR_RECORD_REGEX
 # system) and prints one line, "FILE LINES ERRORS", which is all that goes back through the JVM; the
 # driver then renames the files to part-NNNNN in partition order. Arguments: OUTDIR, then the bialign
 # command line. Status 1 becomes 0 as in PIPE_WRAPPER; on any other failure the attempt's file is
-# removed and the status passed on (Spark fails or retries the task).
+# removed and the status passed on (Spark fails or retries the task). bialign exits with 0 only when
+# no record failed, so only after a 1 is the output searched for error records.
 _DIRECT_COUNTS = (
     'if [ "$s" -ne 0 ] && [ "$s" -ne 1 ]; then rm -f "$t"; exit "$s"; fi; '
     'n=$(wc -l < "$t") || exit 74; '
-    "e=$(grep -cE '%s' \"$t\"); [ \"$?\" -le 1 ] || exit 74; "
+    "if [ \"$s\" -eq 0 ]; then e=0; else e=$(grep -cE '%s' \"$t\"); [ \"$?\" -le 1 ] || exit 74; fi; "
     'echo "$t" $n $e' % ERROR_RECORD_REGEX
 )
 DIRECT_WRAPPER = 'd=$1; shift; t="$d/_temporary/bialign-$(uname -n)-$$"; "$@" > "$t"; s=$?; ' + _DIRECT_COUNTS
 
 # --direct-output with a single local uncompressed JSONL file: the JVM does not read the input either.
 # The driver cuts the file into line-aligned byte ranges, one partition each, and each task's wrapper
-# gets "START LENGTH PATH" on its standard input and feeds exactly those bytes to bialign with dd
-# (a failed read fails the task: status 76). The ranges concatenated are the file, so the output is
-# the same as when the JVM reads the splits.
+# gets "START LENGTH PATH" on its standard input and runs bialign on the file with
+# `--byte-range START:LENGTH` (it reads just those bytes; no process copies them into a pipe). A file
+# that cannot be opened fails the task: status 76 (the group's redirection fails, so `s` keeps it). The
+# ranges concatenated are the file, so the output is the same as when the JVM reads the splits.
 DIRECT_INPUT_WRAPPER = (
     'd=$1; shift; IFS= read -r r || exit 75; start=${r%% *}; r=${r#* }; len=${r%% *}; path=${r#* }; '
-    't="$d/_temporary/bialign-$(uname -n)-$$"; rm -f "$t.in"; '
-    '{ dd if="$path" bs=1048576 iflag=skip_bytes,count_bytes skip="$start" count="$len" status=none '
-    '|| echo failed > "$t.in"; } | "$@" > "$t"; s=$?; '
-    'if [ -e "$t.in" ]; then rm -f "$t" "$t.in"; exit 76; fi; ' + _DIRECT_COUNTS
+    't="$d/_temporary/bialign-$(uname -n)-$$"; s=76; '
+    '{ "$@" --byte-range "$start:$len" > "$t"; s=$?; } < "$path"; '
+    'if [ "$s" -eq 76 ]; then rm -f "$t"; exit 76; fi; ' + _DIRECT_COUNTS
 )
 
 
@@ -491,15 +493,18 @@ def class_archive_path() -> Optional[str]:
     return os.path.join(folder, f"spark-classes-{hashlib.sha1(key.encode()).hexdigest()[:16]}.jsa")
 
 
-def _start_session(SparkSession, conf, archive: Optional[str]):
-    """Start the Spark session, with the class archive when there is one (else with a JVM that writes
-    one as it exits). Returns (session, the temporary archive its JVM writes, or None)."""
+def _start_context(conf, archive: Optional[str]):
+    """Start the Spark context, with the class archive when there is one (else with a JVM that writes
+    one as it exits). Returns (context, the temporary archive its JVM writes, or None)."""
+    from pyspark import SparkContext
+
     if archive is None:
-        return SparkSession.builder.config(conf=conf).getOrCreate(), None
+        return SparkContext.getOrCreate(conf), None
     if os.path.isfile(archive):
         conf.set("spark.driver.extraJavaOptions", f"{DRIVER_JAVA_OPTIONS} -XX:SharedArchiveFile={archive} {CDS_LOG_OFF}")
         try:
-            return SparkSession.builder.config(conf=conf).getOrCreate(), None
+            _launch_gateway_directly(conf, archive)
+            return SparkContext.getOrCreate(conf), None
         except Exception:  # noqa: BLE001 (a damaged archive: drop it, start without)
             try:
                 os.remove(archive)
@@ -508,10 +513,160 @@ def _start_session(SparkSession, conf, archive: Optional[str]):
             print(f"align_corpus: the JVM did not start with the class archive {archive} (damaged?); "
                   "removed it, starting without", file=sys.stderr)
             conf.set("spark.driver.extraJavaOptions", DRIVER_JAVA_OPTIONS)
-            return SparkSession.builder.config(conf=conf).getOrCreate(), None
+            return SparkContext.getOrCreate(conf), None
     pending = f"{archive}.{os.getpid()}.tmp"
     conf.set("spark.driver.extraJavaOptions", f"{DRIVER_JAVA_OPTIONS} -XX:ArchiveClassesAtExit={pending} {CDS_LOG_OFF}")
-    return SparkSession.builder.config(conf=conf).getOrCreate(), pending
+    return SparkContext.getOrCreate(conf), pending
+
+
+# The driver JVM is normally started by pyspark through bin/spark-submit, a shell script that runs
+# a first JVM (Spark's launcher) only to print the command line of the second, the driver: on two busy
+# cores that first JVM and its scripts cost about half a second of every run. Once this script keeps a
+# class archive (so its JVM options are its own), it also keeps that command line, as the launcher
+# printed it for these settings, next to the archive, and later runs start the driver JVM with it
+# directly (pyspark then connects to it as to any running gateway). The command depends on the Spark
+# configuration and environment, so the file's name is a hash of them; a configuration that needs a
+# script of its own (conf/spark-env.sh, PYSPARK_SUBMIT_ARGS) always goes through spark-submit.
+LAUNCH_ENV_PREFIXES = ("SPARK_", "PYSPARK_", "HADOOP_", "YARN_", "JAVA_", "_JAVA_", "JDK_", "CLASSPATH")
+
+
+def _launch_command_path(conf, archive: str, spark_home: str) -> Optional[str]:
+    """Where the driver JVM's command line for `conf` is kept (beside the class archive), or None when
+    the launch needs spark-submit's scripts."""
+    import hashlib
+
+    if "PYSPARK_SUBMIT_ARGS" in os.environ or "PYSPARK_GATEWAY_PORT" in os.environ:
+        return None
+    conf_dir = os.environ.get("SPARK_CONF_DIR") or os.path.join(spark_home, "conf")
+    if os.path.exists(os.path.join(conf_dir, "spark-env.sh")):
+        return None
+    try:
+        with open(os.path.join(conf_dir, "spark-defaults.conf"), "rb") as f:
+            defaults = f.read()
+    except OSError:
+        defaults = b""
+    env = sorted(
+        (k, v)
+        for k, v in os.environ.items()
+        if k.startswith(LAUNCH_ENV_PREFIXES) and k not in ("SPARK_MASTER", "SPARK_LOG_LEVEL")  # (this script's own)
+    )
+    key = repr((sorted(conf.getAll()), spark_home, env, defaults, os.path.basename(archive)))
+    return archive[: -len(".jsa")] + f"-launch-{hashlib.sha1(key.encode()).hexdigest()[:16]}.json"
+
+
+def _capture_launch_command(conf, spark_home: str) -> Optional[dict]:
+    """Run Spark's launcher as bin/spark-submit would and return what it would run: {"command": the
+    driver JVM's argv, "env": the variables the scripts set}; None if that fails."""
+    script = (
+        'env_out=$1; shift; . "$SPARK_HOME/bin/load-spark-env.sh" && export PYTHONHASHSEED=0 && env -0 > "$env_out" '
+        '&& exec "${JAVA_HOME:+$JAVA_HOME/bin/}java" -Xmx128m $SPARK_LAUNCHER_OPTS -cp "$SPARK_HOME/jars/*" '
+        "org.apache.spark.launcher.Main \"$@\""
+    )
+    args = ["org.apache.spark.deploy.SparkSubmit"]
+    for k, v in conf.getAll():
+        args += ["--conf", f"{k}={v}"]
+    args.append("pyspark-shell")
+    with tempfile.TemporaryDirectory() as d:
+        env_file = os.path.join(d, "env")
+        try:
+            p = subprocess.run(
+                ["bash", "-c", script, "bialign-launch", env_file] + args,
+                env=dict(os.environ, SPARK_HOME=spark_home),
+                capture_output=True,
+                timeout=120,
+            )
+            with open(env_file, "rb") as f:
+                env_dump = f.read()
+        except (OSError, subprocess.SubprocessError):
+            return None
+    if p.returncode != 0:
+        return None
+    # The launcher prints a NUL and a line break (messages before them are for the user), then the
+    # command's arguments, each ended by a NUL.
+    _, marker, printed = p.stdout.rpartition(b"\0\n")
+    command = [a.decode("utf-8", "surrogateescape") for a in printed.split(b"\0")[:-1]]
+    if not marker or not command or "org.apache.spark.deploy.SparkSubmit" not in command:
+        return None
+    env = {}
+    for item in env_dump.split(b"\0"):
+        k, sep, v = item.decode("utf-8", "surrogateescape").partition("=")
+        if sep and k and os.environ.get(k) != v and k not in ("_", "SHLVL", "PWD", "OLDPWD"):
+            env[k] = v
+    return {"command": command, "env": env}
+
+
+def _launch_gateway_directly(conf, archive: str) -> None:
+    """Start the driver JVM with its kept command line and install it as pyspark's gateway (see
+    LAUNCH_ENV_PREFIXES); on the first run, capture and keep the command first. Does nothing when this
+    cannot be done (pyspark then starts the JVM through spark-submit) and drops a kept command whose
+    JVM does not start."""
+    from pyspark import SparkContext
+    from pyspark.find_spark_home import _find_spark_home
+    from pyspark.java_gateway import launch_gateway
+    from pyspark.serializers import UTF8Deserializer, read_int
+
+    try:
+        spark_home = _find_spark_home()
+    except BaseException:  # noqa: BLE001 (it exits when it finds none: spark-submit will say why)
+        return
+    path = _launch_command_path(conf, archive, spark_home)
+    if path is None or SparkContext._gateway is not None:
+        return
+    try:
+        with open(path, encoding="utf-8") as f:
+            launch = json.load(f)
+        command, extra = list(launch["command"]), dict(launch["env"])
+    except (OSError, ValueError, KeyError, TypeError):
+        launch = _capture_launch_command(conf, spark_home)
+        if launch is None:
+            return
+        command, extra = launch["command"], launch["env"]
+        try:
+            with open(f"{path}.{os.getpid()}.tmp", "w", encoding="utf-8") as f:
+                json.dump(launch, f)
+            os.replace(f"{path}.{os.getpid()}.tmp", path)
+        except OSError:
+            pass
+    conn_dir = tempfile.mkdtemp()
+    proc = None
+    try:
+        conn_info = os.path.join(conn_dir, "conn")
+        env = dict(os.environ, SPARK_HOME=spark_home)
+        env.update(extra)
+        env["_PYSPARK_DRIVER_CONN_INFO_PATH"] = conn_info
+        # As pyspark does: the JVM exits when its standard input closes; Ctrl-C is for Python.
+        proc = subprocess.Popen(
+            command, stdin=subprocess.PIPE, env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)
+        )
+        while proc.poll() is None and not os.path.isfile(conn_info):
+            time.sleep(0.01)
+        # (the JVM writes the file under another name and renames it into place when complete)
+        if not os.path.isfile(conn_info):  # the JVM exited (a stale command, a damaged archive)
+            proc = None
+            os.remove(path)
+            return
+        with open(conn_info, "rb") as f:
+            port, secret = read_int(f), UTF8Deserializer().loads(f)
+        saved = {k: os.environ.get(k) for k in ("PYSPARK_GATEWAY_PORT", "PYSPARK_GATEWAY_SECRET")}
+        os.environ["PYSPARK_GATEWAY_PORT"], os.environ["PYSPARK_GATEWAY_SECRET"] = str(port), secret
+        try:
+            gateway = launch_gateway(conf)  # connects to the running JVM
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+        gateway.proc = proc
+        SparkContext._gateway, SparkContext._jvm = gateway, gateway.jvm
+        proc = None
+    except Exception:  # noqa: BLE001 (spark-submit's way instead)
+        pass
+    finally:
+        if proc is not None:
+            proc.kill()
+            proc.wait()
+        shutil.rmtree(conn_dir, ignore_errors=True)
 
 
 def _finish_class_archive(pending: str, archive: str) -> None:
@@ -536,7 +691,33 @@ def _finish_class_archive(pending: str, archive: str) -> None:
             os.remove(pending)
 
 
-def run(args: argparse.Namespace) -> int:
+class LazySession:
+    """The job's SparkSession, started only when first used (Parquet input or output): the JSONL paths
+    need only the SparkContext, and Spark SQL's session costs a noticeable share of a short run.
+    Attributes other than `sparkContext` and `session` are the session's."""
+
+    def __init__(self, sc, session=None):
+        self.sparkContext = sc
+        self._session = session
+
+    @property
+    def session(self):
+        if self._session is None:
+            from pyspark.sql import SparkSession
+
+            self._session = SparkSession.builder.getOrCreate()  # on the running context
+        return self._session
+
+    def __getattr__(self, name):
+        return getattr(self.session, name)
+
+    def stop(self) -> None:
+        (self._session or self.sparkContext).stop()
+
+
+def run(args: argparse.Namespace, leave_jvm: bool = False) -> int:
+    """Run the job. `leave_jvm` (the script run as a command): once the output is complete, do not stop
+    the Spark context this run started: the caller exits at once (see exit_leaving_jvm)."""
     from pyspark import SparkConf
     from pyspark.sql import SparkSession
 
@@ -567,14 +748,16 @@ def run(args: argparse.Namespace) -> int:
     # A session that is already running (a notebook, a test) is used and left running.
     from pyspark import SparkContext
 
-    owned = SparkSession.getActiveSession() is None
+    active = SparkSession.getActiveSession()
+    owned = active is None and SparkContext._active_spark_context is None
     # The class archive only when this run starts the JVM (no session, no gateway yet) with our options.
     archive = None
     if not submitted and own_options and owned and SparkContext._gateway is None and args.class_archive == "auto":
         archive = class_archive_path()
-    spark, pending = _start_session(SparkSession, conf, archive)
-    sc = spark.sparkContext
+    sc, pending = _start_context(conf, archive)
+    spark = LazySession(sc, active)
     sc.setLogLevel(os.environ.get("SPARK_LOG_LEVEL", "WARN"))
+    finished = False
     try:
         master = sc.master
         local = master.startswith("local")
@@ -603,6 +786,7 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_JOB_FAILED
 
         lines, bad, how = summary
+        finished = True
         print(
             f"align_corpus: {lines} lines written, {bad} error records -> {out_path} "
             f"({how}, master {master}) in {time.monotonic() - started:.1f} s",
@@ -610,7 +794,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_RECORD_ERRORS if bad else EXIT_OK
     finally:
-        if owned:
+        if owned and (pending or not (leave_jvm and finished)):
             spark.stop()
             if pending:
                 _finish_class_archive(pending, archive)
@@ -663,9 +847,23 @@ def _even_split_count(sc, path: str) -> int:
         block = fs.getDefaultBlockSize(hpath)
     except Exception:  # noqa: BLE001 (a file system that cannot say: Hadoop's own splitting)
         return slots
+    return even_split_count(slots, total, block)
+
+
+def even_split_count(slots: int, total: int, block: int) -> int:
+    """The smallest multiple of `slots` that cuts `total` bytes into splits of at most `block` bytes
+    (`slots` when either size is unknown)."""
     if total <= 0 or block <= 0:
         return slots
     return slots * max(1, -(-total // (block * slots)))
+
+
+def _local_block_size(sc) -> int:
+    """The block size of Hadoop's local file system (what it splits a local file by)."""
+    try:
+        return int(sc._jsc.hadoopConfiguration().getLong("fs.local.block.size", 32 << 20))
+    except Exception:  # noqa: BLE001
+        return 32 << 20
 
 
 def _read_parquet_records(spark, path: str):
@@ -686,16 +884,24 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
 
     sc = spark.sparkContext
     gateway = sc._gateway._gateway_client
+    if _direct_output(sc, args):
+        # One local plain file: the tasks read their own byte ranges, the JVM never sees a record (nor
+        # computes input splits: as many ranges as it would make splits by default).
+        local = _plain_local_file(args.input, input_format)
+        if local:
+            count = args.partitions or even_split_count(
+                max(1, sc.defaultParallelism), os.path.getsize(local), _local_block_size(sc)
+            )
+            ranges = _local_ranges(local, input_format, count)
+            if ranges:
+                descs = ListConverter().convert([f"{a} {n} {path}" for a, n, path in ranges], gateway)
+                lines = sc._jsc.parallelize(descs, len(ranges))
+                return _piped_direct(sc, lines, command, _local_path(out_path), DIRECT_INPUT_WRAPPER) + (
+                    f"{len(ranges)} byte ranges read and written by bialign",
+                )
     lines = _java_lines(spark, args, input_format)
     parts = lines.getNumPartitions()
     if _direct_output(sc, args):
-        ranges = _local_ranges(args.input, input_format, parts)
-        if ranges:  # a local file: the tasks read their own byte ranges, the JVM never sees a record
-            descs = ListConverter().convert([f"{a} {n} {path}" for a, n, path in ranges], gateway)
-            lines = sc._jsc.parallelize(descs, len(ranges))
-            return _piped_direct(sc, lines, command, _local_path(out_path), DIRECT_INPUT_WRAPPER) + (
-                f"{len(ranges)} byte ranges read and written by bialign",
-            )
         return _piped_direct(sc, lines, command, _local_path(out_path)) + (
             f"{parts} partitions piped in input order, written by bialign",
         )
@@ -723,14 +929,22 @@ def _direct_output(sc, args: argparse.Namespace) -> bool:
     return args.direct_output == "yes"
 
 
+def _plain_local_file(path: str, input_format: str) -> Optional[str]:
+    """The absolute path of a single local, uncompressed JSONL file; None for any other input."""
+    if input_format != "jsonl" or not _is_local(path):
+        return None
+    local = os.path.abspath(_local_path(path))
+    if not os.path.isfile(local) or local.endswith((".gz", ".bz2", ".xz", ".zst", ".lz4", ".snappy", ".deflate")):
+        return None
+    return local
+
+
 def _local_ranges(path: str, input_format: str, parts: int) -> list:
     """(start, length, path) of `parts` line-aligned byte ranges covering a single local, uncompressed
     JSONL file, in order (empty ranges left out); [] for any other input (a folder, a glob, a
     compressed file, Parquet, another file system), which the JVM reads."""
-    if input_format != "jsonl" or not _is_local(path):
-        return []
-    local = os.path.abspath(_local_path(path))
-    if not os.path.isfile(local) or local.endswith((".gz", ".bz2", ".xz", ".zst", ".lz4", ".snappy", ".deflate")):
+    local = _plain_local_file(path, input_format)
+    if not local:
         return []
     size = os.path.getsize(local)
     cuts = [0]
@@ -830,7 +1044,7 @@ def _write_parquet(spark, jlines, out_path: str) -> tuple:
 
     jvm = spark.sparkContext._jvm
     jds = spark._jsparkSession.createDataset(jlines.rdd(), jvm.org.apache.spark.sql.Encoders.STRING())
-    rows = DataFrame(jds.toDF(), spark).rdd.map(lambda r: link_row(r[0]))
+    rows = DataFrame(jds.toDF(), getattr(spark, "session", spark)).rdd.map(lambda r: link_row(r[0]))
     spark.createDataFrame(rows, parquet_schema()).write.parquet(out_path)
     row = spark.read.parquet(out_path).selectExpr("count(1) AS n", "count(error) AS bad").first()
     return row["n"], row["bad"]
@@ -938,14 +1152,24 @@ def _first_line_of_cause(e: BaseException, binary: str = "bialign") -> str:
     return type(e).__name__
 
 
-def main(argv: Optional[list] = None) -> int:
+def main(argv: Optional[list] = None, leave_jvm: bool = False) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     try:
-        return run(args)
+        return run(args, leave_jvm)
     except UsageError as e:
         print(f"align_corpus: {e}", file=sys.stderr)
         return EXIT_USAGE
 
 
+def exit_leaving_jvm(status: int) -> None:
+    """End the process now, without stopping the driver JVM it started (a second of shutting down
+    Spark's services, on two cores). Safe only once the output is complete: the part files renamed and
+    _SUCCESS written. The JVM sees its standard input close and exits by itself, stopping the Spark
+    context and deleting its temporary folders in its shutdown hooks, as spark.stop() would have."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_leaving_jvm(main(leave_jvm=True))

@@ -39,6 +39,9 @@ for i in $(seq "$RUNS"); do
   rc=0; python3 examples/spark/align_corpus.py "$TMP/records.jsonl" "$TMP/spark" ${SPARK_ARGS:-} 2>"$TMP/spark.err" || rc=$?
   t2=$(now)
   [ "$rc" -le 1 ] || { cat "$TMP/spark.err" >&2; echo "bench.sh: Spark job failed ($rc)" >&2; exit 1; }
+  # The script returns once its output is complete and leaves its JVM to shut down by itself: wait
+  # (untimed) until it has, so that it takes no CPU from the next timed run.
+  for _ in $(seq 200); do pgrep -f 'spark.app.name=bialign-align-corpus' >/dev/null || break; sleep 0.05; done
   b=$(python3 -c "print(f'{$t1 - $t0:.2f}')"); s=$(python3 -c "print(f'{$t2 - $t1:.2f}')")
   batch_times+=("$b"); spark_times+=("$s")
   echo "run $i: batch ${b} s, spark ${s} s (load $(cut -d' ' -f1 /proc/loadavg))"

@@ -449,12 +449,17 @@ class SparkJobTest(TimedTest):
             p = run_job(small, out, env_extra={"BIALIGN_SPARK_CACHE": cache})
             self.assertEqual(p.returncode, 0, p.stderr[-3000:])
             outs.append(read_parts(out))
-            names = os.listdir(cache)
+            names = [n for n in os.listdir(cache) if n.endswith(".jsa")]
+            launch = [n for n in os.listdir(cache) if n not in names]
             # The first run's JVM wrote the archive as it exited (renamed from its temporary name);
-            # the second used it; the third found it cut short, dropped it and ran without one.
+            # the second used it, and kept the driver JVM's command line beside it (started without
+            # spark-submit); the third found the archive cut short (its JVM did not start with the kept
+            # command either), dropped both and ran without.
             self.assertEqual(len(names), 0 if i == 2 else 1, names)
+            self.assertEqual(len(launch), 1 if i == 1 else 0, launch)
             self.assertEqual("class archive" in p.stderr and "damaged" in p.stderr, i == 2, p.stderr[-3000:])
             self.assertTrue(all(n.startswith("spark-classes-") and n.endswith(".jsa") for n in names), names)
+            self.assertTrue(all(n.startswith("spark-classes-") and n.endswith(".json") for n in launch), launch)
             if i == 1:
                 archive = os.path.join(cache, names[0])
                 self.assertGreater(os.path.getsize(archive), 1 << 20)

@@ -49,19 +49,54 @@ pub enum PairSource {
 /// Read all INPUTs in order, lazily. Problems with a single pair are items of the iterator; a whole
 /// INPUT that cannot be opened is one failed item named after it.
 pub fn pairs(inputs: &[PathBuf], max_line_bytes: u64) -> impl Iterator<Item = PairJob> + Send + 'static {
-    pairs_with_backlog(inputs, max_line_bytes).0
+    pairs_with_backlog(inputs, max_line_bytes, None).0
 }
 
 /// [`pairs`], and a [`Backlog`] that tells after each item whether the next one can be read from
-/// standard input without waiting.
+/// standard input without waiting. With `stdin_range` `(start, length)`, standard input must be a
+/// regular file, and only that range of it is read (see [`stdin_range_reader`]).
 pub fn pairs_with_backlog(
     inputs: &[PathBuf],
     max_line_bytes: u64,
+    stdin_range: Option<(u64, u64)>,
 ) -> (impl Iterator<Item = PairJob> + Send + 'static, Backlog) {
     let inputs = inputs.to_vec();
     let backlog = Backlog::default();
     let b = backlog.clone();
-    (inputs.into_iter().flat_map(move |p| one_input(p, max_line_bytes, &b)), backlog)
+    (inputs.into_iter().flat_map(move |p| one_input(p, max_line_bytes, &b, stdin_range)), backlog)
+}
+
+/// Standard input positioned at `start` and cut off after `len` bytes. It must be a regular file: a
+/// distributed job's task reads its own line-aligned share of a corpus file this way, without a
+/// process copying the bytes into a pipe. Being a file, it is read in full chunks (nothing to wait for).
+pub fn stdin_range_reader(start: u64, len: u64) -> std::io::Result<impl BufRead + Send> {
+    use std::io::Seek;
+    let mut f = stdin_file()?;
+    f.seek(std::io::SeekFrom::Start(start))?;
+    Ok(BufReader::with_capacity(1 << 20, f.take(len)))
+}
+
+/// Standard input as a file of its own (the same open file), if it is a regular file.
+pub fn stdin_file() -> std::io::Result<File> {
+    let not_a_file = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "standard input is not a regular file (a byte range needs it redirected from one)",
+        )
+    };
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let f = File::from(std::io::stdin().as_fd().try_clone_to_owned()?);
+        if !f.metadata()?.is_file() {
+            return Err(not_a_file());
+        }
+        Ok(f)
+    }
+    #[cfg(not(unix))]
+    {
+        Err(not_a_file())
+    }
 }
 
 /// Whether standard input already holds the next record whole (read into its buffer), so that
@@ -124,8 +159,17 @@ fn failed(id: String, e: Error) -> PairJob {
 
 type Jobs = Box<dyn Iterator<Item = PairJob> + Send>;
 
-fn one_input(path: PathBuf, max_line_bytes: u64, backlog: &Backlog) -> Jobs {
+fn one_input(path: PathBuf, max_line_bytes: u64, backlog: &Backlog, stdin_range: Option<(u64, u64)>) -> Jobs {
     let name = path.display().to_string();
+    if let (true, Some((start, len))) = (name == "-", stdin_range) {
+        return match stdin_range_reader(start, len) {
+            Ok(r) => Box::new(records(Records::new(r, "<stdin>", max_line_bytes), "<stdin>".into())),
+            Err(e) => Box::new(std::iter::once(failed(
+                "<stdin>".into(),
+                Error::Other(format!("<stdin>: cannot read bytes {start}+{len}: {e}")),
+            ))),
+        };
+    }
     if name == "-" {
         let inner = BufReader::with_capacity(1 << 16, std::io::stdin());
         let reader = Probed { inner, backlog: backlog.clone() };

@@ -113,6 +113,10 @@ pub struct BatchOptions {
     /// is linear or capped in the size of its input, so a pair stops at most one stage late, and no
     /// thread is ever killed.
     pub pair_timeout: Option<std::time::Duration>,
+    /// Read only this byte range `(start, length)` of standard input, which must then be a regular
+    /// file (redirected from one), starting at a line start: how each task of a distributed job reads
+    /// its share of one JSON Lines file without a pipe. Lines are numbered from the range's start.
+    pub stdin_range: Option<(u64, u64)>,
 }
 
 impl Default for BatchOptions {
@@ -135,6 +139,7 @@ impl Default for BatchOptions {
             qa: false,
             lexicon_file: None,
             pair_timeout: None,
+            stdin_range: None,
         }
     }
 }
@@ -153,6 +158,9 @@ impl BatchOptions {
         }
         if let Some(l) = &self.lexicon_file {
             s.push_str(&format!(" lexicon={}", l.display()));
+        }
+        if let Some((start, len)) = self.stdin_range {
+            s.push_str(&format!(" stdin-range={start}:{len}"));
         }
         if self.align.max_sentence_bytes != crate::align::DEFAULT_MAX_SENTENCE_BYTES {
             s.push_str(&format!(" max-sentence-bytes={}", self.align.max_sentence_bytes));
@@ -709,6 +717,14 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
             std::fs::metadata(p).map_err(|e| Error::io(p, &e))?;
         }
     }
+    if opts.stdin_range.is_some() {
+        if inputs.len() != 1 || inputs[0].as_os_str() != "-" {
+            return Err(Error::Other(
+                "a byte range is read from standard input: give `-` as the only INPUT".into(),
+            ));
+        }
+        input::stdin_file().map_err(|e| Error::Other(format!("<stdin>: {e}")))?;
+    }
     let jobs = if opts.jobs == 0 {
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
     } else {
@@ -786,7 +802,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                 };
                 let mut chunk: Vec<(PairJob, u64)> = Vec::new();
                 let mut bytes = 0u64;
-                let (jobs, backlog) = input::pairs_with_backlog(&inputs, max_line);
+                let (jobs, backlog) = input::pairs_with_backlog(&inputs, max_line, opts.stdin_range);
                 for job in jobs {
                     if seq < skip {
                         let expected = done_ids.as_mut().and_then(|it| it.next());
