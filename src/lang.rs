@@ -607,25 +607,33 @@ fn is_state_mark(c: char) -> bool {
     matches!(c, '.' | '!' | '?' | '…' | ':' | '„' | '“' | '«' | '”' | '»' | '"')
 }
 
-/// The kind of a letter below U+0250 (Latin-1, Latin Extended-A and -B), where most letters of
-/// English and Polish text and of their neighbours are: [`NOT_LETTER`], [`LATIN`], [`POLISH`]
-/// (ą ć ę ł ń ś ź ż ó, either case) or [`FOREIGN`] (see [`is_foreign_latin`]). Built from
-/// `char::is_alphabetic` and the two predicates, so it says exactly what they say.
+/// The kind of a character, as the word scan counts it: [`NOT_LETTER`], [`POLISH`] (ą ć ę ł ń ś ź ż ó,
+/// either case), [`FOREIGN`] (see [`is_foreign_latin`]), another [`LATIN`] letter (below U+0250 or
+/// in Latin Extended Additional) or a [`NON_LATIN`] one.
+fn letter_class(c: char) -> u8 {
+    if !c.is_alphabetic() {
+        NOT_LETTER
+    } else if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
+        POLISH
+    } else if is_foreign_latin(c) {
+        FOREIGN
+    } else if (c as u32) < 0x250 || ('\u{1E00}'..='\u{1EFF}').contains(&c) {
+        LATIN
+    } else {
+        NON_LATIN
+    }
+}
+
+/// [`letter_class`] of every character below U+0250 (Latin-1, Latin Extended-A and -B), where most
+/// letters of English and Polish text and of their neighbours are.
 fn letter_classes() -> &'static [u8; 0x250] {
     static CLASSES: OnceLock<[u8; 0x250]> = OnceLock::new();
     CLASSES.get_or_init(|| {
         let mut t = [NOT_LETTER; 0x250];
         for (cp, class) in t.iter_mut().enumerate() {
-            let Some(c) = char::from_u32(cp as u32) else { continue };
-            *class = if !c.is_alphabetic() {
-                NOT_LETTER
-            } else if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
-                POLISH
-            } else if is_foreign_latin(c) {
-                FOREIGN
-            } else {
-                LATIN
-            };
+            if let Some(c) = char::from_u32(cp as u32) {
+                *class = letter_class(c);
+            }
         }
         t
     })
@@ -634,6 +642,7 @@ const NOT_LETTER: u8 = 0;
 const LATIN: u8 = 1;
 const POLISH: u8 = 2;
 const FOREIGN: u8 = 3;
+const NON_LATIN: u8 = 4;
 
 /// Scan `text`: words are runs of letters (an apostrophe between letters stays inside, written
 /// `'`), everything else separates them. With `steps`, record the words and state marks.
@@ -681,8 +690,7 @@ fn evidence_with(
                     let orig = &text[start..end];
                     let word = if curly {
                         apos.clear();
-                        apos.push_str(orig);
-                        apos = apos.replace('’', "'");
+                        apos.extend(orig.chars().map(|c| if c == '’' { '\'' } else { c }));
                         apos.as_str()
                     } else {
                         orig
@@ -716,30 +724,18 @@ fn evidence_with(
             (c0 as char, 1)
         } else {
             // Two-byte characters below U+0250 from the table; the rest through `char`.
-            let class = match b.get(i + 1) {
+            // Two-byte characters below U+0250 from the table; the rest through `char`.
+            let (c, len, class) = match b.get(i + 1) {
                 Some(&c1) if (0xC2..0xC9).contains(&c0) || (c0 == 0xC9 && c1 < 0x90) => {
-                    classes[(((c0 & 0x1F) as usize) << 6) | (c1 & 0x3F) as usize]
+                    // A lead byte C2..C9 starts a two-byte character (the text is UTF-8).
+                    let cp = (((c0 & 0x1F) as u32) << 6) | (c1 & 0x3F) as u32;
+                    let c = char::from_u32(cp).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    (c, 2, classes[cp as usize])
                 }
-                _ => u8::MAX,
-            };
-            let (c, len, class) = if class == u8::MAX {
-                let Some(c) = text[i..].chars().next() else { break };
-                let class = if !c.is_alphabetic() {
-                    NOT_LETTER
-                } else if is_polish_letter(c) || matches!(c, 'ó' | 'Ó') {
-                    POLISH
-                } else if is_foreign_latin(c) {
-                    FOREIGN
-                } else if (c as u32) < 0x250 || ('\u{1E00}'..='\u{1EFF}').contains(&c) {
-                    LATIN
-                } else {
-                    u8::MAX
-                };
-                (c, c.len_utf8(), class)
-            } else {
-                // A lead byte C2..C9 starts a two-byte character (the text is UTF-8).
-                let cp = (((c0 & 0x1F) as u32) << 6) | (b[i + 1] & 0x3F) as u32;
-                (char::from_u32(cp).unwrap_or(char::REPLACEMENT_CHARACTER), 2, class)
+                _ => {
+                    let Some(c) = text[i..].chars().next() else { break };
+                    (c, c.len_utf8(), letter_class(c))
+                }
             };
             if class != NOT_LETTER {
                 if !in_word {
@@ -759,7 +755,7 @@ fn evidence_with(
                         letters.foreign += 1;
                     }
                     LATIN => letters.latin += 1,
-                    _ => letters.non_latin += 1,
+                    _ => letters.non_latin += 1, // NON_LATIN
                 }
                 i += len;
                 continue;

@@ -540,6 +540,12 @@ impl Rules {
         None
     }
 
+    /// A word that may describe a speaker before the name: lower case, not a verb, with no punctuation
+    /// after it but a title's period ("rzecznik", "prof.").
+    fn is_descriptor(&self, t: &Tok) -> bool {
+        !t.word.is_empty() && !t.is_cap() && (t.trail.is_empty() || is_title_abbrev(t)) && !self.is_verb(t)
+    }
+
     /// Skip lower-case description words (and at most `max_descriptors` of them) to a name.
     fn described_name(&self, toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
         let start = i;
@@ -560,12 +566,7 @@ impl Rules {
                 }
                 return Some(r);
             }
-            let t = &toks[i];
-            if t.word.is_empty()
-                || t.is_cap()
-                || (!t.trail.is_empty() && !is_title_abbrev(t))
-                || self.is_verb(t)
-            {
+            if !self.is_descriptor(&toks[i]) {
                 return None;
             }
             i += 1;
@@ -592,11 +593,8 @@ impl Rules {
                     return person.then_some(r);
                 }
             }
-            if t.word.is_empty()
-                || t.is_cap()
+            if !self.is_descriptor(t)
                 || !t.lead.is_empty()
-                || (!t.trail.is_empty() && !is_title_abbrev(t))
-                || self.is_verb(t)
                 || with_lower(t.word, |w| self.prepositions.contains(&w))
                 || t.word.bytes().any(|b| b.is_ascii_digit())
             {
