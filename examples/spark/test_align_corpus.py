@@ -288,6 +288,14 @@ class PipeTest(TimedTest):
         self.assertEqual(align_corpus._local_ranges("hdfs:///x.jsonl", "jsonl", 2), [])
         self.assertEqual(align_corpus._local_ranges(Env.input_jsonl, "parquet", 2), [])
 
+    def test_range_count_is_one_range_per_slot_up_to_the_cap(self):
+        cap = align_corpus.MAX_RANGE_BYTES
+        self.assertEqual(align_corpus.range_count(2, 264_000_000), 2)
+        self.assertEqual(align_corpus.range_count(2, 2 * cap), 2)
+        self.assertEqual(align_corpus.range_count(2, 2 * cap + 1), 4)  # a multiple of the slots
+        self.assertEqual(align_corpus.range_count(8, 3 * cap), 8)
+        self.assertEqual(align_corpus.range_count(0, 0), 1)
+
     def test_direct_input_wrapper_reads_its_byte_range(self):
         out = tempfile.mkdtemp(dir=Env.tmp)
         os.makedirs(os.path.join(out, "_temporary"))
