@@ -466,13 +466,17 @@ DIRECT_INPUT_WRAPPER = (
 )
 
 
-def class_archive_path() -> Optional[str]:
+def class_archive_path(spark_home: Optional[str] = None, version: Optional[str] = None) -> Optional[str]:
     """Where the driver JVM's class archive for this JDK, Spark and JVM options lives (see CDS_LOG_OFF),
-    or None when the folder cannot be made."""
+    or None when the folder cannot be made. `spark_home` and `version` are SPARK_HOME (or pyspark's
+    folder) and pyspark's version, found by importing pyspark when not given."""
     import hashlib
 
-    import pyspark
+    if spark_home is None or version is None:
+        import pyspark
 
+        spark_home = os.environ.get("SPARK_HOME") or os.path.dirname(pyspark.__file__)
+        version = pyspark.__version__
     java_home = os.environ.get("JAVA_HOME")
     java = os.path.join(java_home, "bin", "java") if java_home else shutil.which("java")
     if not java:
@@ -482,8 +486,7 @@ def class_archive_path() -> Optional[str]:
         st = os.stat(java)
     except OSError:
         return None
-    spark_home = os.path.realpath(os.environ.get("SPARK_HOME") or os.path.dirname(pyspark.__file__))
-    key = "\0".join([java, str(st.st_size), str(st.st_mtime_ns), spark_home, pyspark.__version__, DRIVER_JAVA_OPTIONS])
+    key = "\0".join([java, str(st.st_size), str(st.st_mtime_ns), os.path.realpath(spark_home), version, DRIVER_JAVA_OPTIONS])
     folder = os.environ.get("BIALIGN_SPARK_CACHE") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "bialign"
     )
@@ -494,17 +497,25 @@ def class_archive_path() -> Optional[str]:
     return os.path.join(folder, f"spark-classes-{hashlib.sha1(key.encode()).hexdigest()[:16]}.jsa")
 
 
-def _start_context(conf, archive: Optional[str]):
+def _archive_java_options(archive: str) -> str:
+    return f"{DRIVER_JAVA_OPTIONS} -XX:SharedArchiveFile={archive} {CDS_LOG_OFF}"
+
+
+def _start_context(conf, archive: Optional[str], early: Optional["StartingJvm"] = None):
     """Start the Spark context, with the class archive when there is one (else with a JVM that writes
-    one as it exits). Returns (context, the temporary archive its JVM writes, or None)."""
+    one as it exits), on the driver JVM `early` when it was started for this very configuration.
+    Returns (context, the temporary archive its JVM writes, or None)."""
     from pyspark import SparkContext
 
+    if early is not None and (archive is None or not os.path.isfile(archive)):
+        early.kill()
+        early = None
     if archive is None:
         return SparkContext.getOrCreate(conf), None
     if os.path.isfile(archive):
-        conf.set("spark.driver.extraJavaOptions", f"{DRIVER_JAVA_OPTIONS} -XX:SharedArchiveFile={archive} {CDS_LOG_OFF}")
+        conf.set("spark.driver.extraJavaOptions", _archive_java_options(archive))
         try:
-            _launch_gateway_directly(conf, archive)
+            _launch_gateway_directly(conf, archive, early)
             return SparkContext.getOrCreate(conf), None
         except Exception:  # noqa: BLE001 (a damaged archive: drop it, start without)
             try:
@@ -531,9 +542,9 @@ def _start_context(conf, archive: Optional[str]):
 LAUNCH_ENV_PREFIXES = ("SPARK_", "PYSPARK_", "HADOOP_", "YARN_", "JAVA_", "_JAVA_", "JDK_", "CLASSPATH")
 
 
-def _launch_command_path(conf, archive: str, spark_home: str) -> Optional[str]:
-    """Where the driver JVM's command line for `conf` is kept (beside the class archive), or None when
-    the launch needs spark-submit's scripts."""
+def _launch_command_path(settings: list, archive: str, spark_home: str) -> Optional[str]:
+    """Where the driver JVM's command line for the Spark `settings` ((key, value) pairs: SparkConf's
+    getAll()) is kept (beside the class archive), or None when the launch needs spark-submit's scripts."""
     import hashlib
 
     if "PYSPARK_SUBMIT_ARGS" in os.environ or "PYSPARK_GATEWAY_PORT" in os.environ:
@@ -551,7 +562,7 @@ def _launch_command_path(conf, archive: str, spark_home: str) -> Optional[str]:
         for k, v in os.environ.items()
         if k.startswith(LAUNCH_ENV_PREFIXES) and k not in ("SPARK_MASTER", "SPARK_LOG_LEVEL")  # (this script's own)
     )
-    key = repr((sorted(conf.getAll()), spark_home, env, defaults, os.path.basename(archive)))
+    key = repr((sorted(settings), spark_home, env, defaults, os.path.basename(archive)))
     return archive[: -len(".jsa")] + f"-launch-{hashlib.sha1(key.encode()).hexdigest()[:16]}.json"
 
 
@@ -596,55 +607,140 @@ def _capture_launch_command(conf, spark_home: str) -> Optional[dict]:
     return {"command": command, "env": env}
 
 
-def _launch_gateway_directly(conf, archive: str) -> None:
-    """Start the driver JVM with its kept command line and install it as pyspark's gateway (see
-    LAUNCH_ENV_PREFIXES); on the first run, capture and keep the command first. Does nothing when this
-    cannot be done (pyspark then starts the JVM through spark-submit) and drops a kept command whose
-    JVM does not start."""
-    from pyspark import SparkContext
-    from pyspark.find_spark_home import _find_spark_home
-    from pyspark.java_gateway import launch_gateway
-    from pyspark.serializers import UTF8Deserializer, read_int
+class StartingJvm:
+    """A driver JVM started with a kept command line (see LAUNCH_ENV_PREFIXES), not yet connected to:
+    the process, the folder of its connection file, the kept command's file, and what it was started
+    for (spark_home, the archive, the Spark settings)."""
 
+    def __init__(self, proc, conn_dir: str, path: str, spark_home: str, archive: str, settings: list):
+        self.proc, self.conn_dir, self.path = proc, conn_dir, path
+        self.spark_home, self.archive, self.settings = spark_home, archive, sorted(settings)
+        self.taken = False  # connected to, or killed
+
+    def kill(self) -> None:
+        self.taken = True
+        self.proc.kill()
+        self.proc.wait()
+        shutil.rmtree(self.conn_dir, ignore_errors=True)
+
+
+def _spawn_kept_jvm(path: str, launch: dict, spark_home: str, archive: str, settings: list) -> Optional[StartingJvm]:
+    """Start the driver JVM of a kept (or just captured) command line, without waiting for it."""
     try:
-        spark_home = _find_spark_home()
-    except BaseException:  # noqa: BLE001 (it exits when it finds none: spark-submit will say why)
-        return
-    path = _launch_command_path(conf, archive, spark_home)
-    if path is None or SparkContext._gateway is not None:
-        return
-    try:
-        with open(path, encoding="utf-8") as f:
-            launch = json.load(f)
         command, extra = list(launch["command"]), dict(launch["env"])
-    except (OSError, ValueError, KeyError, TypeError):
-        launch = _capture_launch_command(conf, spark_home)
-        if launch is None:
-            return
-        command, extra = launch["command"], launch["env"]
-        try:
-            with open(f"{path}.{os.getpid()}.tmp", "w", encoding="utf-8") as f:
-                json.dump(launch, f)
-            os.replace(f"{path}.{os.getpid()}.tmp", path)
-        except OSError:
-            pass
+    except (KeyError, TypeError, ValueError):
+        return None
     conn_dir = tempfile.mkdtemp()
-    proc = None
+    env = dict(os.environ, SPARK_HOME=spark_home)
+    env.update(extra)
+    env["_PYSPARK_DRIVER_CONN_INFO_PATH"] = os.path.join(conn_dir, "conn")
     try:
-        conn_info = os.path.join(conn_dir, "conn")
-        env = dict(os.environ, SPARK_HOME=spark_home)
-        env.update(extra)
-        env["_PYSPARK_DRIVER_CONN_INFO_PATH"] = conn_info
         # As pyspark does: the JVM exits when its standard input closes; Ctrl-C is for Python.
         proc = subprocess.Popen(
             command, stdin=subprocess.PIPE, env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)
         )
+    except (OSError, ValueError, TypeError):
+        shutil.rmtree(conn_dir, ignore_errors=True)
+        return None
+    return StartingJvm(proc, conn_dir, path, spark_home, archive, settings)
+
+
+def _read_kept_launch(path: str) -> Optional[dict]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            launch = json.load(f)
+        return launch if isinstance(launch, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+def start_kept_jvm_early(args: argparse.Namespace) -> Optional[StartingJvm]:
+    """Start the driver JVM before pyspark is even imported (which then takes place while the JVM
+    starts), when this run would start it from a kept command line anyway: run as a command with plain
+    python3, with the class archive and the kept command of exactly the settings run() gives the
+    SparkContext. Everything is found without importing pyspark; run() checks that it matches what
+    pyspark finds (else the JVM is killed and started the usual way). None when any of it is missing."""
+    import importlib.util
+
+    if "PYSPARK_GATEWAY_PORT" in os.environ or args.class_archive != "auto":
+        return None
+    try:
+        spec = importlib.util.find_spec("pyspark")
+        folder = os.path.dirname(spec.origin)
+        finder = importlib.util.spec_from_file_location("_bialign_find_spark_home", os.path.join(folder, "find_spark_home.py"))
+        module = importlib.util.module_from_spec(finder)
+        finder.loader.exec_module(module)
+        spark_home = module._find_spark_home()
+        with open(os.path.join(folder, "version.py"), encoding="utf-8") as f:
+            version = re.search(r"__version__[^=]*=\s*[\"']([^\"']+)", f.read()).group(1)
+    except BaseException:  # noqa: BLE001 (no pyspark, or one laid out otherwise: the usual way)
+        return None
+    archive = class_archive_path(os.environ.get("SPARK_HOME") or folder, version)
+    if archive is None or not os.path.isfile(archive):
+        return None
+    settings = own_settings() + [("spark.driver.extraJavaOptions", _archive_java_options(archive))]
+    path = _launch_command_path(settings, archive, spark_home)
+    launch = _read_kept_launch(path) if path else None
+    if launch is None:
+        return None
+    return _spawn_kept_jvm(path, launch, spark_home, archive, settings)
+
+
+def _launch_gateway_directly(conf, archive: str, early: Optional[StartingJvm] = None) -> None:
+    """Start the driver JVM with its kept command line (or use `early`, that JVM started already) and
+    install it as pyspark's gateway (see LAUNCH_ENV_PREFIXES); on the first run, capture and keep the
+    command first. Does nothing when this cannot be done (pyspark then starts the JVM through
+    spark-submit) and drops a kept command whose JVM does not start."""
+    from pyspark import SparkContext
+    from pyspark.find_spark_home import _find_spark_home
+
+    try:
+        spark_home = _find_spark_home()
+    except BaseException:  # noqa: BLE001 (it exits when it finds none: spark-submit will say why)
+        spark_home = None
+    path = _launch_command_path(conf.getAll(), archive, spark_home) if spark_home else None
+    if early is not None and (
+        (early.path, early.spark_home, early.archive, early.settings) != (path, spark_home, archive, sorted(conf.getAll()))
+        or SparkContext._gateway is not None
+    ):
+        early.kill()
+        early = None
+    if path is None or SparkContext._gateway is not None:
+        return
+    if early is None:
+        launch = _read_kept_launch(path)
+        if launch is None:
+            launch = _capture_launch_command(conf, spark_home)
+            if launch is None:
+                return
+            try:
+                with open(f"{path}.{os.getpid()}.tmp", "w", encoding="utf-8") as f:
+                    json.dump(launch, f)
+                os.replace(f"{path}.{os.getpid()}.tmp", path)
+            except OSError:
+                pass
+        early = _spawn_kept_jvm(path, launch, spark_home, archive, conf.getAll())
+        if early is None:
+            return
+    _connect_gateway(early, conf)
+
+
+def _connect_gateway(jvm: StartingJvm, conf) -> None:
+    """Wait for a started driver JVM's connection file and install it as pyspark's gateway; on any
+    failure kill it (and drop its kept command if the JVM exited on its own)."""
+    from pyspark import SparkContext
+    from pyspark.java_gateway import launch_gateway
+    from pyspark.serializers import UTF8Deserializer, read_int
+
+    jvm.taken = True
+    proc, conn_info = jvm.proc, os.path.join(jvm.conn_dir, "conn")
+    try:
         while proc.poll() is None and not os.path.isfile(conn_info):
             time.sleep(0.01)
         # (the JVM writes the file under another name and renames it into place when complete)
         if not os.path.isfile(conn_info):  # the JVM exited (a stale command, a damaged archive)
             proc = None
-            os.remove(path)
+            os.remove(jvm.path)
             return
         with open(conn_info, "rb") as f:
             port, secret = read_int(f), UTF8Deserializer().loads(f)
@@ -667,7 +763,7 @@ def _launch_gateway_directly(conf, archive: str) -> None:
         if proc is not None:
             proc.kill()
             proc.wait()
-        shutil.rmtree(conn_dir, ignore_errors=True)
+        shutil.rmtree(jvm.conn_dir, ignore_errors=True)
 
 
 def _finish_class_archive(pending: str, archive: str) -> None:
@@ -716,23 +812,38 @@ class LazySession:
         (self._session or self.sparkContext).stop()
 
 
-def run(args: argparse.Namespace, leave_jvm: bool = False) -> int:
+APP_NAME = "bialign-align-corpus"
+
+
+def own_settings() -> list:
+    """The Spark settings of a driver this script starts itself (run with plain python3, not
+    spark-submit), as (key, value) pairs; the JVM options come on top (see _start_context)."""
+    return [
+        ("spark.app.name", APP_NAME),
+        ("spark.master", os.environ.get("SPARK_MASTER") or DEFAULT_MASTER),
+        # Run from a terminal or a test: no progress bar over our own messages, no web UI.
+        ("spark.ui.showConsoleProgress", "false"),
+        ("spark.ui.enabled", "false"),
+    ]
+
+
+def run(args: argparse.Namespace, leave_jvm: bool = False, early: Optional[StartingJvm] = None) -> int:
     """Run the job. `leave_jvm` (the script run as a command): once the output is complete, do not stop
-    the Spark context this run started: the caller exits at once (see exit_leaving_jvm)."""
+    the Spark context this run started: the caller exits at once (see exit_leaving_jvm). `early`: a
+    driver JVM start_kept_jvm_early started for this run (used if it matches, else killed)."""
     from pyspark import SparkConf
     from pyspark.sql import SparkSession
 
     started = time.monotonic()
     binary = os.path.abspath(os.environ.get("BIALIGN_BIN") or DEFAULT_BIN)
 
-    conf = SparkConf().setAppName("bialign-align-corpus")
+    conf = SparkConf().setAppName(APP_NAME)
     # Under spark-submit (which hands the driver its gateway) the master comes from its --master.
     submitted = "PYSPARK_GATEWAY_PORT" in os.environ
     own_options = False
     if not submitted:
-        conf.setMaster(os.environ.get("SPARK_MASTER") or DEFAULT_MASTER)
-        # Run from a terminal or a test: no progress bar over our own messages, no web UI.
-        conf.set("spark.ui.showConsoleProgress", "false").set("spark.ui.enabled", "false")
+        for key, value in own_settings():
+            conf.set(key, value)
         own_options = not conf.contains("spark.driver.extraJavaOptions")
         if own_options:
             conf.set("spark.driver.extraJavaOptions", DRIVER_JAVA_OPTIONS)
@@ -755,7 +866,7 @@ def run(args: argparse.Namespace, leave_jvm: bool = False) -> int:
     archive = None
     if not submitted and own_options and owned and SparkContext._gateway is None and args.class_archive == "auto":
         archive = class_archive_path()
-    sc, pending = _start_context(conf, archive)
+    sc, pending = _start_context(conf, archive, early)
     spark = LazySession(sc, active)
     sc.setLogLevel(os.environ.get("SPARK_LOG_LEVEL", "WARN"))
     finished = False
@@ -1177,11 +1288,16 @@ def _first_line_of_cause(e: BaseException, binary: str = "bialign") -> str:
 
 def main(argv: Optional[list] = None, leave_jvm: bool = False) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    # Run as a command: the driver JVM starts now, while Python imports pyspark (0.1-0.3 s).
+    early = start_kept_jvm_early(args) if leave_jvm else None
     try:
-        return run(args, leave_jvm)
+        return run(args, leave_jvm, early)
     except UsageError as e:
         print(f"align_corpus: {e}", file=sys.stderr)
         return EXIT_USAGE
+    finally:
+        if early is not None and not early.taken:
+            early.kill()
 
 
 def exit_leaving_jvm(status: int) -> None:

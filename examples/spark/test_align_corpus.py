@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import unittest
+from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -452,7 +453,7 @@ class SparkJobTest(TimedTest):
         with open(small, "w", encoding="utf-8") as f:
             f.write("\n".join(Env.good[:4]) + "\n")
         outs = []
-        for i in range(3):
+        for i in range(4):
             out = os.path.join(Env.tmp, f"out-archive-{i}")
             p = run_job(small, out, env_extra={"BIALIGN_SPARK_CACHE": cache})
             self.assertEqual(p.returncode, 0, p.stderr[-3000:])
@@ -461,14 +462,25 @@ class SparkJobTest(TimedTest):
             launch = [n for n in os.listdir(cache) if n not in names]
             # The first run's JVM wrote the archive as it exited (renamed from its temporary name);
             # the second used it, and kept the driver JVM's command line beside it (started without
-            # spark-submit); the third found the archive cut short (its JVM did not start with the kept
-            # command either), dropped both and ran without.
-            self.assertEqual(len(names), 0 if i == 2 else 1, names)
-            self.assertEqual(len(launch), 1 if i == 1 else 0, launch)
-            self.assertEqual("class archive" in p.stderr and "damaged" in p.stderr, i == 2, p.stderr[-3000:])
+            # spark-submit); the third started that JVM before importing pyspark; the fourth found the
+            # archive cut short (its JVM did not start with the kept command either), dropped both and
+            # ran without.
+            self.assertEqual(len(names), 0 if i == 3 else 1, names)
+            self.assertEqual(len(launch), 1 if i in (1, 2) else 0, launch)
+            self.assertEqual("class archive" in p.stderr and "damaged" in p.stderr, i == 3, p.stderr[-3000:])
             self.assertTrue(all(n.startswith("spark-classes-") and n.endswith(".jsa") for n in names), names)
             self.assertTrue(all(n.startswith("spark-classes-") and n.endswith(".json") for n in launch), launch)
             if i == 1:
+                # What the third run does first: the kept command is found without pyspark, for exactly
+                # the settings run() gives the SparkContext (else the early JVM would be thrown away).
+                with mock.patch.dict(os.environ, {"BIALIGN_SPARK_CACHE": cache}):
+                    early = align_corpus.start_kept_jvm_early(align_corpus.parse_args([small, out + "-x"]))
+                self.assertIsNotNone(early)
+                self.assertEqual(early.path, os.path.join(cache, launch[0]))
+                self.assertEqual(early.archive, os.path.join(cache, names[0]))
+                early.kill()
+                self.assertIsNotNone(early.proc.returncode)
+            if i == 2:
                 archive = os.path.join(cache, names[0])
                 self.assertGreater(os.path.getsize(archive), 1 << 20)
                 with open(archive, "rb") as f:
@@ -478,6 +490,7 @@ class SparkJobTest(TimedTest):
                     f.write(head)
         self.assertEqual(outs[1], outs[0])
         self.assertEqual(outs[2], outs[0])
+        self.assertEqual(outs[3], outs[0])
 
     def test_shard_by_id(self):
         out1 = os.path.join(Env.tmp, "out-sharded")
