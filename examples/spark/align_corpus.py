@@ -985,7 +985,7 @@ def range_count(slots: int, total: int) -> int:
     per task on two busy cores (measured from the tasks' start and end times). With 8 ranges of a 264 MB
     file on 2 slots the slots were busy 11.1 s, against 10.2 s with one range per slot. Equal byte
     ranges of the same kind of records take the same time, so the slots still finish together. The cap
-    bounds what one failed attempt costs to redo (1 GiB is about a minute of one core's work).
+    bounds what one failed attempt costs to redo (1 GiB is about 80 s of one core's work).
     """
     slots = max(1, slots)
     if total <= 0:
@@ -1013,7 +1013,7 @@ def _piped(spark, args: argparse.Namespace, input_format: str, command: list, ou
     gateway = sc._gateway._gateway_client
     if _direct_output(sc, args):
         # One local plain file: the tasks read their own byte ranges, the JVM never sees a record (nor
-        # computes input splits: as many ranges as it would make splits by default).
+        # computes input splits): by default one range per task slot (range_count).
         local = _plain_local_file(args.input, input_format)
         if local:
             count = args.partitions or range_count(max(1, sc.defaultParallelism), os.path.getsize(local))
