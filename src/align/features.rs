@@ -438,7 +438,7 @@ pub fn sentence_features_cached(
         };
         if let Some(kind) = entry.2 {
             numeric = true;
-            word_nums.push(numbers::Num { kind, start: t.start, end: t.end });
+            word_nums.push(numbers::Num { kind, start: t.start, end: t.end, alt: None });
         }
         let (keys, mut weight) = (entry.0.as_slice(), entry.1);
         f.tok_keys.extend_from_slice(keys);
@@ -461,16 +461,21 @@ pub fn sentence_features_cached(
             let k = number_key(n.kind);
             let k0 = f.tok_keys.len() as u32;
             f.tok_keys.push(k);
+            // A number with two readings ("7.52m": millions or metres) matches either, and like
+            // number words it is not held against a pair when neither is on the other side.
+            if let Some(alt) = n.alt {
+                f.tok_keys.push(number_key(alt));
+            }
             // Only numbers written with digits count as present on one side only: number words
             // are also pronouns and idioms ("one of them", "no one", "ani jeden"), so they count
             // as shared evidence when they match and are not held against a pair when they don't.
-            if text.get(n.start..n.end).is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit())) {
+            else if text.get(n.start..n.end).is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit())) {
                 f.numbers.push(k);
             }
             f.toks.push(Tok {
                 start: n.start as u32,
                 end: n.end as u32,
-                keys: (k0, k0 + 1),
+                keys: (k0, f.tok_keys.len() as u32),
                 weight: 1.0,
                 is_number: true,
             });
@@ -551,6 +556,23 @@ mod tests {
         let p = sentence_features("Ceny wzrosły o 3,5 proc. do 1 000 w 2016 r.", Lang::Pl, None, &sig);
         assert_eq!(e.numbers, p.numbers);
         assert_eq!(e.numbers.len(), 3);
+    }
+
+    #[test]
+    fn metres_glued_to_the_number_share_keys_and_are_not_held_against_a_pair() {
+        let sig = Signals::default();
+        let e = sentence_features("He began with a 7.52m before clearing 7.62m.", Lang::En, None, &sig);
+        let p = sentence_features("Zaczął od 7,52 m, a następnie skoczył 7,62 m.", Lang::Pl, None, &sig);
+        let shared = e.keyset.iter().filter(|k| key_kind(**k) == KeyKind::Number && p.has(**k)).count();
+        assert_eq!(shared, 2);
+        // Either reading may be meant, so neither counts as a number on one side only.
+        assert!(e.numbers.is_empty());
+        assert_eq!(p.numbers.len(), 2);
+        // Money keeps its one reading.
+        let m = sentence_features("He was sued for $10m.", Lang::En, None, &sig);
+        let q = sentence_features("Pozwano go na 10 mln dolarów.", Lang::Pl, None, &sig);
+        assert_eq!(m.numbers, q.numbers);
+        assert_eq!(m.numbers.len(), 1);
     }
 
     #[test]

@@ -66,6 +66,10 @@ pub struct Num {
     pub start: usize,
     /// Byte offset after the last byte.
     pub end: usize,
+    /// Another value the same text may stand for: English `7.52m` without a currency sign is 7.52
+    /// million or 7.52 metres (sport: `a 7.52m jump`, `the 400m hurdles`), read as the former in
+    /// `kind` and the latter here.
+    pub alt: Option<NumKind>,
 }
 
 /// The word tables, per language (index [`li`]: English 0, Polish 1), keyed by lowercase word.
@@ -275,7 +279,7 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
                 if let NumKind::Date { .. } = kind {
                     start = start.min(month_start(text, lit.start, lang).unwrap_or(start));
                 }
-                out.push(Num { kind, start, end: date_end(text, end, lang, kind).unwrap_or(end) });
+                out.push(Num { kind, start, end: date_end(text, end, lang, kind).unwrap_or(end), alt: None });
                 continue;
             }
             if lang == Lang::Pl {
@@ -284,7 +288,7 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
                     if PL_ORD.contains(&w.as_str()) {
                         end += 1 + w.len();
                         i = end;
-                        out.push(Num { kind: NumKind::Ordinal(v), start, end });
+                        out.push(Num { kind: NumKind::Ordinal(v), start, end, alt: None });
                         continue;
                     }
                 }
@@ -294,7 +298,7 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
         if rest.trim_start_matches(|c: char| c == ' ' || is_group_space(c)).starts_with('%') {
             end = lit.end + rest.find('%').unwrap_or(0) + 1;
             i = end;
-            out.push(Num { kind: NumKind::Percent(lit.milli), start, end });
+            out.push(Num { kind: NumKind::Percent(lit.milli), start, end, alt: None });
             continue;
         }
         if let Some((w, _ws, we)) = next_word(text, lit.end) {
@@ -312,14 +316,25 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
                                     end2 = we2;
                                 }
                             }
+                            // "7.52m" with no currency sign before it: millions, or metres
+                            // ("a 7.52m jump", "the 400m hurdles"; Polish writes "7,52 m").
+                            let metres = lang == Lang::En
+                                && rest.starts_with('m')
+                                && matches!(kind, NumKind::Value(_))
+                                && !text[..lit.start].ends_with(['$', '£', '€']);
                             i = end2;
-                            out.push(Num { kind, start, end: end2 });
+                            out.push(Num {
+                                kind,
+                                start,
+                                end: end2,
+                                alt: metres.then_some(NumKind::Value(lit.milli)),
+                            });
                             continue;
                         }
                     }
                     None => {
                         i = we;
-                        out.push(Num { kind: NumKind::Percent(lit.milli), start, end: we });
+                        out.push(Num { kind: NumKind::Percent(lit.milli), start, end: we, alt: None });
                         continue;
                     }
                 }
@@ -328,7 +343,7 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
                 if let Some((w2, _, we2)) = next_word(text, we) {
                     if w2 == "cent" {
                         i = we2;
-                        out.push(Num { kind: NumKind::Percent(lit.milli), start, end: we2 });
+                        out.push(Num { kind: NumKind::Percent(lit.milli), start, end: we2, alt: None });
                         continue;
                     }
                 }
@@ -340,7 +355,7 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
                 let s2 = month_start(text, lit.start, lang).filter(|_| lang == Lang::En).unwrap_or(start);
                 let e2 = date_end(text, lit.end, lang, kind).unwrap_or(end);
                 // do not report the month again
-                out.push(Num { kind, start: s2.min(start), end: e2 });
+                out.push(Num { kind, start: s2.min(start), end: e2, alt: None });
                 i = i.max(e2);
                 continue;
             }
@@ -350,7 +365,7 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
         } else {
             NumKind::Value(lit.milli)
         };
-        out.push(Num { kind, start, end });
+        out.push(Num { kind, start, end, alt: None });
     }
     out
 }
@@ -418,11 +433,11 @@ fn words_and_months(text: &str, lang: Lang, out: &mut Vec<Num>) {
         }
         fold_into(tok.text, &mut w);
         if let Some(&v) = words.get(w.as_str()) {
-            found.push(Num { kind: NumKind::Value(v * 1000), start: tok.start, end: tok.end });
+            found.push(Num { kind: NumKind::Value(v * 1000), start: tok.start, end: tok.end, alt: None });
         } else if let Some(&m) = months.get(w.as_str()).filter(|_| month_ok(tok.text, lang, true)) {
             // "May" and "maja" alone are too often a verb or a name
             if w != "may" && w != "maja" && w != "luty" && w != "maj" {
-                found.push(Num { kind: NumKind::Month(m), start: tok.start, end: tok.end });
+                found.push(Num { kind: NumKind::Month(m), start: tok.start, end: tok.end, alt: None });
             }
         }
     }
@@ -436,6 +451,27 @@ mod tests {
 
     fn kinds(s: &str, lang: Lang) -> Vec<NumKind> {
         extract(s, lang).into_iter().map(|n| n.kind).collect()
+    }
+
+    #[test]
+    fn glued_m_is_millions_or_metres_without_a_currency_sign() {
+        let en = extract("He began with a 7.52m before clearing 7.62m in the 400m final.", Lang::En);
+        let got: Vec<(NumKind, Option<NumKind>)> = en.iter().map(|n| (n.kind, n.alt)).collect();
+        assert_eq!(
+            got,
+            [
+                (Value(7_520_000_000), Some(Value(7520))),
+                (Value(7_620_000_000), Some(Value(7620))),
+                (Value(400_000_000_000), Some(Value(400_000))),
+            ]
+        );
+        // With a currency sign it is money; "m" with a space is never a scale in English either way.
+        let money = extract("sued for $10m and £2.5m", Lang::En);
+        assert!(money.iter().all(|n| n.alt.is_none()), "{money:?}");
+        assert_eq!(money[0].kind, Value(10_000_000_000));
+        assert!(extract("5 million people", Lang::En).iter().all(|n| n.alt.is_none()));
+        // Polish writes the metres apart: a plain value, which the English alternative matches.
+        assert_eq!(kinds("Zaczął od 7,52 m, a następnie 7,62 m.", Lang::Pl), [Value(7520), Value(7620)]);
     }
 
     #[test]

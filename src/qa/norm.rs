@@ -65,7 +65,9 @@ pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
             span: Span::new(base + n.start, base + n.end),
             kind: n.kind,
             word: !text.get(n.start..n.end).unwrap_or("").bytes().any(|b| b.is_ascii_digit()),
-            alt: decade(text, n.end, n.kind)
+            alt: n
+                .alt
+                .or_else(|| decade(text, n.end, n.kind))
                 .or_else(|| short_year(n.kind))
                 .or_else(|| pm_hour(text, n.end, n.kind, lang)),
         })
@@ -234,6 +236,10 @@ mod tests {
         assert!(numbers("2 mln", 0, Lang::Pl)[0].matches(&numbers("2 million", 0, Lang::En)[0]));
         assert!(!numbers("12 osób", 0, Lang::Pl)[0].matches(&numbers("21 people", 0, Lang::En)[0]));
         assert!(numbers("lat 80.", 0, Lang::Pl)[0].matches(&numbers("the 1980s", 0, Lang::En)[0]));
+        // "7.52m": metres (sport) or millions, unless money.
+        assert!(numbers("7,52 m", 0, Lang::Pl)[0].matches(&numbers("a 7.52m jump", 0, Lang::En)[0]));
+        assert!(numbers("5 mln osób", 0, Lang::Pl)[0].matches(&numbers("5m people", 0, Lang::En)[0]));
+        assert!(!numbers("10 dolarów", 0, Lang::Pl)[0].matches(&numbers("$10m", 0, Lang::En)[0]));
         let n = numbers("8 kwietnia 2013", 5, Lang::Pl);
         assert_eq!(n.len(), 2, "{n:?}");
         assert_eq!((n[0].span.start, n[1].span.end), (5, 20));
