@@ -226,6 +226,7 @@ const PL_ORD: [&str; 16] =
 /// Extract the numeric values of `text`, written in `lang`, in text order.
 pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
     let mut out = literals(text, lang);
+    roman_centuries(text, lang, &mut out);
     words_and_months(text, lang, &mut out);
     out.sort_by_key(|n| (n.start, n.end));
     out
@@ -237,6 +238,7 @@ pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
 /// is the same as `extract(text, lang)`; the text is not tokenised again.
 pub fn extract_with_words(text: &str, lang: Lang, words: &[Num]) -> Vec<Num> {
     let mut out = literals(text, lang);
+    roman_centuries(text, lang, &mut out);
     let found: Vec<Num> =
         words.iter().filter(|n| !out.iter().any(|o| o.start <= n.start && n.end <= o.end)).copied().collect();
     out.extend(found);
@@ -421,6 +423,116 @@ fn date_end(text: &str, end: usize, lang: Lang, kind: NumKind) -> Option<usize> 
 }
 
 /// Number words ("two", "dwie") and months named without a day.
+/// The value of a Roman numeral from I to XXXIX written the standard way, None for anything else.
+fn roman(s: &str) -> Option<u32> {
+    const ONES: [&str; 10] = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"];
+    let tens = s.bytes().take_while(|&b| b == b'X').count();
+    let ones = ONES.iter().position(|o| *o == &s[tens..])?;
+    let n = (tens * 10 + ones) as u32;
+    (tens <= 3 && n > 0).then_some(n)
+}
+
+/// Polish centuries in Roman numerals, "XXI w." and "XX wieku" (the English "21st century"), as
+/// ordinals. Only with "w." (the period: "II w Krakowie" is "II in Kraków") or a form of "wiek".
+fn roman_centuries(text: &str, lang: Lang, out: &mut Vec<Num>) {
+    if lang != Lang::Pl || !text.contains(['I', 'V', 'X']) || !(text.contains(" w.") || text.contains("wiek"))
+    {
+        return;
+    }
+    for tok in super::tokens::tokens(text) {
+        if tok.kind != super::tokens::TokenKind::Word || tok.text.len() > 6 {
+            continue;
+        }
+        let Some(n) = roman(tok.text) else { continue };
+        let Some((w, _, we)) = next_word(text, tok.end) else { continue };
+        let century = match w.as_str() {
+            "w" => text[..we].ends_with('.'),
+            "wiek" | "wieku" | "wiekiem" | "wieki" | "wieków" | "wiekach" => true,
+            _ => false,
+        };
+        if century
+            && !after_decade(&text[..tok.start])
+            && !out.iter().any(|o| o.start < we && tok.start < o.end)
+        {
+            out.push(Num { kind: NumKind::Ordinal(n), start: tok.start, end: we, alt: None });
+        }
+    }
+}
+
+/// Whether `before` ends with a decade, "lat 70." or "latach 80.": "lat 70. XX w." is one date
+/// (the 1970s), its century no number of its own.
+fn after_decade(before: &str) -> bool {
+    let s = before.trim_end().trim_end_matches('.');
+    let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || !s.ends_with('0') {
+        return false;
+    }
+    let word = s[..s.len() - digits].trim_end();
+    let last = word.rsplit(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+    matches!(last, "lat" | "lata" | "latach" | "latami" | "latom")
+}
+
+/// Number stems of Polish compound adjectives, as in "dwudziestopięcioletni": tens, then units and
+/// teens (a number from 1 to 19, or 100 alone).
+const PL_TENS_STEMS: [(&str, i64); 8] = [
+    ("dwudziesto", 20),
+    ("trzydziesto", 30),
+    ("czterdziesto", 40),
+    ("pięćdziesięcio", 50),
+    ("sześćdziesięcio", 60),
+    ("siedemdziesięcio", 70),
+    ("osiemdziesięcio", 80),
+    ("dziewięćdziesięcio", 90),
+];
+const PL_UNIT_STEMS: [(&str, i64); 20] = [
+    ("jedno", 1),
+    ("dwu", 2),
+    ("trzy", 3),
+    ("cztero", 4),
+    ("pięcio", 5),
+    ("sześcio", 6),
+    ("siedmio", 7),
+    ("ośmio", 8),
+    ("dziewięcio", 9),
+    ("dziesięcio", 10),
+    ("jedenasto", 11),
+    ("dwunasto", 12),
+    ("trzynasto", 13),
+    ("czternasto", 14),
+    ("piętnasto", 15),
+    ("szesnasto", 16),
+    ("siedemnasto", 17),
+    ("osiemnasto", 18),
+    ("dziewiętnasto", 19),
+    ("stu", 100),
+];
+/// Case endings of the adjective "-letni" (N years old, lasting N years).
+const PL_LETNI_ENDINGS: [&str; 10] = ["i", "ia", "ie", "iego", "iej", "iemu", "im", "ią", "ich", "imi"];
+
+/// The number of years in a Polish "-letni" adjective written in words (lowercase): "dwudziestoletni"
+/// (20-year-old) → 20, "dwudziestopięcioletniej" → 25, "stuletnia" → 100; None for anything else,
+/// "letni" (summer), "kilkuletni" (of a few years) and "wieloletni" (of many) included.
+fn pl_years(w: &str) -> Option<i64> {
+    let at = w.rfind("letn")?;
+    if !PL_LETNI_ENDINGS.contains(&&w[at + "letn".len()..]) {
+        return None;
+    }
+    let mut stem = &w[..at];
+    let mut n = 0;
+    if let Some(&(s, v)) = PL_TENS_STEMS.iter().find(|(s, _)| stem.starts_with(s)) {
+        n = v;
+        stem = &stem[s.len()..];
+    }
+    if !stem.is_empty() {
+        let &(_, v) = PL_UNIT_STEMS.iter().find(|(s, _)| *s == stem)?;
+        if n > 0 && v >= 10 {
+            return None;
+        }
+        n += v;
+    }
+    (n > 0).then_some(n)
+}
+
 fn words_and_months(text: &str, lang: Lang, out: &mut Vec<Num>) {
     let t = tables();
     let covered = |s: usize, e: usize, out: &Vec<Num>| out.iter().any(|n| n.start <= s && e <= n.end);
@@ -432,7 +544,9 @@ fn words_and_months(text: &str, lang: Lang, out: &mut Vec<Num>) {
             continue;
         }
         fold_into(tok.text, &mut w);
-        if let Some(&v) = words.get(w.as_str()) {
+        if let Some(v) =
+            words.get(w.as_str()).copied().or_else(|| if lang == Lang::Pl { pl_years(&w) } else { None })
+        {
             found.push(Num { kind: NumKind::Value(v * 1000), start: tok.start, end: tok.end, alt: None });
         } else if let Some(&m) = months.get(w.as_str()).filter(|_| month_ok(tok.text, lang, true)) {
             // "May" and "maja" alone are too often a verb or a name
@@ -472,6 +586,35 @@ mod tests {
         assert!(extract("5 million people", Lang::En).iter().all(|n| n.alt.is_none()));
         // Polish writes the metres apart: a plain value, which the English alternative matches.
         assert_eq!(kinds("Zaczął od 7,52 m, a następnie 7,62 m.", Lang::Pl), [Value(7520), Value(7620)]);
+    }
+
+    #[test]
+    fn polish_centuries_in_roman_numerals() {
+        assert_eq!(kinds("kłamstw i złudzeń XXI w. zaczyna", Lang::Pl), [Ordinal(21)]);
+        assert_eq!(kinds("na początku XX wieku", Lang::Pl), [Ordinal(20)]);
+        assert_eq!(kinds("w XIX w.", Lang::Pl), [Ordinal(19)]);
+        // "lat 70. XX w." is the 1970s: the century is part of the decade.
+        assert!(!kinds("ruch punkowy z lat 70. XX w. przynajmniej", Lang::Pl).contains(&Ordinal(20)));
+        assert_eq!(kinds("the 21st-century lies", Lang::En), [Ordinal(21)]);
+        // A regnal number before the preposition "w", and anything that is not a numeral.
+        assert!(kinds("Jan Paweł II w Krakowie", Lang::Pl).is_empty());
+        assert!(kinds("IIX wieku, MIX wieku", Lang::Pl).is_empty());
+        assert_eq!(roman("XXXIX"), Some(39));
+        assert_eq!(roman("XL"), None);
+        let text = "od XV w. do XXI wieku";
+        assert_eq!(extract_with_words(text, Lang::Pl, &[]), extract(text, Lang::Pl));
+    }
+
+    #[test]
+    fn polish_years_adjectives_in_words() {
+        assert_eq!(kinds("Dwudziestoletni Sreeshankar skoczył", Lang::Pl), [Value(20_000)]);
+        assert_eq!(kinds("dwudziestopięcioletniej kobiety", Lang::Pl), [Value(25_000)]);
+        assert_eq!(kinds("stuletnia historia, dwuletni kontrakt", Lang::Pl), [Value(100_000), Value(2_000)]);
+        assert_eq!(kinds("dwunastoletnim chłopcem", Lang::Pl), [Value(12_000)]);
+        // Not a number: the summer adjective, "a few years", "many years", a bad compound.
+        assert!(kinds("letni obóz, kilkuletni, wieloletnia, dwudziestodwunastoletni", Lang::Pl).is_empty());
+        // English has no such words; "20-year-old" is read from its digits.
+        assert_eq!(kinds("The 20-year-old", Lang::En), [Value(20_000)]);
     }
 
     #[test]
