@@ -1,8 +1,10 @@
 //! Numeric values in English and Polish text, normalised so the two notations compare:
 //! `3,5` (PL) ~ `3.5` (EN); `1 000`, `1 000` (NBSP) ~ `1,000`; `tys.`/`mln`/`mld` ~
 //! thousand/million/billion; `proc.`/`procent` ~ `%`/`per cent`; `8 kwietnia` ~ `April 8`
-//! (a month-day pair); years; ordinals (`14th` ~ `14-ty`); small number words (`two` ~
-//! `dwie`).
+//! (a month-day pair); years; ordinals (`14th` ~ `14-ty`); centuries (`21st century` ~
+//! `XXI w.`); small number words (`two` ~ `dwie`) and Polish `-letni` adjectives
+//! (`20-year-old` ~ `dwudziestoletni`); `7.52m` with no currency sign read as millions or metres
+//! (`7,52 m`).
 //!
 //! ```
 //! use bialign::lexicon::numbers::{extract, NumKind};
