@@ -118,12 +118,21 @@ fn decade(text: &str, end: usize, kind: NumKind) -> Option<NumKind> {
     }
 }
 
-/// "1 pm" is also 13 (Polish writes 13:00).
+/// An English clock time is also its hour as Polish writes it, "13:00" or "8:30" (whose minutes
+/// are no number of their own): "1 pm" is also 13, "8.30am" also 8, "8.30pm" also 20.
 fn pm_hour(text: &str, end: usize, kind: NumKind, lang: Lang) -> Option<NumKind> {
     let rest = text.get(end..)?.trim_start().to_ascii_lowercase();
+    let pm = rest.starts_with("pm") || rest.starts_with("p.m.");
+    let am = rest.starts_with("am") || rest.starts_with("a.m.");
     match kind {
-        NumKind::Value(v) if lang == Lang::En && (rest.starts_with("pm") || rest.starts_with("p.m.")) => {
-            (v % 1000 == 0 && (1000..12000).contains(&v)).then_some(NumKind::Value(v + 12000))
+        NumKind::Value(v) if lang == Lang::En && (am || pm) => {
+            // whole hours 1-12, or hours and minutes written with a point (8.30: 8300, .59 at most)
+            let (hour, minutes) = (v / 1000, v % 1000);
+            if !(1..=12).contains(&hour) || minutes >= 600 {
+                return None;
+            }
+            let h24 = if pm && hour < 12 { hour + 12 } else { hour };
+            (h24 * 1000 != v).then_some(NumKind::Value(h24 * 1000))
         }
         _ => None,
     }
@@ -236,6 +245,13 @@ mod tests {
         assert!(numbers("2 mln", 0, Lang::Pl)[0].matches(&numbers("2 million", 0, Lang::En)[0]));
         assert!(!numbers("12 osób", 0, Lang::Pl)[0].matches(&numbers("21 people", 0, Lang::En)[0]));
         assert!(numbers("lat 80.", 0, Lang::Pl)[0].matches(&numbers("the 1980s", 0, Lang::En)[0]));
+        // Clock times: Polish writes the hour and its minutes with a colon.
+        assert!(
+            numbers("około 8:30 rano", 0, Lang::Pl)[0].matches(&numbers("at around 8.30am", 0, Lang::En)[0])
+        );
+        assert!(numbers("o 20:30", 0, Lang::Pl)[0].matches(&numbers("at 8.30pm", 0, Lang::En)[0]));
+        assert!(numbers("o 13:00", 0, Lang::Pl)[0].matches(&numbers("at 1 pm", 0, Lang::En)[0]));
+        assert!(!numbers("o 9:30", 0, Lang::Pl)[0].matches(&numbers("at 8.30am", 0, Lang::En)[0]));
         // "7.52m": metres (sport) or millions, unless money.
         assert!(numbers("7,52 m", 0, Lang::Pl)[0].matches(&numbers("a 7.52m jump", 0, Lang::En)[0]));
         assert!(numbers("5 mln osób", 0, Lang::Pl)[0].matches(&numbers("5m people", 0, Lang::En)[0]));
