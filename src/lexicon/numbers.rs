@@ -162,7 +162,9 @@ fn read_literal(s: &str, i: usize, lang: Lang) -> Literal {
         let group_ok = n == 3 && first_len <= 3 && frac.is_empty();
         let (is_group, is_decimal) = match (lang, c) {
             (Lang::Pl, ',') => (false, frac.is_empty()),
-            (Lang::Pl, '.') => (group_ok, false),
+            // a point with 1-2 digits after it is a decimal point in Polish too: versions ("Web 2.0"),
+            // times ("godz. 8.30"), a decimal written the English way ("3.5 mln")
+            (Lang::Pl, '.') => (group_ok, n <= 2 && frac.is_empty()),
             (_, ',') => (group_ok, false),
             (_, '.') => (false, frac.is_empty()),
             (_, c) if is_group_space(c) => (group_ok, false),
@@ -617,6 +619,15 @@ mod tests {
         assert!(kinds("letni obóz, kilkuletni, wieloletnia, dwudziestodwunastoletni", Lang::Pl).is_empty());
         // English has no such words; "20-year-old" is read from its digits.
         assert_eq!(kinds("The 20-year-old", Lang::En), [Value(20_000)]);
+    }
+
+    #[test]
+    fn polish_point_with_one_or_two_digits_is_a_decimal_point() {
+        assert_eq!(kinds("„Campaign Boot Camp 2.0”", Lang::Pl), [Value(2000)]);
+        assert_eq!(kinds("o godz. 8.30", Lang::Pl), [Value(8300)]);
+        assert_eq!(kinds("ok. 3.5 mln osób", Lang::Pl), [Value(3_500_000_000)]);
+        // three digits after a point group thousands, as before
+        assert_eq!(kinds("1.000 osób", Lang::Pl), [Value(1_000_000)]);
     }
 
     #[test]
