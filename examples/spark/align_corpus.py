@@ -987,10 +987,7 @@ def range_count(slots: int, total: int) -> int:
     ranges of the same kind of records take the same time, so the slots still finish together. The cap
     bounds what one failed attempt costs to redo (1 GiB is about 80 s of one core's work).
     """
-    slots = max(1, slots)
-    if total <= 0:
-        return slots
-    return slots * max(1, -(-total // (MAX_RANGE_BYTES * slots)))
+    return even_split_count(max(1, slots), total, MAX_RANGE_BYTES)
 
 
 def _read_parquet_records(spark, path: str):

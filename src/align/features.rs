@@ -461,15 +461,18 @@ pub fn sentence_features_cached(
             let k = number_key(n.kind);
             let k0 = f.tok_keys.len() as u32;
             f.tok_keys.push(k);
-            // A number with two readings ("7.52m": millions or metres) matches either, and like
-            // number words it is not held against a pair when neither is on the other side.
+            // A number with two readings ("7.52m": millions or metres) matches either.
             if let Some(alt) = n.alt {
                 f.tok_keys.push(number_key(alt));
             }
-            // Only numbers written with digits count as present on one side only: number words
-            // are also pronouns and idioms ("one of them", "no one", "ani jeden"), so they count
-            // as shared evidence when they match and are not held against a pair when they don't.
-            else if text.get(n.start..n.end).is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit())) {
+            // Only numbers written with digits and with one reading count as present on one side
+            // only: number words are also pronouns and idioms ("one of them", "no one", "ani
+            // jeden"), and a number with two readings may mean the one the other side lacks, so
+            // both count as shared evidence when they match and are not held against a pair when
+            // they don't.
+            if n.alt.is_none()
+                && text.get(n.start..n.end).is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit()))
+            {
                 f.numbers.push(k);
             }
             f.toks.push(Tok {
