@@ -40,12 +40,31 @@ pub enum Error {
     #[error("{name}:{line}: {reason}")]
     Lexicon { name: String, line: usize, reason: String },
 
+    /// An output file could not be written (`kind` tells a closed pipe from a full disk).
+    #[error("{path}: {reason}")]
+    Output { path: PathBuf, reason: String, kind: std::io::ErrorKind },
+
     /// Anything else, with its context.
     #[error("{0}")]
     Other(String),
 }
 
 impl Error {
+    /// Writing the output `path` failed while doing `what`.
+    pub(crate) fn output(path: impl Into<PathBuf>, what: &str, err: &std::io::Error) -> Self {
+        Error::Output { path: path.into(), reason: format!("{what}: {err}"), kind: err.kind() }
+    }
+
+    /// The output `path` cannot be used, for `reason`.
+    pub(crate) fn output_msg(path: impl Into<PathBuf>, reason: &str, kind: std::io::ErrorKind) -> Self {
+        Error::Output { path: path.into(), reason: reason.to_string(), kind }
+    }
+
+    /// The reader of the output went away (`bialign … | head`): not a failure of the run.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Output { kind: std::io::ErrorKind::BrokenPipe, .. })
+    }
+
     pub(crate) fn io(path: impl Into<PathBuf>, err: &std::io::Error) -> Self {
         let path = path.into();
         let reason = match err.kind() {

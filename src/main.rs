@@ -12,6 +12,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use bialign::ingest::IngestOptions;
 use bialign::output::jsonl::Only;
+use bialign::output::OutputFile;
 use bialign::{Document, Error, Lang};
 
 #[derive(Parser)]
@@ -251,13 +252,28 @@ struct Failure {
 
 impl From<Error> for Failure {
     fn from(e: Error) -> Self {
+        if e.is_broken_pipe() {
+            return Failure::closed_pipe();
+        }
         Failure { msg: e.to_string(), code: 2 }
     }
 }
 
+/// An error while writing output (the output's writer puts the file's name in the message).
 impl From<std::io::Error> for Failure {
     fn from(e: std::io::Error) -> Self {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Failure::closed_pipe();
+        }
         Failure { msg: format!("writing output: {e}"), code: 2 }
+    }
+}
+
+impl Failure {
+    /// The reader went away (`bialign … | head`): it has all it wanted, so the run ends quietly with
+    /// status 0, as `cat` and `grep` do.
+    fn closed_pipe() -> Failure {
+        Failure { msg: String::new(), code: 0 }
     }
 }
 
@@ -266,52 +282,11 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
-            // A closed pipe (`| head`) is not an error worth a message.
-            if !f.msg.contains("Broken pipe") {
+            if !f.msg.is_empty() {
                 eprintln!("bialign: {}", f.msg);
             }
             ExitCode::from(f.code)
         }
-    }
-}
-
-/// Where output goes: a file (written to a temporary name and renamed at the end), a device or pipe
-/// (written directly), or stdout.
-struct Sink {
-    tmp: Option<(PathBuf, PathBuf)>,
-    w: Box<dyn Write>,
-}
-
-impl Sink {
-    fn open(path: Option<&Path>) -> Result<Sink, Failure> {
-        match path {
-            None => Ok(Sink { tmp: None, w: Box::new(std::io::BufWriter::new(std::io::stdout().lock())) }),
-            Some(p) if bialign::output::is_special_file(p) => {
-                let f = bialign::output::open_special(p)
-                    .map_err(|e| Failure { msg: format!("{}: cannot open: {e}", p.display()), code: 2 })?;
-                Ok(Sink { tmp: None, w: Box::new(std::io::BufWriter::new(f)) })
-            }
-            Some(p) => {
-                let tmp = p.with_extension(format!(
-                    "{}.tmp",
-                    p.extension().and_then(|e| e.to_str()).unwrap_or("out")
-                ));
-                let f = std::fs::File::create(&tmp).map_err(|e| Failure {
-                    msg: format!("{}: cannot create: {e}", tmp.display()),
-                    code: 2,
-                })?;
-                Ok(Sink { tmp: Some((tmp, p.to_path_buf())), w: Box::new(std::io::BufWriter::new(f)) })
-            }
-        }
-    }
-    fn finish(mut self) -> Result<(), Failure> {
-        self.w.flush()?;
-        drop(self.w);
-        if let Some((tmp, dest)) = self.tmp {
-            std::fs::rename(&tmp, &dest)
-                .map_err(|e| Failure { msg: format!("{}: cannot write: {e}", dest.display()), code: 2 })?;
-        }
-        Ok(())
     }
 }
 
@@ -401,29 +376,29 @@ fn run(cli: Cli) -> Result<u8, Failure> {
 
 fn cmd_ingest(file: &Path, paragraphs: bool, input: &InputArgs) -> Result<u8, Failure> {
     let doc = bialign::ingest_file(file, &input.options())?;
-    let mut out = Sink::open(None)?;
+    let mut out = OutputFile::create(None)?;
     if paragraphs {
         for p in &doc.paragraphs {
-            writeln!(out.w, "[{}..{}] {}", p.span.start, p.span.end, doc.slice(p.span))?;
+            writeln!(out, "[{}..{}] {}", p.span.start, p.span.end, doc.slice(p.span))?;
         }
     } else {
-        out.w.write_all(doc.text.as_bytes())?;
+        out.write_all(doc.text.as_bytes())?;
         if !doc.text.ends_with('\n') {
-            writeln!(out.w)?;
+            writeln!(out)?;
         }
     }
-    out.finish()?;
+    out.commit()?;
     Ok(0)
 }
 
 fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
-    let mut out = Sink::open(None)?;
+    let mut out = OutputFile::create(None)?;
     for file in files {
         let doc = bialign::ingest_file(file, &input.options())?;
         let name = file.display().to_string();
         match by {
             ByArg::Document => bialign::output::stage::write_detection(
-                &mut out.w,
+                &mut out,
                 format == StageFormat::Jsonl,
                 &name,
                 None,
@@ -433,7 +408,7 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
             ByArg::Paragraph => {
                 for p in &doc.paragraphs {
                     bialign::output::stage::write_detection(
-                        &mut out.w,
+                        &mut out,
                         format == StageFormat::Jsonl,
                         &name,
                         Some((p.span, doc.slice(p.span))),
@@ -447,7 +422,7 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
                     let t = doc.slice(span);
                     let d = bialign::lang::detect(t);
                     bialign::output::stage::write_detection(
-                        &mut out.w,
+                        &mut out,
                         format == StageFormat::Jsonl,
                         &name,
                         Some((span, t)),
@@ -458,7 +433,7 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
             }
         }
     }
-    out.finish()?;
+    out.commit()?;
     Ok(0)
 }
 
@@ -475,17 +450,17 @@ fn cmd_split(file: &Path, lang: LangArg, format: StageFormat, input: &InputArgs)
         }
     }
     bialign::segment::segment(&mut doc);
-    let mut out = Sink::open(None)?;
-    bialign::output::stage::write_sentences(&mut out.w, format == StageFormat::Jsonl, &doc)?;
-    out.finish()?;
+    let mut out = OutputFile::create(None)?;
+    bialign::output::stage::write_sentences(&mut out, format == StageFormat::Jsonl, &doc)?;
+    out.commit()?;
     Ok(0)
 }
 
 fn cmd_quotes(file: &Path, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
     let doc = bialign::analyze_file(file, &input.options())?;
-    let mut out = Sink::open(None)?;
-    bialign::output::stage::write_quotes(&mut out.w, format == StageFormat::Jsonl, &doc)?;
-    out.finish()?;
+    let mut out = OutputFile::create(None)?;
+    bialign::output::stage::write_quotes(&mut out, format == StageFormat::Jsonl, &doc)?;
+    out.commit()?;
     Ok(0)
 }
 
@@ -536,14 +511,14 @@ fn cmd_align(
     }
     let alignment = bialign::align(&en, &pl, &opts);
     let only = only_of(only);
-    let mut out = Sink::open(output)?;
+    let mut out = OutputFile::create(output)?;
     match format {
         AlignFormat::Jsonl => {
-            bialign::output::jsonl::write_alignment(&mut out.w, None, &alignment, &en, &pl, only, min_score)?
+            bialign::output::jsonl::write_alignment(&mut out, None, &alignment, &en, &pl, only, min_score)?
         }
         AlignFormat::Text => {
             writeln!(
-                out.w,
+                out,
                 "English: {}  ({}, confidence {:.2})\nPolish:  {}  ({}, confidence {:.2}){}\n",
                 en.name,
                 en.lang,
@@ -553,24 +528,24 @@ fn cmd_align(
                 pl.lang_confidence,
                 if swapped { "\n(the files were given Polish first; taken in the right order)" } else { "" }
             )?;
-            bialign::output::text::write_alignment(&mut out.w, &alignment, &en, &pl, only, min_score)?
+            bialign::output::text::write_alignment(&mut out, &alignment, &en, &pl, only, min_score)?
         }
         AlignFormat::Tsv => {
-            bialign::output::tsv::write_alignment(&mut out.w, &alignment, &en, &pl, only, min_score)?
+            bialign::output::tsv::write_alignment(&mut out, &alignment, &en, &pl, only, min_score)?
         }
         AlignFormat::Tmx => {
-            bialign::output::tmx::write_header(&mut out.w)?;
-            bialign::output::tmx::write_alignment(&mut out.w, None, &alignment, &en, &pl, only, min_score)?;
-            bialign::output::tmx::write_footer(&mut out.w)?;
+            bialign::output::tmx::write_header(&mut out)?;
+            bialign::output::tmx::write_alignment(&mut out, None, &alignment, &en, &pl, only, min_score)?;
+            bialign::output::tmx::write_footer(&mut out)?;
         }
         AlignFormat::Html => {
             let qa = bialign::qa::QaOptions::default();
             let findings = bialign::qa::check(&en, &pl, &alignment, &qa);
             let title = format!("{} ↔ {}", en.name, pl.name);
-            bialign::output::html::write_report(&mut out.w, &title, &en, &pl, &alignment, &findings, &qa)?
+            bialign::output::html::write_report(&mut out, &title, &en, &pl, &alignment, &findings, &qa)?
         }
     }
-    out.finish()?;
+    out.commit()?;
     Ok(0)
 }
 
@@ -595,27 +570,27 @@ fn cmd_qa(
     };
     let findings = bialign::qa::check(&en, &pl, &alignment, &opts);
     if let Some(path) = html {
-        let mut sink = Sink::open(Some(path))?;
+        let mut sink = OutputFile::create(Some(path))?;
         let title = format!("{} ↔ {}", en.name, pl.name);
-        bialign::output::html::write_report(&mut sink.w, &title, &en, &pl, &alignment, &findings, &opts)?;
-        sink.finish()?;
+        bialign::output::html::write_report(&mut sink, &title, &en, &pl, &alignment, &findings, &opts)?;
+        sink.commit()?;
     }
-    let mut out = Sink::open(output)?;
+    let mut out = OutputFile::create(output)?;
     match format {
-        StageFormat::Jsonl => bialign::output::findings::write_jsonl(&mut out.w, None, &findings, &en, &pl)?,
+        StageFormat::Jsonl => bialign::output::findings::write_jsonl(&mut out, None, &findings, &en, &pl)?,
         StageFormat::Text => {
             let comparable = bialign::qa::is_comparable(&en, &pl, &alignment, &opts);
             writeln!(
-                out.w,
+                out,
                 "English: {}\nPolish:  {}\nTreated as {} ({:.0}% of sentences unmatched)\n",
                 en.name,
                 pl.name,
                 if comparable { "comparable articles" } else { "a translation" },
                 bialign::qa::unmatched_share(&en, &pl, &alignment) * 100.0
             )?;
-            bialign::output::findings::write_text(&mut out.w, &findings)?
+            bialign::output::findings::write_text(&mut out, &findings)?
         }
     }
-    out.finish()?;
+    out.commit()?;
     Ok(0)
 }

@@ -315,7 +315,7 @@ pub fn align_quotes(
                             if en_side { ctx.features(&merged, &l.pl) } else { ctx.features(&l.en, &merged) };
                         let s = f.map_or(0.0, |f| Ctx::score(&f));
                         // The merged link must also score better than the link alone.
-                        if s >= thr && s > l.score && best.map_or(true, |b| s > b.0) {
+                        if s >= thr && s > l.score && best.is_none_or(|b| s > b.0) {
                             best = Some((s, nq));
                         }
                     }
@@ -356,7 +356,7 @@ pub fn align_quotes(
                 }
                 let f = if en_side { ctx.features(&[q, nq], &[o]) } else { ctx.features(&[o], &[q, nq]) };
                 let s = f.map_or(0.0, |f| Ctx::score(&f));
-                if s >= thr && best.map_or(true, |b| s > b.0) {
+                if s >= thr && best.is_none_or(|b| s > b.0) {
                     best = Some((s, o));
                 }
             }

@@ -501,7 +501,7 @@ fn grow(st: &mut State) {
             let base = l.logit;
             for (en, pl) in options {
                 let z = st.bead(&en, &pl).logit() - cal::MERGE_PENALTY;
-                if z > base && best.as_ref().map_or(true, |b| z > b.0) {
+                if z > base && best.as_ref().is_none_or(|b| z > b.0) {
                     best = Some((z, en, pl));
                 }
             }

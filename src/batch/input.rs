@@ -592,7 +592,7 @@ mod tests {
         let mut data = Vec::new();
         let mut i = 0usize;
         while data.len() < 2 * BLOCK_BUF + 12_345 {
-            data.extend(std::iter::repeat(b'a' + (i % 26) as u8).take(i % 9000));
+            data.extend(std::iter::repeat_n(b'a' + (i % 26) as u8, i % 9000));
             data.push(b'\n');
             i += 1;
         }

@@ -194,23 +194,52 @@ pub fn ids(path: &Path) -> Result<impl Iterator<Item = String>, Error> {
     Ok(BufReader::new(f).lines().skip(1).map_while(|l| l.ok()).filter_map(|l| parse_entry(&l)).map(|e| e.id))
 }
 
-/// An open journal being appended to.
+/// Open (creating it if needed, never truncating) and lock the journal at `path` for the output
+/// named `output`: the lock is held while the returned file is open, so one run at a time writes an
+/// output. A journal locked by another run is refused with a clear message.
+pub fn lock(path: &Path, output: &Path) -> Result<File, Error> {
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| Error::output(output, &format!("cannot open the journal {}", path.display()), &e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::output_msg(
+            output,
+            &format!(
+                "another bialign run is writing this output (its journal {} is locked); wait for it to \
+                 finish or choose another -o",
+                path.display()
+            ),
+            std::io::ErrorKind::ResourceBusy,
+        )),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(Error::output(output, &format!("cannot lock the journal {}", path.display()), &e))
+        }
+    }
+}
+
+/// An open journal being appended to (locked: see [`lock`]).
 pub struct Journal {
     file: File,
     path: PathBuf,
 }
 
 impl Journal {
-    /// Start a new journal with its header line.
-    pub fn create(path: &Path, settings: &str, header_len: u64) -> Result<Journal, Error> {
-        let mut file = File::create(path).map_err(|e| Error::io(path, &e))?;
+    /// Start a new journal with its header line, in the locked `file` at `path`.
+    pub fn create(file: File, path: &Path, settings: &str, header_len: u64) -> Result<Journal, Error> {
+        let mut file = file;
+        file.set_len(0).map_err(|e| Error::io(path, &e))?;
         file.write_all(header_line(settings, header_len).as_bytes()).map_err(|e| Error::io(path, &e))?;
         Ok(Journal { file, path: path.to_path_buf() })
     }
 
-    /// Reopen an existing journal, dropping anything after `len` (an incomplete last line).
-    pub fn reopen(path: &Path, len: u64) -> Result<Journal, Error> {
-        let file = OpenOptions::new().write(true).open(path).map_err(|e| Error::io(path, &e))?;
+    /// Take over an existing journal (the locked `file` at `path`), dropping anything after `len`
+    /// (an incomplete last line).
+    pub fn reopen(file: File, path: &Path, len: u64) -> Result<Journal, Error> {
         file.set_len(len).map_err(|e| Error::io(path, &e))?;
         let mut j = Journal { file, path: path.to_path_buf() };
         use std::io::Seek;
@@ -228,9 +257,21 @@ impl Journal {
         self.file.write_all(lines.as_bytes()).map_err(|err| Error::io(&self.path, &err))
     }
 
-    /// Record that the output is complete.
+    /// Record that the output is complete (written to disk before the output is renamed, so a crash
+    /// after the rename leaves a journal that `--resume` recognises as finished).
     pub fn complete(&mut self) -> Result<(), Error> {
-        self.file.write_all(b"done\n").map_err(|err| Error::io(&self.path, &err))
+        self.file.write_all(b"done\n").map_err(|err| Error::io(&self.path, &err))?;
+        self.file.sync_data().map_err(|err| Error::io(&self.path, &err))
+    }
+
+    /// The journal's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Remove the journal of a finished run (its lock goes with it).
+    pub fn remove(self) -> Result<(), Error> {
+        std::fs::remove_file(&self.path).map_err(|e| Error::io(&self.path, &e))
     }
 }
 
@@ -242,7 +283,7 @@ mod tests {
     fn entries_round_trip_and_incomplete_lines_are_ignored() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("j");
-        let mut j = Journal::create(&p, "jsonl", 10).unwrap();
+        let mut j = Journal::create(lock(&p, &p).unwrap(), &p, "jsonl", 10).unwrap();
         let e = Entry {
             offset: 99,
             status: Status::Swapped,

@@ -536,15 +536,20 @@ struct Out {
     w: Box<dyn Write>,
     /// Bytes written so far (for the journal).
     len: u64,
+    /// The path as given, for messages.
+    name: PathBuf,
     /// Partial file, final path, journal (file output only).
     file: Option<(PathBuf, PathBuf, Journal)>,
 }
 
 impl Out {
     fn write(&mut self, b: &[u8]) -> Result<(), Error> {
-        self.w.write_all(b).map_err(out_err)?;
+        self.w.write_all(b).map_err(|e| Error::output(&self.name, "cannot write", &e))?;
         self.len += b.len() as u64;
         Ok(())
+    }
+    fn flush(&mut self) -> Result<(), Error> {
+        self.w.flush().map_err(|e| Error::output(&self.name, "cannot write", &e))
     }
 }
 
@@ -552,46 +557,55 @@ fn out_err(e: std::io::Error) -> Error {
     Error::Other(format!("writing output: {e}"))
 }
 
-/// Open the output: standard output, a fresh partial file, or the partial file of an interrupted
-/// run cut back to its journal. Returns the output, the state taken over, and the number of pairs
-/// to skip.
-/// Output written straight to `w` (standard output, a device, a pipe): buffered, no partial file,
-/// no journal; the TMX header first.
-fn unjournaled(w: Box<dyn Write>, format: Format) -> Result<(Out, Option<journal::State>), Error> {
-    let mut out = Out { w: Box::new(std::io::BufWriter::with_capacity(1 << 16, w)), len: 0, file: None };
+/// What opening the output found.
+enum Opened {
+    /// Write here; `Some` state when an interrupted run is taken over.
+    Run(Out, Option<journal::State>),
+    /// `--resume` found the run already complete (it ended after renaming its output into place and
+    /// before removing the journal): nothing is left to do.
+    AlreadyDone(journal::State),
+}
+
+/// Output written straight to a stream or device (standard output, `/dev/null`, a pipe): no partial
+/// file, no journal; the TMX header first.
+fn unjournaled(w: crate::output::OutputFile, format: Format) -> Result<Opened, Error> {
+    let name = w.name().to_path_buf();
+    let mut out = Out { w: Box::new(w), len: 0, name, file: None };
     if format == Format::Tmx {
         let mut h = Vec::new();
         crate::output::tmx::write_header(&mut h).map_err(out_err)?;
         out.write(&h)?;
     }
-    Ok((out, None))
+    Ok(Opened::Run(out, None))
 }
 
-fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Error> {
-    let Some(dest) = opts.output.clone() else {
+/// Open the output: standard output, a device or pipe, a fresh partial file, or the partial file of
+/// an interrupted run cut back to its journal. A regular file is reached through any symbolic links
+/// (`-o link.jsonl` writes the link's target); its partial file and journal sit beside that target,
+/// and the journal stays locked for the whole run, so a second run on the same output refuses.
+fn open_output(opts: &BatchOptions) -> Result<Opened, Error> {
+    use crate::output::{Destination, OutputFile};
+    let Some(path) = opts.output.clone() else {
         if opts.resume {
             return Err(Error::Other("--resume needs an output file (-o FILE)".into()));
         }
-        // Buffered here and flushed after each chunk: standard output alone would flush at every
-        // line break.
-        return unjournaled(Box::new(std::io::stdout().lock()), opts.format);
+        return unjournaled(OutputFile::create(None)?, opts.format);
     };
-    if dest.is_dir() {
-        return Err(Error::Other(format!("{}: is a folder; -o takes a file name", dest.display())));
-    }
-    if crate::output::is_special_file(&dest) {
-        // A device or a named pipe: written directly, like standard output (no partial file, no journal).
-        if opts.resume {
-            return Err(Error::Other(format!(
-                "{}: --resume needs a regular output file, not a device or pipe",
-                dest.display()
-            )));
+    let dest = match Destination::resolve(&path)? {
+        Destination::File(dest) => dest,
+        _ => {
+            if opts.resume {
+                return Err(Error::Other(format!(
+                    "{}: --resume needs a regular output file, not a device, pipe or standard output",
+                    path.display()
+                )));
+            }
+            return unjournaled(OutputFile::create(Some(&path))?, opts.format);
         }
-        let f = crate::output::open_special(&dest).map_err(|e| Error::io(&dest, &e))?;
-        return unjournaled(Box::new(f), opts.format);
-    }
+    };
     let (part, jpath) = journal::paths(&dest);
     let settings = opts.settings();
+    let lock = journal::lock(&jpath, &path)?;
     if opts.resume {
         if let Some(st) = journal::read_state(&jpath, &settings)? {
             let part_len = std::fs::metadata(&part).map(|m| m.len()).ok();
@@ -602,20 +616,16 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
                     let mut f = f;
                     use std::io::Seek;
                     f.seek(std::io::SeekFrom::End(0)).map_err(|e| Error::io(&part, &e))?;
-                    let j = Journal::reopen(&jpath, st.journal_len)?;
+                    let j = Journal::reopen(lock, &jpath, st.journal_len)?;
                     let len = st.offset;
                     let st = journal::State { complete: false, ..st };
-                    return Ok((
-                        Out { w: Box::new(std::io::BufWriter::with_capacity(1 << 16, f)), len, file: Some((part, dest, j)) },
-                        Some(st),
-                    ));
+                    let w = Box::new(std::io::BufWriter::with_capacity(1 << 16, f));
+                    return Ok(Opened::Run(Out { w, len, name: path, file: Some((part, dest, j)) }, Some(st)));
                 }
-                _ if st.complete && dest.exists() => {
-                    return Err(Error::Other(format!(
-                        "{}: the interrupted run had finished; remove {} to run again",
-                        dest.display(),
-                        jpath.display()
-                    )))
+                None if st.complete && dest.exists() => {
+                    // The output was renamed into place; only the journal's removal was lost.
+                    std::fs::remove_file(&jpath).map_err(|e| Error::io(&jpath, &e))?;
+                    return Ok(Opened::AlreadyDone(st));
                 }
                 _ => {
                     return Err(Error::Other(format!(
@@ -627,16 +637,18 @@ fn open_output(opts: &BatchOptions) -> Result<(Out, Option<journal::State>), Err
         }
     }
     let f = std::fs::File::create(&part)
-        .map_err(|e| Error::Other(format!("{}: cannot create the output: {e}", part.display())))?;
+        .map_err(|e| Error::output(&path, &format!("cannot create {}", part.display()), &e))?;
     let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
     let mut h = Vec::new();
     if opts.format == Format::Tmx {
         crate::output::tmx::write_header(&mut h).map_err(out_err)?;
     }
-    w.write_all(&h).map_err(out_err)?;
-    w.flush().map_err(out_err)?;
-    let j = Journal::create(&jpath, &settings, h.len() as u64)?;
-    Ok((Out { w: Box::new(w), len: h.len() as u64, file: Some((part, dest, j)) }, None))
+    w.write_all(&h).and_then(|_| w.flush()).map_err(|e| Error::output(&path, "cannot write", &e))?;
+    let j = Journal::create(lock, &jpath, &settings, h.len() as u64)?;
+    Ok(Opened::Run(
+        Out { w: Box::new(w), len: h.len() as u64, name: path, file: Some((part, dest, j)) },
+        None,
+    ))
 }
 
 fn progress_bar(opts: &BatchOptions) -> Option<indicatif::ProgressBar> {
@@ -661,7 +673,7 @@ const SYNC_EVERY: u64 = 32 << 20;
 /// final `sync_all` before the rename finds little left to do. Dropping it waits for the thread.
 struct Syncer {
     tx: Option<mpsc::SyncSender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    thread: Option<std::thread::JoinHandle<Option<std::io::Error>>>,
 }
 
 impl Syncer {
@@ -672,9 +684,15 @@ impl Syncer {
         let thread = std::thread::Builder::new()
             .name("bialign-batch-sync".into())
             .spawn(move || {
+                // The first error is kept: the kernel reports a failed write-back once, so the final
+                // sync on another descriptor might not see it.
+                let mut first = None;
                 while rx.recv().is_ok() {
-                    let _ = f.sync_data();
+                    if let Err(e) = f.sync_data() {
+                        first.get_or_insert(e);
+                    }
                 }
+                first
             })
             .ok()?;
         Some(Syncer { tx: Some(tx), thread: Some(thread) })
@@ -688,6 +706,14 @@ impl Syncer {
     }
 }
 
+impl Syncer {
+    /// Stop the thread; the first error it met writing the file to disk, if any.
+    fn finish(mut self) -> Option<std::io::Error> {
+        self.tx = None;
+        self.thread.take().and_then(|t| t.join().ok().flatten())
+    }
+}
+
 impl Drop for Syncer {
     fn drop(&mut self) {
         self.tx = None;
@@ -695,6 +721,29 @@ impl Drop for Syncer {
             let _ = t.join();
         }
     }
+}
+
+/// Test builds only (debug assertions on): `BIALIGN_CRASH_AT=POINT` ends the process at once at that
+/// named point, with no clean-up, as `kill -9` would; `BIALIGN_FAULT=sync` makes the final write to
+/// disk fail as an I/O error would. Release builds compile neither in.
+#[cfg(debug_assertions)]
+fn crash_point(point: &str) {
+    if std::env::var("BIALIGN_CRASH_AT").is_ok_and(|p| p == point) {
+        std::process::abort();
+    }
+}
+
+#[cfg(not(debug_assertions))]
+fn crash_point(_point: &str) {}
+
+#[cfg(debug_assertions)]
+fn injected_sync_fault() -> Option<std::io::Error> {
+    std::env::var("BIALIGN_FAULT").is_ok_and(|f| f == "sync").then(|| std::io::Error::from_raw_os_error(5))
+}
+
+#[cfg(not(debug_assertions))]
+fn injected_sync_fault() -> Option<std::io::Error> {
+    None
 }
 
 /// Print a line on standard error without tearing the progress bar.
@@ -731,10 +780,20 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         opts.jobs
     };
     let window = if opts.window == 0 { 4 * jobs } else { opts.window }.max(1);
-    let (mut out, resumed) = open_output(opts)?;
+    let (mut out, resumed) = match open_output(opts)? {
+        Opened::Run(out, resumed) => (out, resumed),
+        Opened::AlreadyDone(st) => {
+            return Ok(Summary {
+                totals: st.totals,
+                resumed: st.done,
+                bytes_this_run: 0,
+                elapsed: start.elapsed(),
+            })
+        }
+    };
     let skip = resumed.as_ref().map_or(0, |s| s.done);
     let mut totals = resumed.as_ref().map(|s| s.totals).unwrap_or_default();
-    let journal_path = opts.output.as_ref().map(|d| journal::paths(d).1);
+    let journal_path = out.file.as_ref().map(|(_, _, j)| j.path().to_path_buf());
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -898,7 +957,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     }
                 }
                 // The chunk's records reach the operating system before the journal lines that cover them.
-                out.w.flush().map_err(out_err)?;
+                out.flush()?;
                 if let Some((_, _, j)) = &mut out.file {
                     j.record_lines(&journal_lines)?;
                 }
@@ -944,17 +1003,28 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         crate::output::tmx::write_footer(&mut f).map_err(out_err)?;
         out.write(&f)?;
     }
-    out.w.flush().map_err(out_err)?;
-    drop(out.w);
-    drop(syncer);
-    if let Some((part, dest, mut j)) = out.file {
-        if let Ok(f) = std::fs::File::open(&part) {
-            let _ = f.sync_all();
-        }
+    out.flush()?;
+    let Out { w, name, file, .. } = out;
+    drop(w);
+    let sync_error = syncer.and_then(Syncer::finish);
+    if let Some((part, dest, mut j)) = file {
+        // Durable before it is renamed into place: an error writing it to disk (now, or seen by the
+        // sync thread earlier) fails the run and leaves the partial file and journal for --resume.
+        let synced = match sync_error.or_else(injected_sync_fault) {
+            Some(e) => Err(e),
+            None => std::fs::File::open(&part).and_then(|f| f.sync_all()),
+        };
+        synced.map_err(|e| Error::output(&name, "cannot write it to disk", &e))?;
+        crash_point("before-done");
         j.complete()?;
-        std::fs::rename(&part, &dest).map_err(|e| Error::io(&dest, &e))?;
-        let (_, jpath) = journal::paths(&dest);
-        let _ = std::fs::remove_file(jpath);
+        crash_point("before-rename");
+        std::fs::rename(&part, &dest)
+            .map_err(|e| Error::output(&name, "cannot rename the finished output into place", &e))?;
+        crash_point("after-rename");
+        crate::output::file::sync_parent(&dest)
+            .map_err(|e| Error::output(&name, "cannot write the folder entry to disk", &e))?;
+        crash_point("before-journal-removal");
+        j.remove()?;
     }
     Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
 }

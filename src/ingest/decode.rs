@@ -87,7 +87,7 @@ pub fn decode(name: &str, bytes: &[u8], forced: Option<&str>) -> Result<Decoded>
 /// UTF-16 without a byte order mark: text in a Latin script has a zero high byte in nearly every
 /// code unit, so the zero bytes sit (almost) all at odd positions (LE) or all at even ones (BE).
 fn sniff_utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
-    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+    if bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
         return None;
     }
     let units = bytes.len() / 2;

@@ -340,7 +340,7 @@ impl Lexicon {
             Cow::Borrowed(b) => Cow::Borrowed(std::str::from_utf8(b).map_err(|_| bad("names not UTF-8"))?),
             Cow::Owned(b) => Cow::Owned(String::from_utf8(b).map_err(|_| bad("names not UTF-8"))?),
         };
-        if postings.len() % 4 != 0 {
+        if !postings.len().is_multiple_of(4) {
             return Err(bad("postings not a whole number of u32"));
         }
         if memchr::memchr_iter(b'\n', names.as_bytes()).count() != en.len()

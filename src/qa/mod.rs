@@ -895,7 +895,7 @@ impl<'a> Cx<'a> {
                 let mark = Span::new(at, at + c.len_utf8());
                 let prev = k.checked_sub(1).map(|j| chars[j].1);
                 let next = chars.get(k + 1).map(|x| x.1);
-                let opening_pos = prev.map_or(true, |c| c.is_whitespace() || "([—–-/".contains(c));
+                let opening_pos = prev.is_none_or(|c| c.is_whitespace() || "([—–-/".contains(c));
                 match c {
                     '"' => straight.push(mark),
                     '„' => open.push(at),

@@ -81,7 +81,7 @@ pub fn is_upper(c: char) -> bool {
     // Latin Extended-A (Polish Ą Ć Ę Ł Ń Ś Ź Ż): pairs of upper then lower case, shifted by one between
     // ĸ (U+0138) and ŉ (U+0149) and after Ÿ (U+0178).
     match u {
-        0x100..=0x137 | 0x14A..=0x177 => return u % 2 == 0,
+        0x100..=0x137 | 0x14A..=0x177 => return u.is_multiple_of(2),
         0x139..=0x148 | 0x179..=0x17E => return u % 2 == 1,
         0x138 | 0x149 | 0x17F => return false,
         0x178 => return true,

@@ -56,7 +56,7 @@ fn is_word(c: Option<char>) -> bool {
 }
 
 fn is_space(c: Option<char>) -> bool {
-    c.map_or(true, |c| c.is_whitespace())
+    c.is_none_or(|c| c.is_whitespace())
 }
 
 /// An opening context: start of text, whitespace, or an opening bracket, dash or another mark.
