@@ -322,3 +322,64 @@ fn cli_writes_the_jsonl_contract_and_reports_a_missing_lexicon() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("lexicon.tsv"));
 }
+
+/// The sample pair's sentence links against its hand gold (`corpus/carrie-diaries/gold-links.tsv`),
+/// counted as the real comparable pairs' scorer counts them: every (gold EN, gold PL) sentence pair
+/// that one link covers on both sides. Returns (true pairs, predicted pairs, gold pairs).
+fn sample_sentence_check() -> (usize, usize, usize) {
+    let (en, pl) = sample();
+    let a = align(&en, &pl, &AlignOptions::default());
+    let dir = root().join("corpus/carrie-diaries");
+    let g: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("gold-sentences.json")).unwrap()).unwrap();
+    let spans = |side: &str| -> Vec<Span> {
+        g[side]["sentences"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| Span::new(s["start"].as_u64().unwrap() as usize, s["end"].as_u64().unwrap() as usize))
+            .collect()
+    };
+    let (ge, gp) = (spans("en"), spans("pl"));
+    let gold: HashSet<(usize, usize)> = std::fs::read_to_string(dir.join("gold-links.tsv"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].parse().unwrap(), f[1].parse().unwrap())
+        })
+        .collect();
+    let mut predicted = HashSet::new();
+    for l in a.sentences.iter().filter(|l| l.is_match()) {
+        let es: Vec<Span> = l.en.iter().map(|&i| en.sentences[i].span).collect();
+        let ps: Vec<Span> = l.pl.iter().map(|&j| pl.sentences[j].span).collect();
+        for (x, gx) in ge.iter().enumerate() {
+            if !covers(&en.text, &es, *gx) {
+                continue;
+            }
+            for (y, gy) in gp.iter().enumerate() {
+                if covers(&pl.text, &ps, *gy) {
+                    predicted.insert((x, y));
+                }
+            }
+        }
+    }
+    let tp = predicted.intersection(&gold).count();
+    for &(x, y) in predicted.difference(&gold) {
+        eprintln!("false: {} || {}", en.slice(ge[x]), pl.slice(gp[y]));
+    }
+    for &(x, y) in gold.difference(&predicted) {
+        eprintln!("missed: {} || {}", en.slice(ge[x]), pl.slice(gp[y]));
+    }
+    (tp, predicted.len(), gold.len())
+}
+
+/// A reviewer trusts the links of a retelling: at least 0.9 of the sample pair's sentence pairs are
+/// renderings, and most of the gold is found.
+#[test]
+fn sample_pair_sentence_links_are_renderings() {
+    let (tp, pred, gold) = sample_sentence_check();
+    eprintln!("sample pair sentence links: {tp} true of {pred} predicted, {gold} gold");
+    assert!(tp as f64 >= 0.9 * pred as f64, "precision {tp}/{pred}");
+    assert!(tp * 2 >= gold, "recall {tp}/{gold}");
+}

@@ -429,6 +429,57 @@ pub fn align_quotes(
     links
 }
 
+/// Speech quote pairs scored on their own words alone (no sentence links yet): for each (English
+/// sentence, Polish sentence) holding such a pair at or above [`cal::QUOTE_OWN_MIN`], the best score.
+/// Comparable articles use them as anchors for the sentences around the quotes.
+pub(crate) fn sentence_anchors_cached(
+    en: &Document,
+    pl: &Document,
+    opts: &AlignOptions,
+    en_cache: &mut WordCache,
+    pl_cache: &mut WordCache,
+) -> crate::lexicon::fxhash::FxMap<(u32, u32), f32> {
+    let mut out = crate::lexicon::fxhash::FxMap::default();
+    if en.quotes.is_empty() || pl.quotes.is_empty() {
+        return out;
+    }
+    let ctx = Ctx::new(en, pl, &[], opts, (en_cache, pl_cache));
+    for a in 0..en.quotes.len() {
+        if en.quotes[a].kind != QuoteKind::Speech {
+            continue;
+        }
+        for b in 0..pl.quotes.len() {
+            if pl.quotes[b].kind != QuoteKind::Speech || !ctx.may_pair(a, b) {
+                continue;
+            }
+            let Some(f) = ctx.features(&[a], &[b]) else { continue };
+            let z = cal::QUOTE_OWN_W.iter().zip(f).fold(cal::QUOTE_OWN_BIAS, |z, (w, x)| z + w * x);
+            let s = sigmoid(z);
+            if s < cal::QUOTE_OWN_MIN {
+                continue;
+            }
+            for &i in &ctx.en_sents[a] {
+                for &j in &ctx.pl_sents[b] {
+                    let e = out.entry((i as u32, j as u32)).or_insert(0.0f32);
+                    *e = e.max(s);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// [`sentence_anchors_cached`] with fresh word caches.
+#[doc(hidden)]
+pub fn sentence_anchors(
+    en: &Document,
+    pl: &Document,
+    opts: &AlignOptions,
+) -> crate::lexicon::fxhash::FxMap<(u32, u32), f32> {
+    let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
+    sentence_anchors_cached(en, pl, opts, &mut ce, &mut cp)
+}
+
 /// Whether two quote kinds pair freely: speech with speech; titles and scare quotes with each
 /// other (extractors often disagree which of the two a short phrase is).
 pub fn kinds_compatible(a: QuoteKind, b: QuoteKind) -> bool {

@@ -25,6 +25,7 @@
 //! across Polish case endings).
 
 pub mod cognate;
+pub mod frequency;
 pub mod fxhash;
 pub mod names;
 pub mod numbers;
