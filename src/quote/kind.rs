@@ -117,6 +117,11 @@ fn shape(s: &str) -> Shape {
     sh
 }
 
+/// The number of words of `s` (whitespace-separated tokens holding a letter or digit), counted up to 64.
+pub fn word_count(s: &str) -> usize {
+    count_words(s, 64)
+}
+
 /// The number of whitespace-separated tokens of `s` that hold a letter or digit, counted up to `max`.
 fn count_words(s: &str, max: usize) -> usize {
     let b = s.as_bytes();
