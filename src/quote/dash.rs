@@ -328,6 +328,41 @@ pub fn scan(text: &str, para: Span, paragraph: usize, marks: &[RawQuote], out: &
     }
 }
 
+/// A block quotation: a paragraph standing alone, with no marks or dashes of its own, whose
+/// attribution opens the next paragraph (`Następnym razem w Moskwie` ⏎ `— odparł nagle Putin.`). The
+/// quotation is the whole paragraph; its closing dash is the one opening the next paragraph.
+pub fn block_quote(text: &str, para: Span, paragraph: usize, next: Option<Span>) -> Option<RawQuote> {
+    let next = next?;
+    let n = next.text(text);
+    let lead = n.len() - n.trim_start().len();
+    let c = n[lead..].chars().next().filter(|&c| is_dash(c))?;
+    let from = next.start + lead + c.len_utf8();
+    if !attribution_at(text, from, next.end) {
+        return None;
+    }
+    // The attribution starts with a lower-case word (`— odparł`), as a dialogue's closing dash does.
+    if !next_non_space(text, from).is_some_and(char::is_lowercase) {
+        return None;
+    }
+    let s = para.text(text);
+    let start = s.len() - s.trim_start().len();
+    let end = s.trim_end().len();
+    if end <= start || super::kind::word_count(&s[start..end]) < 2 {
+        return None;
+    }
+    Some(RawQuote {
+        inner: Span::new(para.start + start, para.start + end),
+        open: Span::new(para.start + start, para.start + start),
+        close: Some(Span::new(next.start + lead, from)),
+        family: Family::Dash,
+        depth: 0,
+        unbalanced: false,
+        continues: false,
+        paragraph,
+        bare: false,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

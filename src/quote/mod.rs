@@ -30,6 +30,8 @@ use crate::model::{Document, Quote, QuoteKind, Span, Speaker};
 use marks::RawQuote;
 use speaker::{Attribution, Rules, Who};
 
+pub mod resolve;
+
 /// At most the last 80 bytes of `text[start..end]` (on a character boundary): the context a kind cue is
 /// looked for in, bounded so that the work per quotation stays constant.
 fn tail(text: &str, start: usize, end: usize) -> &str {
@@ -88,6 +90,11 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         let d0 = dashes.len();
         if polish(*plang) {
             dash::scan(text, *span, k, &marked[first..], &mut dashes);
+            if dashes.len() == d0 && marked.len() == first {
+                if let Some(q) = dash::block_quote(text, *span, k, paras.get(k + 1).map(|p| p.0)) {
+                    dashes.push(q);
+                }
+            }
         }
         let long = marked[first..].iter().any(|q| q.depth == 0 && kind::word_count(q.inner.text(text)) >= 4);
         if long || dashes[d0..].iter().any(|q| !q.bare) {
@@ -104,6 +111,28 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     let en = speaker_en::rules();
     let pl = speaker_pl::rules();
     let mut book = names::NameBook::new(text);
+    let lang_of = |para: usize| {
+        let plang = paras[para].1;
+        if plang == Lang::Pl || (plang != Lang::En && doc.lang == Lang::Pl) {
+            Lang::Pl
+        } else {
+            Lang::En
+        }
+    };
+    // The attribution of every top-level quotation (by index in `raw`), and the one after its
+    // closing mark alone.
+    let (att_all, post_all) =
+        attributions(text, &raw, &paras, |p| if lang_of(p) == Lang::Pl { pl } else { en });
+    // The people of the article, built when a speaker first needs them.
+    let mut people: Option<resolve::People> = None;
+    let named: Vec<(Span, bool)> = att_all
+        .iter()
+        .filter_map(|a| match a.map(|a| a.who) {
+            Some(Who::Name { span, genitive }) => Some((span, genitive)),
+            _ => None,
+        })
+        .collect();
+    let quote_spans: Vec<Span> = raw.iter().filter(|q| q.depth == 0).map(|q| q.inner).collect();
 
     let mut quotes: Vec<Quote> = Vec::with_capacity(raw.len());
     // The quote (index in `quotes`) whose speaker was named last; its speaker's name is the name.
@@ -133,29 +162,12 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         } else {
             Lang::En
         };
-        let rules: &Rules = if lang == Lang::Pl { pl } else { en };
         tops.clear();
         tops.extend((i..j).filter(|&k| raw[k].depth == 0));
-        // Attribution of each top-level quote.
         atts.clear();
         posts.clear();
-        for (n, &k) in tops.iter().enumerate() {
-            let q = &raw[k];
-            let after_end = tops.get(n + 1).map_or(pspan.end, |&m| raw[m].open.start);
-            let before_start = if n == 0 {
-                pspan.start
-            } else {
-                raw[tops[n - 1]].close.map_or(raw[tops[n - 1]].inner.end, |c| c.end)
-            };
-            // A closing dash signals an attribution as final punctuation does.
-            let punct = q.family == marks::Family::Dash
-                || q.inner.text(text).trim_end().ends_with([',', '.', '?', '!', '…']);
-            let post = q.close.and_then(|c| rules.after(text, Span::new(c.end, after_end.max(c.end)), punct));
-            let a =
-                post.or_else(|| rules.before(text, Span::new(before_start, q.open.start.max(before_start))));
-            posts.push(post);
-            atts.push(a);
-        }
+        atts.extend(tops.iter().map(|&k| att_all[k]));
+        posts.extend(tops.iter().map(|&k| post_all[k]));
         // Utterances: a quote right after its predecessor's own attribution continues it.
         utt.clear();
         joined.clear();
@@ -236,6 +248,18 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     }
                     // One capitalised word that the text also writes in lower case is a common noun
                     // at a sentence start ("Rzecznik dodał:", "Officials said").
+                    // A role written as a name at a sentence start or with a qualifier ("Premier dodał:",
+                    // "Szef OpenAI:", "Prezydent USA zaskoczony:") names the person holding it.
+                    let mut role = None;
+                    if let Some(sp) = span {
+                        let toks = speaker::tokenize(text, sp);
+                        if let Some((group, end)) = roles::role_at(&toks, 0) {
+                            if toks[end..].iter().all(|t| speaker::is_acronym(t.word)) {
+                                role = Some((group, sp));
+                                span = None;
+                            }
+                        }
+                    }
                     if span
                         .is_some_and(|s| !s.text(text).contains(' ') && book.occurs_lowercase(s.text(text)))
                     {
@@ -245,14 +269,58 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                         let name = book.canonical(span, lang, genitive);
                         last_named = Some(quotes.len());
                         who = Some(Speaker { name, span });
+                    } else if let Some((group, sp)) = role {
+                        let people = people.get_or_insert_with(|| {
+                            resolve::People::new(text, lang, &named, &quote_spans, &mut book)
+                        });
+                        if let Some(name) = people.role(group, sp.start) {
+                            last_named = Some(quotes.len());
+                            who = Some(Speaker { name, span: sp });
+                        }
+                    }
+                }
+                Some(Who::Role { span, group }) => {
+                    let people = people.get_or_insert_with(|| {
+                        resolve::People::new(text, lang, &named, &quote_spans, &mut book)
+                    });
+                    if let Some(name) = people.role(group, q.open.start.min(span.start)) {
+                        last_named = Some(quotes.len());
+                        who = Some(Speaker { name, span });
+                    }
+                }
+                Some(Who::Subject(span)) => {
+                    let people = people.get_or_insert_with(|| {
+                        resolve::People::new(text, lang, &named, &quote_spans, &mut book)
+                    });
+                    let name = people.first_in(span).or_else(|| {
+                        let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
+                        last_in_para.and_then(name_at).or_else(|| last_named.and_then(name_at))
+                    });
+                    if let Some(name) = name {
+                        who = Some(Speaker { name, span: Span::new(span.end, span.end) });
                     }
                 }
                 Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
                     let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
-                    let from_para = last_in_para.and_then(name_at);
-                    let name = from_para
+                    let people = people.get_or_insert_with(|| {
+                        resolve::People::new(text, lang, &named, &quote_spans, &mut book)
+                    });
+                    // The person last mentioned in this paragraph before the quotation (in the
+                    // nominative, for Polish: the subject a dropped pronoun stands for), else the
+                    // paragraph's last speaker, the last named speaker, a mention in the paragraph before.
+                    let at = q.open.start.min(span.start);
+                    let name = people
+                        .mentioned_before(at, pspan.start, lang == Lang::Pl)
+                        .or_else(|| last_in_para.and_then(name_at))
                         .or_else(|| last_named.and_then(name_at))
-                        .or_else(|| book.last_mention_before(span.start, prev_para_start));
+                        .or_else(|| people.mentioned_before(at, prev_para_start, false))
+                        .or_else(|| {
+                            if lang == Lang::En {
+                                book.last_mention_before(span.start, prev_para_start)
+                            } else {
+                                None
+                            }
+                        });
                     if let Some(name) = name {
                         who = Some(Speaker { name, span });
                     }
@@ -360,6 +428,60 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         q.sentence = k.saturating_sub(1);
     }
     doc.quotes = quotes;
+}
+
+/// The attribution of every top-level quotation of `raw` (by index; None for nested ones): after its
+/// closing mark or dash, else in the clause before its opening; and the one after its closing alone.
+#[allow(clippy::type_complexity)]
+fn attributions<'r>(
+    text: &str,
+    raw: &[RawQuote],
+    paras: &[(Span, Lang)],
+    rules_of: impl Fn(usize) -> &'r Rules,
+) -> (Vec<Option<Attribution>>, Vec<Option<Attribution>>) {
+    let mut att = vec![None; raw.len()];
+    let mut post = vec![None; raw.len()];
+    let mut i = 0;
+    while i < raw.len() {
+        let para = raw[i].paragraph;
+        let mut j = i;
+        while j < raw.len() && raw[j].paragraph == para {
+            j += 1;
+        }
+        let pspan = paras[para].0;
+        let rules = rules_of(para);
+        let tops: Vec<usize> = (i..j).filter(|&k| raw[k].depth == 0).collect();
+        for (n, &k) in tops.iter().enumerate() {
+            let q = &raw[k];
+            let mut after_end = tops.get(n + 1).map_or(pspan.end, |&m| raw[m].open.start);
+            // A block quotation's attribution stands in the next paragraph ("— odparł …").
+            if let Some(c) = q.close.filter(|c| c.start >= pspan.end) {
+                after_end = paras.get(para + 1).map_or(c.end, |p| p.0.end);
+            }
+            let before_start = if n == 0 {
+                pspan.start
+            } else {
+                raw[tops[n - 1]].close.map_or(raw[tops[n - 1]].inner.end, |c| c.end)
+            };
+            let dialogue = q.family == marks::Family::Dash;
+            // A closing dash signals an attribution as final punctuation does.
+            let punct = dialogue || q.inner.text(text).trim_end().ends_with([',', '.', '?', '!', '…']);
+            let p = q.close.and_then(|c| {
+                let region = Span::new(c.end, after_end.max(c.end));
+                let a = rules.after(text, region, punct);
+                if dialogue && !matches!(a.map(|a| a.who), Some(Who::Name { .. } | Who::Role { .. })) {
+                    rules.after_dialogue(text, region).or(a)
+                } else {
+                    a
+                }
+            });
+            let a = p.or_else(|| rules.before(text, Span::new(before_start, q.open.start.max(before_start))));
+            post[k] = p;
+            att[k] = a;
+        }
+        i = j;
+    }
+    (att, post)
 }
 
 /// A quotation that lost its opening mark: a closing mark in the paragraph `span` before any other

@@ -437,6 +437,11 @@ pub enum Who {
     Implicit(Span),
     /// A description with no name ("a spokesman said"): speech, speaker unknown.
     Unnamed,
+    /// A role noun ("powiedział premier", "the prime minister said"): the person holding it.
+    Role { span: Span, group: &'static str },
+    /// The verb of the sentence the quotation stands in, with the subject before it in the sentence
+    /// ("X accused Y of “…”", "Ocenił, że … „…”"): the span runs from the sentence start to the verb.
+    Subject(Span),
 }
 
 /// An attribution found next to a quotation.
@@ -468,6 +473,21 @@ pub fn is_pronoun(t: &Tok) -> bool {
         && S.get_or_init(|| list(include_str!("data/pronouns.txt")).into_iter().collect())
             .iter()
             .any(|p| p.eq_ignore_ascii_case(t.word))
+}
+
+/// An acronym or a name written with inner capitals (`USA`, `NBP`, `OpenAI`): an organisation or a
+/// country qualifying a role, never a person's name.
+pub fn is_acronym(w: &str) -> bool {
+    let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+    let upper = w.chars().filter(|c| c.is_uppercase()).count();
+    letters >= 2
+        && (upper == letters && letters <= 6
+            || upper >= 2
+                && w.chars().skip(1).any(char::is_uppercase)
+                && upper < letters
+                && !w.contains('-')
+                && !w.starts_with("Mc")
+                && !w.starts_with("Mac"))
 }
 
 fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
@@ -679,6 +699,97 @@ impl Rules {
         Some(found)
     }
 
+    /// A role phrase among the first words from `from` (after lower-case words such as "dziś", "the",
+    /// "nowy"), with the qualifiers after it (`prezydent USA`, `szef rządu`, `the prime minister`).
+    fn role_from(&self, toks: &[Tok], from: usize) -> Option<Who> {
+        let mut i = from;
+        while i < toks.len() && i < from + 3 {
+            if let Some((group, mut end)) = super::roles::role_at(toks, i) {
+                // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
+                while end < toks.len()
+                    && end < i + 4
+                    && toks[end - 1].trail.is_empty()
+                    && toks[end].lead.is_empty()
+                    && is_acronym(toks[end].word)
+                {
+                    end += 1;
+                }
+                return Some(Who::Role { span: span_of(toks, (i, end)), group });
+            }
+            let t = &toks[i];
+            if t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
+                return None;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The attribution after a closing dialogue dash (`– powiedział premier.`, `– oskarżał Trump
+    /// prezydenta Ukrainy.`, `– Tusk dodał.`, `– rozpoczął wystąpienie.`): a verb of saying or any
+    /// past-tense verb, with its subject after or before it.
+    pub fn after_dialogue(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = head(text, region, 160);
+        let toks: Vec<Tok> = words(text, region).take(14).collect();
+        let t0 = toks.first()?;
+        let verb_at = toks.iter().take(6).position(super::dash::attribution_verb)?;
+        if verb_at == 0 {
+            if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
+                return Some(Attribution { who: Who::Implicit(t0.span) });
+            }
+            if let Some(t1) = toks.get(1) {
+                if is_pronoun(t1) {
+                    return Some(Attribution { who: Who::Pronoun(t1.span) });
+                }
+            }
+            if let Some(r) = self.described_name(&toks, 1) {
+                if let Some(role) = self.role_before_qualifier(&toks, r) {
+                    return Some(Attribution { who: role });
+                }
+                return Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } });
+            }
+            if let Some(role) = self.role_from(&toks, 1) {
+                return Some(Attribution { who: role });
+            }
+            return Some(Attribution { who: Who::Implicit(t0.span) });
+        }
+        // The subject first: "Tusk dodał", "premier Donald Tusk zaznaczył", "on dodał".
+        if verb_at == 1 && is_pronoun(t0) {
+            return Some(Attribution { who: Who::Pronoun(t0.span) });
+        }
+        if let Some(role) = self.role_from(&toks[..verb_at], 0) {
+            if let Some((a, b)) =
+                name_forward(&toks[..verb_at], 1).filter(|r| r.1 == verb_at && r.1 - r.0 >= 1)
+            {
+                if !is_acronym(toks[a].word) {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(&toks, (a, b)), genitive: false },
+                    });
+                }
+            }
+            return Some(Attribution { who: role });
+        }
+        name_forward(&toks, 0)
+            .filter(|r| r.1 == verb_at)
+            .map(|r| Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } })
+    }
+
+    /// A name run `r` right after a role word that only qualifies the role (`prezydent USA`, `szef
+    /// OpenAI`): the role with its qualifier.
+    fn role_before_qualifier(&self, toks: &[Tok], r: (usize, usize)) -> Option<Who> {
+        if r.0 == 0 || r.1 - r.0 != 1 || !is_acronym(toks[r.0].word) {
+            return None;
+        }
+        for a in r.0.saturating_sub(3)..r.0 {
+            if let Some((group, end)) = super::roles::role_at(toks, a) {
+                if end == r.0 {
+                    return Some(Who::Role { span: span_of(toks, (a, r.1)), group });
+                }
+            }
+        }
+        None
+    }
+
     /// The attribution patterns after a closing mark, on the tokens `toks` of the region whose
     /// trimmed text is `s`.
     fn after_rules(&self, toks: &[Tok], s: &str, quote_end_punct: bool) -> Option<Attribution> {
@@ -699,8 +810,15 @@ impl Rules {
                 }
             }
             return match self.described_name(toks, 1) {
-                Some(r) => Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: false } }),
-                None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+                Some(r) => Some(Attribution {
+                    who: self
+                        .role_before_qualifier(toks, r)
+                        .unwrap_or(Who::Name { span: span_of(toks, r), genitive: false }),
+                }),
+                None => match self.role_from(toks, 1) {
+                    Some(role) => Some(Attribution { who: role }),
+                    None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+                },
             };
         }
         // Harris says / executive producer Amy B. Harris tells reporters / she says / a spokesman said
@@ -720,6 +838,9 @@ impl Rules {
                         });
                     }
                     return None;
+                }
+                if let Some(role) = self.role_from(&toks[..j], 0) {
+                    return Some(Attribution { who: role });
                 }
                 if j <= 3 && !p.is_cap() && signalled {
                     return Some(Attribution { who: Who::Unnamed });
