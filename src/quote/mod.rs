@@ -121,7 +121,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     };
     // The attribution of every top-level quotation (by index in `raw`), and the one after its
     // closing mark alone.
-    let (att_all, post_all) =
+    let (att_all, post_all, reported_all) =
         attributions(text, &raw, &paras, |p| if lang_of(p) == Lang::Pl { pl } else { en });
     // The people of the article, built when a speaker first needs them.
     let mut people: Option<resolve::People> = None;
@@ -223,10 +223,17 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
             let before = tail(text, pspan.start, q.open.start);
-            let attributed = atts[n].is_some() || joined[n];
+            let reported = reported_all[tops[n]];
+            let attributed = atts[n].is_some() && !reported || joined[n];
             // Dash dialogue is always someone's words.
             let dialogue = q.family == marks::Family::Dash;
-            kinds.push(kind::classify(q.inner.text(text), before, attributed || dialogue, lang));
+            let mut kind = kind::classify(q.inner.text(text), before, attributed || dialogue, lang);
+            // Words quoted in a sentence of reported speech are the speaker's, unless a cue or their
+            // capitals make them a title or a name ("pisał w serwisie „X”").
+            if reported && kind == QuoteKind::Scare && kind::reported_speech(q.inner.text(text), before) {
+                kind = QuoteKind::Speech;
+            }
+            kinds.push(kind);
         }
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
@@ -252,12 +259,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     // "Szef OpenAI:", "Prezydent USA zaskoczony:") names the person holding it.
                     let mut role = None;
                     if let Some(sp) = span {
-                        let toks = speaker::tokenize(text, sp);
-                        if let Some((group, end)) = roles::role_at(&toks, 0) {
-                            if toks[end..].iter().all(|t| speaker::is_acronym(t.word)) {
-                                role = Some((group, sp));
-                                span = None;
-                            }
+                        if let Some(group) = roles::role_name(&speaker::tokenize(text, sp)) {
+                            role = Some((group, sp));
+                            span = None;
                         }
                     }
                     if span
@@ -438,9 +442,10 @@ fn attributions<'r>(
     raw: &[RawQuote],
     paras: &[(Span, Lang)],
     rules_of: impl Fn(usize) -> &'r Rules,
-) -> (Vec<Option<Attribution>>, Vec<Option<Attribution>>) {
+) -> (Vec<Option<Attribution>>, Vec<Option<Attribution>>, Vec<bool>) {
     let mut att = vec![None; raw.len()];
     let mut post = vec![None; raw.len()];
+    let mut reported = vec![false; raw.len()];
     let mut i = 0;
     while i < raw.len() {
         let para = raw[i].paragraph;
@@ -475,13 +480,23 @@ fn attributions<'r>(
                     a
                 }
             });
-            let a = p.or_else(|| rules.before(text, Span::new(before_start, q.open.start.max(before_start))));
+            let region = Span::new(before_start, q.open.start.max(before_start));
+            // "… “in the coming weeks,” according to X": a source after a quotation inside a sentence
+            // whose own verb of saying has a subject reports the words, it does not say them.
+            let source_only = matches!(p.map(|a| a.who), Some(Who::Name { genitive: true, .. }));
+            let mut a = if source_only { None } else { p };
+            a = a.or_else(|| rules.before(text, region));
+            if a.is_none() && q.family != marks::Family::Dash {
+                a = rules.reported(text, region);
+                reported[k] = a.is_some();
+            }
+            let a = a.or(p);
             post[k] = p;
             att[k] = a;
         }
         i = j;
     }
-    (att, post)
+    (att, post, reported)
 }
 
 /// A quotation that lost its opening mark: a closing mark in the paragraph `span` before any other

@@ -86,6 +86,13 @@ impl People {
     ) -> People {
         let mut p = People::default();
         for &(span, genitive) in named {
+            // Roles written as names ("Szef OpenAI:") and organisations in capitals (PAP, CNN) are no people.
+            let toks = tokenize(text, span);
+            if super::roles::role_name(&toks).is_some()
+                || toks.len() == 1 && super::speaker::is_acronym(toks[0].word)
+            {
+                continue;
+            }
             let name = book.canonical(span, lang, genitive);
             p.add(&name);
         }

@@ -71,6 +71,13 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
     best
 }
 
+/// Is the name run `toks` a role with at most acronym qualifiers (`Szef OpenAI`, `Prezydent USA`,
+/// `Premier`) rather than a person's name? Its group, if so.
+pub fn role_name(toks: &[Tok]) -> Option<&'static str> {
+    let (group, end) = role_at(toks, 0)?;
+    toks[end..].iter().all(|t| super::speaker::is_acronym(t.word)).then_some(group)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -855,6 +855,50 @@ impl Rules {
         None
     }
 
+    /// A quotation standing inside a sentence of reported speech, with the verb of saying earlier in
+    /// the sentence and its subject before the verb: `Ocenił, że wkład był „…”`, `Szef rządu zaznaczył,
+    /// że „…”`, `X accused Y of “…”`, `…, asserting that the leader was “…”` (the sentence's subject),
+    /// `Mówił również o „…”`. `region` runs from the previous quotation (or the paragraph start) to the
+    /// opening mark; at most 24 words before the mark are read.
+    pub fn reported(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = tail(text, region, 200);
+        let mut clause: Vec<Tok> = Vec::with_capacity(24);
+        for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
+            if (t.ends_sentence() && !is_title_abbrev(&t)) || clause.len() >= 24 {
+                break;
+            }
+            clause.push(t);
+        }
+        clause.reverse();
+        let toks = &clause[..];
+        let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
+        let j = (0..toks.len()).rev().find(|&j| self.is_verb(&toks[j]) || j == 0 && cap_verb(&toks[0]))?;
+        if j == 0 {
+            return Some(Attribution { who: Who::Implicit(toks[0].span) });
+        }
+        let p = &toks[j - 1];
+        if p.trail.is_empty() || p.is_initial() {
+            if is_pronoun(p) {
+                return Some(Attribution { who: Who::Pronoun(p.span) });
+            }
+            if let Some((a, b)) = name_backward(toks, j - 1) {
+                return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+            }
+            for a in j.saturating_sub(4)..j {
+                if let Some(Who::Role { span, group }) = self.role_from(&toks[..j], a) {
+                    if span.end == p.span.end || span.end >= p.span.start {
+                        return Some(Attribution { who: Who::Role { span, group } });
+                    }
+                }
+            }
+        }
+        // The subject of the sentence: a pronoun opening it, else the first person it names.
+        if is_pronoun(&toks[0]) && toks.len() > 1 {
+            return Some(Attribution { who: Who::Pronoun(toks[0].span) });
+        }
+        Some(Attribution { who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)) })
+    }
+
     /// The attribution in the clause right before a quotation's opening mark (`Harris adds: “…`,
     /// `She adds later, “…`, `Według Harrisa, „…`, `Harris: “…`).
     pub fn before(&self, text: &str, region: Span) -> Option<Attribution> {
@@ -936,6 +980,14 @@ impl Rules {
             }
             if let Some((a, b)) = name_backward(toks, j - 1) {
                 return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+            }
+            // "prompting Trump to warn, “…”": the name before "to".
+            if j >= 2 && lower_eq(p.word, "to") && toks[j - 2].trail.is_empty() {
+                if let Some((a, b)) = name_backward(toks, j - 2) {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
             }
             if j <= 3 {
                 return Some(Attribution { who: Who::Unnamed });
