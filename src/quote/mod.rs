@@ -135,6 +135,8 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     let quote_spans: Vec<Span> = raw.iter().filter(|q| q.depth == 0).map(|q| q.inner).collect();
 
     let mut quotes: Vec<Quote> = Vec::with_capacity(raw.len());
+    // Dash dialogue with no attribution anywhere in its paragraph, by index in `quotes`.
+    let mut bare_q: Vec<bool> = Vec::with_capacity(raw.len());
     // The quote (index in `quotes`) whose speaker was named last; its speaker's name is the name.
     let mut last_named: Option<usize> = None;
     let mut next_utterance = 0usize;
@@ -296,10 +298,24 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     let people = people.get_or_insert_with(|| {
                         resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                     });
-                    let name = people.first_in(span).or_else(|| {
-                        let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
-                        last_in_para.and_then(name_at).or_else(|| last_named.and_then(name_at))
-                    });
+                    // The first person of the sentence the article names elsewhere, else the first
+                    // full name written in it (a person introduced right there).
+                    let first_run = || {
+                        let toks = speaker::tokenize(text, span);
+                        (0..toks.len()).find_map(|i| {
+                            let (a, b) = speaker::name_forward(&toks, i)?;
+                            let run = &toks[a..b];
+                            (b - a >= 2 && roles::role_name(run).is_none())
+                                .then(|| Span::new(run[0].span.start, run[b - a - 1].span.end))
+                        })
+                    };
+                    let found = people.first_in(span);
+                    let name = found
+                        .or_else(|| first_run().map(|sp| book.canonical(sp, lang, false)))
+                        .or_else(|| {
+                            let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
+                            last_in_para.and_then(name_at).or_else(|| last_named.and_then(name_at))
+                        });
                     if let Some(name) = name {
                         who = Some(Speaker { name, span: Span::new(span.end, span.end) });
                     }
@@ -373,6 +389,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             if kind != QuoteKind::Speech && joined[n] {
                 kind = QuoteKind::Speech;
             }
+            bare_q.push(q.bare && atts[n].is_none());
             quotes.push(Quote {
                 span: q.inner,
                 kind,
@@ -393,6 +410,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             }
             let before = tail(text, pspan.start, q.open.start);
             let kind = kind::classify(q.inner.text(text), before, false, lang);
+            bare_q.push(false);
             quotes.push(Quote {
                 span: q.inner,
                 kind,
@@ -405,6 +423,22 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             next_utterance += 1;
         }
         i = j;
+    }
+    // Bare dialogue continues the last speaker (a speaker's words over several paragraphs). In an
+    // interview, a question followed by more bare dialogue is the interviewer's: no speaker.
+    let mut last: Option<Speaker> = None;
+    let tops_idx: Vec<usize> = (0..quotes.len()).filter(|&k| quotes[k].depth == 0).collect();
+    for (n, &k) in tops_idx.iter().enumerate() {
+        if bare_q[k] && quotes[k].speaker.is_none() && quotes[k].kind == QuoteKind::Speech {
+            let question = quotes[k].span.text(text).trim_end().ends_with('?');
+            let more = tops_idx.get(n + 1).is_some_and(|&m| bare_q[m]);
+            if !(question && more) {
+                quotes[k].speaker = last.clone();
+            }
+        }
+        if let Some(s) = &quotes[k].speaker {
+            last = Some(s.clone());
+        }
     }
     // A speech quote without a speaker takes the one its utterance names (a multi-paragraph quotation
     // attributed in its last paragraph).
@@ -485,7 +519,15 @@ fn attributions<'r>(
             // whose own verb of saying has a subject reports the words, it does not say them.
             let source_only = matches!(p.map(|a| a.who), Some(Who::Name { genitive: true, .. }));
             let mut a = if source_only { None } else { p };
-            a = a.or_else(|| rules.before(text, region));
+            let b = rules.before(text, region);
+            // A verb with no subject after the quotation ("„…” - rzucił") and a name introducing it
+            // ("X, który skomentował: „…”"): the name.
+            if matches!(a.map(|x| x.who), Some(Who::Implicit(_)))
+                && matches!(b.map(|x| x.who), Some(Who::Name { .. }))
+            {
+                a = b;
+            }
+            a = a.or(b);
             if a.is_none() && q.family != marks::Family::Dash {
                 a = rules.reported(text, region);
                 reported[k] = a.is_some();

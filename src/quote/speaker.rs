@@ -970,7 +970,21 @@ impl Rules {
             let p = &toks[j - 1];
             // A participle after a comma: "…, adding: “…”" / "…, dodając: „…”" — the sentence's subject.
             if p.trail.starts_with(',') && (toks[j].word.ends_with("ing") || toks[j].word.ends_with("ąc")) {
-                return Some(Attribution { who: Who::Implicit(toks[j].span) });
+                return Some(Attribution {
+                    who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)),
+                });
+            }
+            // A relative clause after a name: "…, ze strony Chrisa Martina, który skomentował: „…”" / "X,
+            // who said: “…”". After the masculine "który" a name ending in -a is oblique (Martina).
+            if j >= 2
+                && toks[j - 2].trail.starts_with(',')
+                && p.trail.is_empty()
+                && ["który", "która", "who"].iter().any(|w| lower_eq(p.word, w))
+            {
+                if let Some((a, b)) = name_backward(toks, j - 2) {
+                    let genitive = lower_eq(p.word, "który");
+                    return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive } });
+                }
             }
             if !p.trail.is_empty() && !p.is_initial() {
                 continue;
