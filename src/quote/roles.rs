@@ -92,7 +92,7 @@ mod tests {
         let t = "szef rządu dodał, a the Prime Minister said";
         let toks = tokenize(t, Span::new(0, t.len()));
         assert_eq!(role_at(&toks, 0), Some(("premier", 2)));
-        assert_eq!(role_at(&toks, 6), Some(("premier", 8)));
+        assert_eq!(role_at(&toks, 5), Some(("premier", 7)));
         assert_eq!(role_at(&toks, 2), None);
     }
 }

@@ -874,7 +874,16 @@ impl Rules {
         let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
         let j = (0..toks.len()).rev().find(|&j| self.is_verb(&toks[j]) || j == 0 && cap_verb(&toks[0]))?;
         if j == 0 {
-            return Some(Attribution { who: Who::Implicit(toks[0].span) });
+            // A dropped subject (`Ocenił, że …`, `Mówił również o …`), unless a subject follows the verb
+            // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed).
+            const LINKS: &[&str] =
+                &["o", "że", "iż", "również", "też", "także", "jako", "wtedy", "potem", "dalej", "wówczas"];
+            let dropped = toks.len() == 1
+                || !toks[0].trail.is_empty()
+                || LINKS.iter().any(|w| lower_eq(toks[1].word, w));
+            return Some(Attribution {
+                who: if dropped { Who::Implicit(toks[0].span) } else { Who::Unnamed },
+            });
         }
         let p = &toks[j - 1];
         if p.trail.is_empty() || p.is_initial() {
