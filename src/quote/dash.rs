@@ -74,9 +74,8 @@ pub fn is_role_word(w: &str) -> bool {
 /// dodał`, `– premier Donald Tusk zaznaczył`, `– jak podkreślił`, `– on dodał`. The look-ahead is at
 /// most six words.
 pub fn attribution_at(text: &str, from: usize, end: usize) -> bool {
-    let mut prefix = 0usize;
     let mut after_role = false;
-    for t in words(text, Span::new(from, end)).take(6) {
+    for (prefix, t) in words(text, Span::new(from, end)).take(6).enumerate() {
         if !t.lead.is_empty() && !t.lead.chars().all(|c| c == '(') {
             return false;
         }
@@ -93,7 +92,6 @@ pub fn attribution_at(text: &str, from: usize, end: usize) -> bool {
             return false;
         }
         after_role = after_role || is_role_word(t.word);
-        prefix += 1;
     }
     false
 }

@@ -68,7 +68,7 @@ pub struct People {
 fn qualifier(t: &Tok) -> bool {
     let w = t.word;
     let letters = w.chars().filter(|c| c.is_alphabetic()).count();
-    (letters >= 2 && letters <= 5 && w.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase))
+    ((2..=5).contains(&letters) && w.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase))
         || w.chars().next().is_some_and(char::is_lowercase) && w.len() > 2
 }
 
