@@ -555,15 +555,16 @@ mod tests {
         assert_eq!(want, vec![0, 1, 1, 0, 2, 1, 2]);
     }
 
+    /// 100k nested quote pairs in one sentence (hostile input that the old all-earlier-quotes scan
+    /// took quadratic time on; its speed is watched by `cargo bench --bench quote`).
     #[test]
-    fn ranks_take_linear_time_on_100k_nested_quotes_in_one_sentence() {
+    fn ranks_of_100k_nested_quotes_in_one_sentence() {
         let mut d = Document::default();
         for k in 0..200_000 {
             d.quotes.push(quote(k, 0, (k % 2) as u8));
         }
-        let t = std::time::Instant::now();
         let r = ranks_in_sentence(&d);
         assert_eq!(r[199_999], 100_000);
-        assert!(t.elapsed() < std::time::Duration::from_secs(2), "{:?}", t.elapsed());
+        assert_eq!(r[199_998], 99_999);
     }
 }
