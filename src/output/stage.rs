@@ -52,7 +52,8 @@ pub fn write_quotes<W: Write + ?Sized>(out: &mut W, jsonl: bool, doc: &Document)
         if jsonl {
             let mut o = json!({"start": q.span.start, "end": q.span.end, "text": t, "kind": q.kind.as_str(),
                 "speaker": q.speaker.as_ref().map(|s| s.name.clone()),
-                "speaker_span": q.speaker.as_ref().map(|s| json!({"start": s.span.start, "end": s.span.end})),
+                "speaker_text": q.speaker.as_ref().filter(|s| !s.span.is_empty()).map(|s| doc.slice(s.span)),
+                "speaker_span": q.speaker.as_ref().filter(|s| !s.span.is_empty()).map(|s| json!({"start": s.span.start, "end": s.span.end})),
                 "utterance": q.utterance});
             if q.unbalanced {
                 o["unbalanced"] = json!(true);

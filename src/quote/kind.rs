@@ -117,6 +117,11 @@ fn shape(s: &str) -> Shape {
     sh
 }
 
+/// The number of words of `s` (whitespace-separated tokens holding a letter or digit), counted up to 64.
+pub fn word_count(s: &str) -> usize {
+    count_words(s, 64)
+}
+
 /// The number of whitespace-separated tokens of `s` that hold a letter or digit, counted up to `max`.
 fn count_words(s: &str, max: usize) -> usize {
     let b = s.as_bytes();
@@ -236,6 +241,19 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
         return QuoteKind::Scare;
     }
     QuoteKind::Speech
+}
+
+/// Can a quotation classified as a scare quote by its length be words quoted from a speaker in a
+/// sentence of reported speech? Not when a scare cue stands before it (`tzw.`, `so-called`) or it is a
+/// name in capitals (`„X”`, `“Dyspozytura Trakcji”`): the first word must be in lower case or the
+/// quotation hold three words or more.
+pub fn reported_speech(inner: &str, before: &str) -> bool {
+    let cued = before.split_whitespace().rev().take(2).any(|w| {
+        let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+        with_lower(w, |l| cues().contains_key(l) || cues().contains_key(l.trim_end_matches([',', ':'])))
+    });
+    let sh = shape(inner);
+    !cued && (!sh.first_cap || sh.n >= 3) && sh.n >= 1
 }
 
 /// Words that make a capitalised phrase read as a sentence rather than a name ("I", "We", "It").

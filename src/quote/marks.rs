@@ -21,6 +21,8 @@ pub enum Family {
     Guillemet,
     /// ‹ › in either orientation.
     SingleGuillemet,
+    /// Dash dialogue (`– … – powiedział`): found by [`super::dash`], never by the mark scanner.
+    Dash,
 }
 
 /// One quotation found by the scanner, before kinds and speakers.
@@ -41,6 +43,8 @@ pub struct RawQuote {
     pub continues: bool,
     /// Index of the paragraph.
     pub paragraph: usize,
+    /// Dash dialogue with no attribution in its paragraph ([`super::dash`]).
+    pub bare: bool,
 }
 
 #[derive(Debug)]
@@ -388,6 +392,7 @@ fn scan(
             unbalanced: !continues,
             continues,
             paragraph,
+            bare: false,
         });
     }
     out[first..].sort_by_key(|q| (q.inner.start, q.depth));
@@ -417,6 +422,7 @@ fn close_at(
             unbalanced: true,
             continues: false,
             paragraph,
+            bare: false,
         });
     }
     if let Some(o) = stack.pop() {
@@ -429,6 +435,7 @@ fn close_at(
             unbalanced: false,
             continues: false,
             paragraph,
+            bare: false,
         });
     }
 }

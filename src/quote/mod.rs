@@ -15,10 +15,12 @@
 //!
 //! Nested quotations get a kind but no speaker of their own.
 
+pub mod dash;
 pub mod fast;
 pub mod kind;
 pub mod marks;
 pub mod names;
+pub mod roles;
 pub mod speaker;
 pub mod speaker_en;
 pub mod speaker_pl;
@@ -27,6 +29,8 @@ use crate::lang::Lang;
 use crate::model::{Document, Quote, QuoteKind, Span, Speaker};
 use marks::RawQuote;
 use speaker::{Attribution, Rules, Who};
+
+pub mod resolve;
 
 /// At most the last 80 bytes of `text[start..end]` (on a character boundary): the context a kind cue is
 /// looked for in, bounded so that the work per quotation stays constant.
@@ -68,22 +72,71 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     } else {
         doc.paragraphs.iter().map(|p| (p.span, p.lang)).collect()
     };
-    let mut raw: Vec<RawQuote> = Vec::with_capacity(32);
+    let mut marked: Vec<RawQuote> = Vec::with_capacity(32);
     let mut scanner = marks::Scanner::new(text);
-    for (k, (span, _)) in paras.iter().enumerate() {
+    // Dash dialogue candidates of all paragraphs, in order.
+    let mut dashes: Vec<RawQuote> = Vec::new();
+    let polish = |plang: Lang| plang == Lang::Pl || (plang != Lang::En && doc.lang == Lang::Pl);
+    // Per paragraph: 1 when it holds attributed dialogue or a quotation of some length, 2 when it holds
+    // only bare dash dialogue (no attribution), 0 otherwise.
+    let mut talk: Vec<u8> = vec![0; paras.len()];
+    for (k, (span, plang)) in paras.iter().enumerate() {
         let next = paras.get(k + 1).map(|(s, _)| s.text(text));
-        let first = raw.len();
-        scanner.paragraph(*span, k, next, opts.max_depth.max(1), &mut raw);
-        end_unbalanced_at_sentence(text, &doc.sentences, &mut raw[first..]);
+        let first = marked.len();
+        scanner.paragraph(*span, k, next, opts.max_depth.max(1), &mut marked);
+        end_unbalanced_at_sentence(text, &doc.sentences, &mut marked[first..]);
+        let rules = if polish(*plang) { speaker_pl::rules() } else { speaker_en::rules() };
+        orphan_close(text, *span, k, polish(*plang), rules, &mut marked, first);
+        let d0 = dashes.len();
+        if polish(*plang) {
+            dash::scan(text, *span, k, &marked[first..], &mut dashes);
+            if dashes.len() == d0 && marked.len() == first {
+                if let Some(q) = dash::block_quote(text, *span, k, paras.get(k + 1).map(|p| p.0)) {
+                    dashes.push(q);
+                }
+            }
+        }
+        let long = marked[first..].iter().any(|q| q.depth == 0 && kind::word_count(q.inner.text(text)) >= 4);
+        if long || dashes[d0..].iter().any(|q| !q.bare) {
+            talk[k] = 1;
+        } else if dashes.len() > d0 {
+            talk[k] = 2;
+        }
     }
+    keep_dialogue_in_context(text, &paras, &talk, &mut dashes);
+    let raw = merge_dialogue(text, marked, dashes);
     if raw.is_empty() {
         return;
     }
     let en = speaker_en::rules();
     let pl = speaker_pl::rules();
     let mut book = names::NameBook::new(text);
+    let lang_of = |para: usize| {
+        let plang = paras[para].1;
+        if plang == Lang::Pl || (plang != Lang::En && doc.lang == Lang::Pl) {
+            Lang::Pl
+        } else {
+            Lang::En
+        }
+    };
+    // The attribution of every top-level quotation (by index in `raw`), and the one after its
+    // closing mark alone.
+    let (att_all, post_all, reported_all) =
+        attributions(text, &raw, &paras, |p| if lang_of(p) == Lang::Pl { pl } else { en });
+    // The people of the article, built when a speaker first needs them.
+    let mut people: Option<resolve::People> = None;
+    let named: Vec<(Span, bool)> = att_all
+        .iter()
+        .filter_map(|a| match a.map(|a| a.who) {
+            Some(Who::Name { span, genitive }) => Some((span, genitive)),
+            _ => None,
+        })
+        .collect();
+    let quote_spans: Vec<Span> = raw.iter().filter(|q| q.depth == 0).map(|q| q.inner).collect();
 
     let mut quotes: Vec<Quote> = Vec::with_capacity(raw.len());
+    // Dash dialogue with no attribution anywhere in its paragraph, by index in `quotes`.
+    let mut bare_q: Vec<bool> = Vec::with_capacity(raw.len());
     // The quote (index in `quotes`) whose speaker was named last; its speaker's name is the name.
     let mut last_named: Option<usize> = None;
     let mut next_utterance = 0usize;
@@ -111,27 +164,12 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         } else {
             Lang::En
         };
-        let rules: &Rules = if lang == Lang::Pl { pl } else { en };
         tops.clear();
         tops.extend((i..j).filter(|&k| raw[k].depth == 0));
-        // Attribution of each top-level quote.
         atts.clear();
         posts.clear();
-        for (n, &k) in tops.iter().enumerate() {
-            let q = &raw[k];
-            let after_end = tops.get(n + 1).map_or(pspan.end, |&m| raw[m].open.start);
-            let before_start = if n == 0 {
-                pspan.start
-            } else {
-                raw[tops[n - 1]].close.map_or(raw[tops[n - 1]].inner.end, |c| c.end)
-            };
-            let punct = q.inner.text(text).trim_end().ends_with([',', '.', '?', '!', '…']);
-            let post = q.close.and_then(|c| rules.after(text, Span::new(c.end, after_end.max(c.end)), punct));
-            let a =
-                post.or_else(|| rules.before(text, Span::new(before_start, q.open.start.max(before_start))));
-            posts.push(post);
-            atts.push(a);
-        }
+        atts.extend(tops.iter().map(|&k| att_all[k]));
+        posts.extend(tops.iter().map(|&k| post_all[k]));
         // Utterances: a quote right after its predecessor's own attribution continues it.
         utt.clear();
         joined.clear();
@@ -187,8 +225,17 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
             let before = tail(text, pspan.start, q.open.start);
-            let attributed = atts[n].is_some() || joined[n];
-            kinds.push(kind::classify(q.inner.text(text), before, attributed, lang));
+            let reported = reported_all[tops[n]];
+            let attributed = atts[n].is_some() && !reported || joined[n];
+            // Dash dialogue is always someone's words.
+            let dialogue = q.family == marks::Family::Dash;
+            let mut kind = kind::classify(q.inner.text(text), before, attributed || dialogue, lang);
+            // Words quoted in a sentence of reported speech are the speaker's, unless a cue or their
+            // capitals make them a title or a name ("pisał w serwisie „X”").
+            if reported && kind == QuoteKind::Scare && kind::reported_speech(q.inner.text(text), before) {
+                kind = QuoteKind::Speech;
+            }
+            kinds.push(kind);
         }
         for n in 0..tops.len() {
             let q = &raw[tops[n]];
@@ -210,6 +257,15 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     }
                     // One capitalised word that the text also writes in lower case is a common noun
                     // at a sentence start ("Rzecznik dodał:", "Officials said").
+                    // A role written as a name at a sentence start or with a qualifier ("Premier dodał:",
+                    // "Szef OpenAI:", "Prezydent USA zaskoczony:") names the person holding it.
+                    let mut role = None;
+                    if let Some(sp) = span {
+                        if let Some(group) = roles::role_name(&speaker::tokenize(text, sp)) {
+                            role = Some((group, sp));
+                            span = None;
+                        }
+                    }
                     if span
                         .is_some_and(|s| !s.text(text).contains(' ') && book.occurs_lowercase(s.text(text)))
                     {
@@ -219,14 +275,72 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                         let name = book.canonical(span, lang, genitive);
                         last_named = Some(quotes.len());
                         who = Some(Speaker { name, span });
+                    } else if let Some((group, sp)) = role {
+                        let people = people.get_or_insert_with(|| {
+                            resolve::People::new(text, lang, &named, &quote_spans, &mut book)
+                        });
+                        if let Some(name) = people.role(group, sp.start) {
+                            last_named = Some(quotes.len());
+                            who = Some(Speaker { name, span: sp });
+                        }
+                    }
+                }
+                Some(Who::Role { span, group }) => {
+                    let people = people.get_or_insert_with(|| {
+                        resolve::People::new(text, lang, &named, &quote_spans, &mut book)
+                    });
+                    if let Some(name) = people.role(group, q.open.start.min(span.start)) {
+                        last_named = Some(quotes.len());
+                        who = Some(Speaker { name, span });
+                    }
+                }
+                Some(Who::Subject(span)) => {
+                    let people = people.get_or_insert_with(|| {
+                        resolve::People::new(text, lang, &named, &quote_spans, &mut book)
+                    });
+                    // The first person of the sentence the article names elsewhere, else the first
+                    // full name written in it (a person introduced right there).
+                    let first_run = || {
+                        let toks = speaker::tokenize(text, span);
+                        (0..toks.len()).find_map(|i| {
+                            let (a, b) = speaker::name_forward(&toks, i)?;
+                            let run = &toks[a..b];
+                            (b - a >= 2 && roles::role_name(run).is_none())
+                                .then(|| Span::new(run[0].span.start, run[b - a - 1].span.end))
+                        })
+                    };
+                    let found = people.first_in(span);
+                    let name = found
+                        .or_else(|| first_run().map(|sp| book.canonical(sp, lang, false)))
+                        .or_else(|| {
+                            let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
+                            last_in_para.and_then(name_at).or_else(|| last_named.and_then(name_at))
+                        });
+                    if let Some(name) = name {
+                        who = Some(Speaker { name, span: Span::new(span.end, span.end) });
                     }
                 }
                 Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
                     let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
-                    let from_para = last_in_para.and_then(name_at);
-                    let name = from_para
+                    let people = people.get_or_insert_with(|| {
+                        resolve::People::new(text, lang, &named, &quote_spans, &mut book)
+                    });
+                    // The person last mentioned in this paragraph before the quotation (in the
+                    // nominative, for Polish: the subject a dropped pronoun stands for), else the
+                    // paragraph's last speaker, the last named speaker, a mention in the paragraph before.
+                    let at = q.open.start.min(span.start);
+                    let name = people
+                        .mentioned_before(at, pspan.start, lang == Lang::Pl)
+                        .or_else(|| last_in_para.and_then(name_at))
                         .or_else(|| last_named.and_then(name_at))
-                        .or_else(|| book.last_mention_before(span.start, prev_para_start));
+                        .or_else(|| people.mentioned_before(at, prev_para_start, false))
+                        .or_else(|| {
+                            if lang == Lang::En {
+                                book.last_mention_before(span.start, prev_para_start)
+                            } else {
+                                None
+                            }
+                        });
                     if let Some(name) = name {
                         who = Some(Speaker { name, span });
                     }
@@ -275,6 +389,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             if kind != QuoteKind::Speech && joined[n] {
                 kind = QuoteKind::Speech;
             }
+            bare_q.push(q.bare && atts[n].is_none());
             quotes.push(Quote {
                 span: q.inner,
                 kind,
@@ -295,6 +410,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             }
             let before = tail(text, pspan.start, q.open.start);
             let kind = kind::classify(q.inner.text(text), before, false, lang);
+            bare_q.push(false);
             quotes.push(Quote {
                 span: q.inner,
                 kind,
@@ -307,6 +423,22 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
             next_utterance += 1;
         }
         i = j;
+    }
+    // Bare dialogue continues the last speaker (a speaker's words over several paragraphs). In an
+    // interview, a question followed by more bare dialogue is the interviewer's: no speaker.
+    let mut last: Option<Speaker> = None;
+    let tops_idx: Vec<usize> = (0..quotes.len()).filter(|&k| quotes[k].depth == 0).collect();
+    for (n, &k) in tops_idx.iter().enumerate() {
+        if bare_q[k] && quotes[k].speaker.is_none() && quotes[k].kind == QuoteKind::Speech {
+            let question = quotes[k].span.text(text).trim_end().ends_with('?');
+            let more = tops_idx.get(n + 1).is_some_and(|&m| bare_q[m]);
+            if !(question && more) {
+                quotes[k].speaker = last.clone();
+            }
+        }
+        if let Some(s) = &quotes[k].speaker {
+            last = Some(s.clone());
+        }
     }
     // A speech quote without a speaker takes the one its utterance names (a multi-paragraph quotation
     // attributed in its last paragraph).
@@ -334,6 +466,204 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         q.sentence = k.saturating_sub(1);
     }
     doc.quotes = quotes;
+}
+
+/// The attribution of every top-level quotation of `raw` (by index; None for nested ones): after its
+/// closing mark or dash, else in the clause before its opening; and the one after its closing alone.
+#[allow(clippy::type_complexity)]
+fn attributions<'r>(
+    text: &str,
+    raw: &[RawQuote],
+    paras: &[(Span, Lang)],
+    rules_of: impl Fn(usize) -> &'r Rules,
+) -> (Vec<Option<Attribution>>, Vec<Option<Attribution>>, Vec<bool>) {
+    let mut att = vec![None; raw.len()];
+    let mut post = vec![None; raw.len()];
+    let mut reported = vec![false; raw.len()];
+    let mut i = 0;
+    while i < raw.len() {
+        let para = raw[i].paragraph;
+        let mut j = i;
+        while j < raw.len() && raw[j].paragraph == para {
+            j += 1;
+        }
+        let pspan = paras[para].0;
+        let rules = rules_of(para);
+        let tops: Vec<usize> = (i..j).filter(|&k| raw[k].depth == 0).collect();
+        for (n, &k) in tops.iter().enumerate() {
+            let q = &raw[k];
+            let mut after_end = tops.get(n + 1).map_or(pspan.end, |&m| raw[m].open.start);
+            // A block quotation's attribution stands in the next paragraph ("— odparł …").
+            if let Some(c) = q.close.filter(|c| c.start >= pspan.end) {
+                after_end = paras.get(para + 1).map_or(c.end, |p| p.0.end);
+            }
+            let before_start = if n == 0 {
+                pspan.start
+            } else {
+                raw[tops[n - 1]].close.map_or(raw[tops[n - 1]].inner.end, |c| c.end)
+            };
+            let dialogue = q.family == marks::Family::Dash;
+            // A closing dash signals an attribution as final punctuation does.
+            let punct = dialogue || q.inner.text(text).trim_end().ends_with([',', '.', '?', '!', '…']);
+            let p = q.close.and_then(|c| {
+                let region = Span::new(c.end, after_end.max(c.end));
+                let a = rules.after(text, region, punct);
+                if dialogue && !matches!(a.map(|a| a.who), Some(Who::Name { .. } | Who::Role { .. })) {
+                    rules.after_dialogue(text, region).or(a)
+                } else {
+                    a
+                }
+            });
+            let region = Span::new(before_start, q.open.start.max(before_start));
+            // "… “in the coming weeks,” according to X": a source after a quotation inside a sentence
+            // whose own verb of saying has a subject reports the words, it does not say them.
+            let source_only = matches!(p.map(|a| a.who), Some(Who::Name { genitive: true, .. }));
+            let mut a = if source_only { None } else { p };
+            let b = rules.before(text, region);
+            // A verb with no subject after the quotation ("„…” - rzucił") and a name introducing it
+            // ("X, który skomentował: „…”"): the name.
+            if matches!(a.map(|x| x.who), Some(Who::Implicit(_)))
+                && matches!(b.map(|x| x.who), Some(Who::Name { .. }))
+            {
+                a = b;
+            }
+            a = a.or(b);
+            if a.is_none() && q.family != marks::Family::Dash {
+                a = rules.reported(text, region);
+                reported[k] = a.is_some();
+            }
+            let a = a.or(p);
+            post[k] = p;
+            att[k] = a;
+        }
+        i = j;
+    }
+    (att, post, reported)
+}
+
+/// A quotation that lost its opening mark: a closing mark in the paragraph `span` before any other
+/// quotation, right after a word, and followed by an attribution (`Potrzebowaliśmy więcej czasu” -
+/// dodała.`). The quotation runs from the paragraph's start to the mark; it is flagged unbalanced.
+fn orphan_close(
+    text: &str,
+    span: Span,
+    paragraph: usize,
+    polish: bool,
+    rules: &Rules,
+    raw: &mut Vec<RawQuote>,
+    first: usize,
+) {
+    let s = span.text(text);
+    let limit = raw[first..].iter().map(|q| q.open.start).min().unwrap_or(span.end) - span.start;
+    let Some(i) = s[..limit].find(['”', '»', '"']) else { return };
+    let c = s[i..].chars().next().unwrap_or(' ');
+    let before = s[..i].chars().next_back();
+    if !before.is_some_and(|b| b.is_alphanumeric() || matches!(b, '.' | ',' | '!' | '?' | '…')) {
+        return;
+    }
+    let start = s.len() - s.trim_start().len();
+    if kind::word_count(&s[start..i]) < 2 {
+        return;
+    }
+    let after = Span::new(span.start + i + c.len_utf8(), span.end);
+    let rest = after.text(text).trim_start();
+    let attributed = if polish && rest.starts_with([',', '-', '–', '—']) {
+        let skip = rest.chars().next().map_or(1, char::len_utf8);
+        let from = span.end - rest.len() + skip;
+        dash::attribution_at(text, from, span.end)
+    } else {
+        false
+    } || rules.after(text, after, true).is_some();
+    if !attributed {
+        return;
+    }
+    raw.push(RawQuote {
+        inner: Span::new(span.start + start, span.start + i),
+        open: Span::new(span.start + start, span.start + start),
+        close: Some(Span::new(span.start + i, span.start + i + c.len_utf8())),
+        family: marks::Family::Double,
+        depth: 0,
+        unbalanced: true,
+        continues: false,
+        paragraph,
+        bare: false,
+    });
+    raw[first..].sort_by_key(|q| (q.inner.start, q.depth));
+}
+
+/// Bare dash dialogue (no attribution in its paragraph) is kept where dialogue goes on around it: in a
+/// paragraph with attributed dialogue, or next to one (a speaker's words running over several
+/// paragraphs, an interview), or after a paragraph ending in a colon. A bare paragraph kept this way
+/// counts as dialogue for its neighbours. Alone, its words must look like a sentence: three words or
+/// more, ending in final punctuation.
+fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], dashes: &mut Vec<RawQuote>) {
+    let n = paras.len();
+    let mut kept: Vec<bool> = talk.iter().map(|&t| t == 1).collect();
+    let sentence_like = |q: &RawQuote| {
+        let t = q.inner.text(text).trim_end();
+        kind::word_count(t) >= 3 && t.ends_with(['.', '!', '?', '…', '”', '"', '»'])
+    };
+    let bare_ok = |p: usize| dashes.iter().filter(|q| q.paragraph == p).all(sentence_like);
+    let colon_before = |p: usize| p > 0 && paras[p - 1].0.text(text).trim_end().ends_with(':');
+    // Forward, then backward: a run of bare paragraphs next to dialogue is kept whole.
+    for p in 0..n {
+        if talk[p] == 2 && ((p > 0 && kept[p - 1]) || colon_before(p)) && bare_ok(p) {
+            kept[p] = true;
+        }
+    }
+    for p in (0..n).rev() {
+        if talk[p] == 2 && p + 1 < n && kept[p + 1] && bare_ok(p) {
+            kept[p] = true;
+        }
+    }
+    dashes.retain(|q| kept[q.paragraph] && (talk[q.paragraph] == 1 || !q.bare || sentence_like(q)));
+}
+
+/// The quotations of every paragraph, in marks and in dash dialogue, sorted by start in each paragraph:
+/// a quotation in marks inside dialogue is nested one level deeper; dialogue that holds nothing but one
+/// quotation in marks (`– „Tak” – powiedział.`) is that quotation.
+fn merge_dialogue(text: &str, marked: Vec<RawQuote>, dashes: Vec<RawQuote>) -> Vec<RawQuote> {
+    if dashes.is_empty() {
+        return marked;
+    }
+    let mut out: Vec<RawQuote> = Vec::with_capacity(marked.len() + dashes.len());
+    let mut m = marked.into_iter().peekable();
+    let mut d = dashes.into_iter().peekable();
+    while m.peek().is_some() || d.peek().is_some() {
+        let para = match (m.peek(), d.peek()) {
+            (Some(a), Some(b)) => a.paragraph.min(b.paragraph),
+            (Some(a), None) => a.paragraph,
+            (None, Some(b)) => b.paragraph,
+            (None, None) => break,
+        };
+        let first = out.len();
+        while m.peek().is_some_and(|q| q.paragraph == para) {
+            out.extend(m.next());
+        }
+        let marks_end = out.len();
+        while let Some(q) = d.next_if(|q| q.paragraph == para) {
+            let inner = q.inner;
+            let only_marks = out[first..marks_end].iter().any(|x| {
+                x.depth == 0
+                    && x.open.start <= inner.start
+                    && x.close.map_or(x.inner.end, |c| c.end) + 1 >= inner.end
+                    && text
+                        .get(x.close.map_or(x.inner.end, |c| c.end)..inner.end)
+                        .is_some_and(|t| t.chars().all(|c| matches!(c, '.' | ',' | ' ')))
+            });
+            if only_marks {
+                continue;
+            }
+            for x in &mut out[first..marks_end] {
+                if x.open.start >= inner.start && x.inner.end <= inner.end {
+                    x.depth = x.depth.saturating_add(1);
+                }
+            }
+            out.push(q);
+        }
+        out[first..].sort_by_key(|q| (q.inner.start, q.depth));
+    }
+    out
 }
 
 /// Best effort for a quotation whose closing mark is missing (a typing slip, as in „prąd … ekologiczny,

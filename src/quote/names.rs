@@ -518,6 +518,18 @@ impl<'t> NameBook<'t> {
                 if t.is_initial() {
                     continue;
                 }
+                // A foreign name with a Polish ending after an apostrophe is never the nominative:
+                // Osbourne'a → Osbourne, Lee'ego → Lee.
+                if let Some(i) = w.find(['\'', '’']) {
+                    let tail = &w[i..].trim_start_matches(['\'', '’']);
+                    if i > 0
+                        && (1..=4).contains(&tail.chars().count())
+                        && tail.chars().all(char::is_lowercase)
+                    {
+                        w.truncate(i);
+                        continue;
+                    }
+                }
                 let known = self.known_pl_candidate(w);
                 if let Some(k) = known {
                     *w = k;

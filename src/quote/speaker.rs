@@ -437,6 +437,11 @@ pub enum Who {
     Implicit(Span),
     /// A description with no name ("a spokesman said"): speech, speaker unknown.
     Unnamed,
+    /// A role noun ("powiedział premier", "the prime minister said"): the person holding it.
+    Role { span: Span, group: &'static str },
+    /// The verb of the sentence the quotation stands in, with the subject before it in the sentence
+    /// ("X accused Y of “…”", "Ocenił, że … „…”"): the span runs from the sentence start to the verb.
+    Subject(Span),
 }
 
 /// An attribution found next to a quotation.
@@ -468,6 +473,21 @@ pub fn is_pronoun(t: &Tok) -> bool {
         && S.get_or_init(|| list(include_str!("data/pronouns.txt")).into_iter().collect())
             .iter()
             .any(|p| p.eq_ignore_ascii_case(t.word))
+}
+
+/// An acronym or a name written with inner capitals (`USA`, `NBP`, `OpenAI`): an organisation or a
+/// country qualifying a role, never a person's name.
+pub fn is_acronym(w: &str) -> bool {
+    let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+    let upper = w.chars().filter(|c| c.is_uppercase()).count();
+    letters >= 2
+        && (upper == letters && letters <= 6
+            || upper >= 2
+                && w.chars().skip(1).any(char::is_uppercase)
+                && upper < letters
+                && !w.contains('-')
+                && !w.starts_with("Mc")
+                && !w.starts_with("Mac"))
 }
 
 fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
@@ -679,6 +699,97 @@ impl Rules {
         Some(found)
     }
 
+    /// A role phrase among the first words from `from` (after lower-case words such as "dziś", "the",
+    /// "nowy"), with the qualifiers after it (`prezydent USA`, `szef rządu`, `the prime minister`).
+    fn role_from(&self, toks: &[Tok], from: usize) -> Option<Who> {
+        let mut i = from;
+        while i < toks.len() && i < from + 3 {
+            if let Some((group, mut end)) = super::roles::role_at(toks, i) {
+                // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
+                while end < toks.len()
+                    && end < i + 4
+                    && toks[end - 1].trail.is_empty()
+                    && toks[end].lead.is_empty()
+                    && is_acronym(toks[end].word)
+                {
+                    end += 1;
+                }
+                return Some(Who::Role { span: span_of(toks, (i, end)), group });
+            }
+            let t = &toks[i];
+            if t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
+                return None;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The attribution after a closing dialogue dash (`– powiedział premier.`, `– oskarżał Trump
+    /// prezydenta Ukrainy.`, `– Tusk dodał.`, `– rozpoczął wystąpienie.`): a verb of saying or any
+    /// past-tense verb, with its subject after or before it.
+    pub fn after_dialogue(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = head(text, region, 160);
+        let toks: Vec<Tok> = words(text, region).take(14).collect();
+        let t0 = toks.first()?;
+        let verb_at = toks.iter().take(6).position(super::dash::attribution_verb)?;
+        if verb_at == 0 {
+            if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
+                return Some(Attribution { who: Who::Implicit(t0.span) });
+            }
+            if let Some(t1) = toks.get(1) {
+                if is_pronoun(t1) {
+                    return Some(Attribution { who: Who::Pronoun(t1.span) });
+                }
+            }
+            if let Some(r) = self.described_name(&toks, 1) {
+                if let Some(role) = self.role_before_qualifier(&toks, r) {
+                    return Some(Attribution { who: role });
+                }
+                return Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } });
+            }
+            if let Some(role) = self.role_from(&toks, 1) {
+                return Some(Attribution { who: role });
+            }
+            return Some(Attribution { who: Who::Implicit(t0.span) });
+        }
+        // The subject first: "Tusk dodał", "premier Donald Tusk zaznaczył", "on dodał".
+        if verb_at == 1 && is_pronoun(t0) {
+            return Some(Attribution { who: Who::Pronoun(t0.span) });
+        }
+        if let Some(role) = self.role_from(&toks[..verb_at], 0) {
+            if let Some((a, b)) =
+                name_forward(&toks[..verb_at], 1).filter(|r| r.1 == verb_at && r.1 - r.0 >= 1)
+            {
+                if !is_acronym(toks[a].word) {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(&toks, (a, b)), genitive: false },
+                    });
+                }
+            }
+            return Some(Attribution { who: role });
+        }
+        name_forward(&toks, 0)
+            .filter(|r| r.1 == verb_at)
+            .map(|r| Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } })
+    }
+
+    /// A name run `r` right after a role word that only qualifies the role (`prezydent USA`, `szef
+    /// OpenAI`): the role with its qualifier.
+    fn role_before_qualifier(&self, toks: &[Tok], r: (usize, usize)) -> Option<Who> {
+        if r.0 == 0 || r.1 - r.0 != 1 || !is_acronym(toks[r.0].word) {
+            return None;
+        }
+        for a in r.0.saturating_sub(3)..r.0 {
+            if let Some((group, end)) = super::roles::role_at(toks, a) {
+                if end == r.0 {
+                    return Some(Who::Role { span: span_of(toks, (a, r.1)), group });
+                }
+            }
+        }
+        None
+    }
+
     /// The attribution patterns after a closing mark, on the tokens `toks` of the region whose
     /// trimmed text is `s`.
     fn after_rules(&self, toks: &[Tok], s: &str, quote_end_punct: bool) -> Option<Attribution> {
@@ -699,8 +810,15 @@ impl Rules {
                 }
             }
             return match self.described_name(toks, 1) {
-                Some(r) => Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: false } }),
-                None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+                Some(r) => Some(Attribution {
+                    who: self
+                        .role_before_qualifier(toks, r)
+                        .unwrap_or(Who::Name { span: span_of(toks, r), genitive: false }),
+                }),
+                None => match self.role_from(toks, 1) {
+                    Some(role) => Some(Attribution { who: role }),
+                    None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+                },
             };
         }
         // Harris says / executive producer Amy B. Harris tells reporters / she says / a spokesman said
@@ -721,6 +839,9 @@ impl Rules {
                     }
                     return None;
                 }
+                if let Some(role) = self.role_from(&toks[..j], 0) {
+                    return Some(Attribution { who: role });
+                }
                 if j <= 3 && !p.is_cap() && signalled {
                     return Some(Attribution { who: Who::Unnamed });
                 }
@@ -732,6 +853,59 @@ impl Rules {
             j += 1;
         }
         None
+    }
+
+    /// A quotation standing inside a sentence of reported speech, with the verb of saying earlier in
+    /// the sentence and its subject before the verb: `Ocenił, że wkład był „…”`, `Szef rządu zaznaczył,
+    /// że „…”`, `X accused Y of “…”`, `…, asserting that the leader was “…”` (the sentence's subject),
+    /// `Mówił również o „…”`. `region` runs from the previous quotation (or the paragraph start) to the
+    /// opening mark; at most 24 words before the mark are read.
+    pub fn reported(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = tail(text, region, 200);
+        let mut clause: Vec<Tok> = Vec::with_capacity(24);
+        for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
+            if (t.ends_sentence() && !is_title_abbrev(&t)) || clause.len() >= 24 {
+                break;
+            }
+            clause.push(t);
+        }
+        clause.reverse();
+        let toks = &clause[..];
+        let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
+        let j = (0..toks.len()).rev().find(|&j| self.is_verb(&toks[j]) || j == 0 && cap_verb(&toks[0]))?;
+        if j == 0 {
+            // A dropped subject (`Ocenił, że …`, `Mówił również o …`), unless a subject follows the verb
+            // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed).
+            const LINKS: &[&str] =
+                &["o", "że", "iż", "również", "też", "także", "jako", "wtedy", "potem", "dalej", "wówczas"];
+            let dropped = toks.len() == 1
+                || !toks[0].trail.is_empty()
+                || LINKS.iter().any(|w| lower_eq(toks[1].word, w));
+            return Some(Attribution {
+                who: if dropped { Who::Implicit(toks[0].span) } else { Who::Unnamed },
+            });
+        }
+        let p = &toks[j - 1];
+        if p.trail.is_empty() || p.is_initial() {
+            if is_pronoun(p) {
+                return Some(Attribution { who: Who::Pronoun(p.span) });
+            }
+            if let Some((a, b)) = name_backward(toks, j - 1) {
+                return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+            }
+            for a in j.saturating_sub(4)..j {
+                if let Some(Who::Role { span, group }) = self.role_from(&toks[..j], a) {
+                    if span.end == p.span.end || span.end >= p.span.start {
+                        return Some(Attribution { who: Who::Role { span, group } });
+                    }
+                }
+            }
+        }
+        // The subject of the sentence: a pronoun opening it, else the first person it names.
+        if is_pronoun(&toks[0]) && toks.len() > 1 {
+            return Some(Attribution { who: Who::Pronoun(toks[0].span) });
+        }
+        Some(Attribution { who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)) })
     }
 
     /// The attribution in the clause right before a quotation's opening mark (`Harris adds: “…`,
@@ -805,7 +979,21 @@ impl Rules {
             let p = &toks[j - 1];
             // A participle after a comma: "…, adding: “…”" / "…, dodając: „…”" — the sentence's subject.
             if p.trail.starts_with(',') && (toks[j].word.ends_with("ing") || toks[j].word.ends_with("ąc")) {
-                return Some(Attribution { who: Who::Implicit(toks[j].span) });
+                return Some(Attribution {
+                    who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)),
+                });
+            }
+            // A relative clause after a name: "…, ze strony Chrisa Martina, który skomentował: „…”" / "X,
+            // who said: “…”". After the masculine "który" a name ending in -a is oblique (Martina).
+            if j >= 2
+                && toks[j - 2].trail.starts_with(',')
+                && p.trail.is_empty()
+                && ["który", "która", "who"].iter().any(|w| lower_eq(p.word, w))
+            {
+                if let Some((a, b)) = name_backward(toks, j - 2) {
+                    let genitive = lower_eq(p.word, "który");
+                    return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive } });
+                }
             }
             if !p.trail.is_empty() && !p.is_initial() {
                 continue;
@@ -815,6 +1003,14 @@ impl Rules {
             }
             if let Some((a, b)) = name_backward(toks, j - 1) {
                 return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+            }
+            // "prompting Trump to warn, “…”": the name before "to".
+            if j >= 2 && lower_eq(p.word, "to") && toks[j - 2].trail.is_empty() {
+                if let Some((a, b)) = name_backward(toks, j - 2) {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
             }
             if j <= 3 {
                 return Some(Attribution { who: Who::Unnamed });

@@ -12,7 +12,9 @@ pub fn rules() -> &'static Rules {
         Rules::new(
             verbs_pl(),
             &[("według", ""), ("zdaniem", "")],
-            4,
+            // Up to six words between the verb and the name: "powiedział podczas czwartkowej
+            // konferencji prasowej prezes NBP Adam Glapiński".
+            6,
             &[
                 "na", "w", "we", "z", "ze", "do", "od", "przez", "dla", "o", "po", "u", "przed", "za", "pod",
                 "nad", "dla",

@@ -1,0 +1,179 @@
+//! Quotations as news writes them, on fixtures written for these tests: Polish dash dialogue in its
+//! three dash forms, resumption after the attribution, dialogue over several paragraphs, interviews,
+//! dashes that are no dialogue, a closing mark without its opening mark, role nouns and pronouns
+//! resolved to the person, names in the nominative, places and institutions.
+
+use bialign::ingest::IngestOptions;
+use bialign::{Document, QuoteKind};
+
+fn doc(text: &str) -> Document {
+    bialign::analyze("fixture", text.as_bytes(), &IngestOptions { html: Some(false), ..Default::default() })
+        .expect("the fixture is accepted")
+}
+
+/// (quote text, speaker) of the top-level speech quotes.
+fn speech(d: &Document) -> Vec<(&str, Option<&str>)> {
+    d.quotes
+        .iter()
+        .filter(|q| q.depth == 0 && q.kind == QuoteKind::Speech)
+        .map(|q| (d.slice(q.span), q.speaker.as_ref().map(|s| s.name.as_str())))
+        .collect()
+}
+
+#[test]
+fn dash_dialogue_in_three_dash_forms() {
+    for d in ["-", "–", "—"] {
+        let t = format!(
+            "Minister finansów Adam Kowalczyk spotkał się w czwartek z posłami komisji budżetowej.\n\n\
+             {d} Rozmowy o budżecie potrwają co najmniej do piątku {d} powiedział Kowalczyk dziennikarzom.\n"
+        );
+        let q = doc(&t);
+        assert_eq!(
+            speech(&q),
+            vec![("Rozmowy o budżecie potrwają co najmniej do piątku", Some("Adam Kowalczyk"))],
+            "{d}"
+        );
+    }
+}
+
+#[test]
+fn resumption_continuation_and_interviews() {
+    let t = "Wojewoda Ewa Zielińska odwiedziła w sobotę zalane gminy na południu regionu.\n\n\
+             – Nie wiem jeszcze, ile to będzie kosztować – odpowiedziała Zielińska. – Zobaczymy po \
+             oględzinach w poniedziałek.\n\n\
+             – Pomoc dla rodzin ruszy od razu, bez czekania na szacunki strat.\n\n\
+             Po spotkaniu z mieszkańcami wojewoda pojechała do sztabu kryzysowego.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Nie wiem jeszcze, ile to będzie kosztować", Some("Ewa Zielińska")),
+            ("Zobaczymy po oględzinach w poniedziałek.", Some("Ewa Zielińska")),
+            ("Pomoc dla rodzin ruszy od razu, bez czekania na szacunki strat.", Some("Ewa Zielińska")),
+        ]
+    );
+    // An interview: the questions (ending in a question mark, followed by more dialogue) are not the
+    // guest's.
+    let t = "Rozmawiamy z trenerem Markiem Nowakiem o nowym sezonie.\n\n\
+             – Czy drużyna jest gotowa na start ligi?\n\n\
+             – Jesteśmy gotowi, choć brakuje nam jeszcze jednego obrońcy – mówi Nowak.\n\n\
+             – Kiedy pojawi się nowy zawodnik?\n\n\
+             – Myślę, że jeszcze przed pierwszym meczem.";
+    let q = doc(t);
+    let got = speech(&q);
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert_eq!(got[0].1, None, "a question of the interviewer");
+    assert_eq!(got[1].1, Some("Nowak"));
+    assert_eq!(got[2].1, None);
+    assert_eq!(got[3], ("Myślę, że jeszcze przed pierwszym meczem.", Some("Nowak")));
+}
+
+#[test]
+fn dashes_that_are_no_dialogue() {
+    let t = "Sezon był — jak sam przyznał trener — najtrudniejszy od lat.\n\n\
+             Zarząd klubu (– red.) zebrał się w latach 2019–2021 kilkanaście razy.\n\n\
+             Spółka ogłosiła plan na lata 2026 - 2030, a prezes wyszedł z sali – sugerując, że wróci.\n\n\
+             W programie wyjazdu:\n- zwiedzanie zamku,\n- obiad w gospodzie.";
+    let q = doc(t);
+    assert!(speech(&q).is_empty(), "{:?}", speech(&q));
+}
+
+#[test]
+fn closing_mark_without_opening_mark_and_multi_paragraph_quotes() {
+    let t =
+        "Potrzebowaliśmy więcej czasu na przygotowanie wniosku” - dodała Anna Wrona, szefowa fundacji.\n\n\
+             Fundacja złoży dokumenty ponownie w przyszłym miesiącu.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![("Potrzebowaliśmy więcej czasu na przygotowanie wniosku", Some("Anna Wrona"))]
+    );
+    let t = "“The harbour will reopen on Monday, once the divers finish their survey.\n\n\
+             “Until then, no ship may enter,” harbour master Ian Doyle said.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("The harbour will reopen on Monday, once the divers finish their survey.", Some("Ian Doyle")),
+            ("Until then, no ship may enter,", Some("Ian Doyle")),
+        ]
+    );
+}
+
+#[test]
+fn roles_resolve_to_the_person() {
+    let t = "Premier Jan Wiśniewski przedstawił w Sejmie plan reformy szpitali.\n\n\
+             – Nie zamkniemy żadnego oddziału – zapewnił premier.\n\n\
+             Szef rządu zaznaczył, że reforma „nie odbierze nikomu prawa do leczenia”.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Nie zamkniemy żadnego oddziału", Some("Jan Wiśniewski")),
+            ("nie odbierze nikomu prawa do leczenia", Some("Jan Wiśniewski")),
+        ]
+    );
+    let t = "Prime Minister Helen Marsh visited the flooded valley on Sunday.\n\n\
+             “We will rebuild every bridge,” the prime minister said.\n\n\
+             Later she added: “Nobody will be left alone.”";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("We will rebuild every bridge,", Some("Helen Marsh")),
+            ("Nobody will be left alone.", Some("Helen Marsh"))
+        ]
+    );
+}
+
+#[test]
+fn pronouns_and_dropped_subjects_continue_the_speaker() {
+    let t = "Rzecznik ratusza Piotr Malinowski odpowiadał w piątek na pytania mieszkańców.\n\n\
+             – Remont mostu skończy się w maju – powiedział Malinowski.\n\n\
+             Zapytany o koszty, przyznał, że będą wyższe. – Wszystko zdrożało – dodał.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Remont mostu skończy się w maju", Some("Piotr Malinowski")),
+            ("Wszystko zdrożało", Some("Piotr Malinowski"))
+        ]
+    );
+}
+
+#[test]
+fn places_are_not_speakers_institutions_are() {
+    let t = "Posłowie spierali się o ustawę do późnej nocy.\n\n\
+             – Ta ustawa nie przejdzie w obecnym kształcie – powiedział w Sejmie poseł Tomasz Lis.\n\n\
+             „Projekt zostanie poprawiony” – przekazała Kancelaria Prezydenta.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Ta ustawa nie przejdzie w obecnym kształcie", Some("Tomasz Lis")),
+            ("Projekt zostanie poprawiony", Some("Kancelaria Prezydenta")),
+        ]
+    );
+}
+
+#[test]
+fn names_in_the_nominative() {
+    for (written, want) in [
+        ("Trumpa", "Trump"),
+        ("Nawrockiego", "Nawrocki"),
+        ("Tuska", "Tusk"),
+        ("Małgorzaty Kidawy-Błońskiej", "Małgorzata Kidawa-Błońska"),
+        ("Osbourne'a", "Osbourne"),
+        ("Świątek", "Świątek"),
+        ("Kate", "Kate"),
+    ] {
+        let t =
+            format!("Według {written} „sytuacja wymaga spokojnej i rozważnej odpowiedzi wszystkich stron”.");
+        let q = doc(&t);
+        assert_eq!(
+            speech(&q),
+            vec![("sytuacja wymaga spokojnej i rozważnej odpowiedzi wszystkich stron", Some(want))],
+            "{written}"
+        );
+    }
+}
