@@ -1,16 +1,20 @@
-//! Measure the lexicon on the dev set: coverage of Polish content words and whether the
+//! Measure the lexicon on an evaluation set: coverage of Polish content words and whether the
 //! entries they reach are translations of words in the gold partner line.
 //!
-//! `cargo run --release --example lexicon_coverage -- corpus/align-dev [target/lexicon-src]`
+//! `cargo run --release --example lexicon_coverage -- SET [target/lexicon-src]`
 //!
-//! For every gold link of the `parallel` variants, each Polish content token (a word that
-//! is not a stopword) counts as *covered* when it reaches an entry, *in partner* when one of
-//! its concept ids is also an id of a word of the English partner line, and *in other*
-//! when it is one of a line of the same article half the article away (a same-topic
-//! baseline). `top1` is the share of Polish lines whose best-scoring English line of the
-//! article (id overlap / sqrt of both content-word counts) is the gold partner.
-//! With the extraction directory of scripts/build_lexicon.py, the variants without hunspell
-//! forms are rebuilt in memory and measured too.
+//! SET is corpus/align-dev (the gold links of its `parallel` variants) or a set laid out like
+//! real-dev (`PAIR/sentences.{en,pl}.txt`, `PAIR/links.tsv`). For every linked Polish line,
+//! each Polish content token (a word of 2+ letters that is not a stopword) counts as *covered*
+//! when it reaches an entry, *in partner* when one of its concept ids is also an id of a word
+//! of one of the line's gold English partners, and *in other* when it is one of a line half
+//! the article away (a same-topic baseline). `top1` is the share of Polish lines whose
+//! best-scoring English line of the article (id overlap / sqrt of both content-word counts)
+//! is a gold partner. With the extraction directory of scripts/build_lexicon.py, the lexicon
+//! is also rebuilt in memory without hunspell forms, with hunspell forms only, and with the
+//! Morfologik forms added one word-formation rule at a time (`morfologik.tsv`).
+//! `SHOW_FAILS=1` prints each token without an entry (`MISS`) or without a partner (`FAIL`);
+//! `SHOW_MISSES=1` the most frequent words without an entry.
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};

@@ -201,7 +201,8 @@ fn read_literal(s: &str, i: usize, lang: Lang) -> Literal {
             (_, ',') => {
                 let lead_zero = first_len == 1 && b[i] == b'0';
                 let grouped = int.len() > first_len;
-                (group_ok && !lead_zero, !(group_ok && !lead_zero) && !grouped && frac.is_empty())
+                let group = group_ok && !lead_zero;
+                (group, !group && !grouped && frac.is_empty())
             }
             (_, '.') => (false, frac.is_empty()),
             (_, c) if is_group_space(c) => (group_ok, false),
