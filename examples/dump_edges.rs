@@ -42,11 +42,30 @@ fn spans(g: &Value, side: &str) -> Vec<Span> {
         .unwrap_or_default()
 }
 
+/// Whether predicted quote span `q` matches gold quote `g` as the scorer counts it: `q` covers half
+/// of `g` and half of `q` lies inside `g`.
+fn quote_match(text: &str, q: Span, g: Span) -> bool {
+    let o = Span::new(g.start.max(q.start), g.end.min(q.end));
+    o.start < o.end
+        && 2 * nonws(text, o) >= nonws(text, g).max(1)
+        && 2 * nonws(text, o) >= nonws(text, q).max(1)
+}
+
 fn main() {
     let opts = AlignOptions::default();
     let io = IngestOptions::default();
     let mut out = std::io::stdout().lock();
-    for set in std::env::args().skip(1) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    // `--quotes FILE`: also write the quote pair rows (`pair  en  pl  label  feature…`) there.
+    let mut qout = match args.iter().position(|a| a == "--quotes") {
+        Some(k) if k + 1 < args.len() => {
+            let f = std::fs::File::create(&args[k + 1]).expect("quote rows file");
+            args.drain(k..k + 2);
+            Some(std::io::BufWriter::new(f))
+        }
+        _ => None,
+    };
+    for set in args {
         let mut dirs: Vec<_> =
             std::fs::read_dir(&set).expect("a set folder").filter_map(|e| e.ok()).map(|e| e.path()).collect();
         dirs.sort();
@@ -69,6 +88,33 @@ fn main() {
                 let y = ce[i].iter().any(|a| cp[j].iter().any(|b| links.contains(&(*a, *b))));
                 let fs: Vec<String> = f.iter().map(|x| format!("{x:.4}")).collect();
                 writeln!(out, "{name}\t{i}\t{j}\t{}\t{content:.3}\t{}", y as u8, fs.join("\t")).unwrap();
+            }
+            if let Some(q) = qout.as_mut() {
+                let qspans = |side: &str| -> Vec<Span> {
+                    g["quotes"][side]
+                        .as_array()
+                        .map(|a| {
+                            a.iter()
+                                .map(|v| {
+                                    Span::new(v["start"].as_u64().unwrap_or(0) as usize, v["end"].as_u64().unwrap_or(0) as usize)
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                };
+                let (gqe, gqp) = (qspans("en"), qspans("pl"));
+                let qlinks: std::collections::HashSet<(usize, usize)> = g["quote_links"]
+                    .as_array()
+                    .map(|a| a.iter().map(|v| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize)).collect())
+                    .unwrap_or_default();
+                let a = bialign::align(&en, &pl, &opts);
+                for (x, y, f) in bialign::align::quotes::quote_candidates(&en, &pl, &a.sentences, &opts) {
+                    let ge: Vec<usize> = (0..gqe.len()).filter(|&k| quote_match(&en.text, en.quotes[x].span, gqe[k])).collect();
+                    let gp: Vec<usize> = (0..gqp.len()).filter(|&k| quote_match(&pl.text, pl.quotes[y].span, gqp[k])).collect();
+                    let lab = ge.iter().any(|a| gp.iter().any(|b| qlinks.contains(&(*a, *b))));
+                    let fs: Vec<String> = f.iter().map(|v| format!("{v:.4}")).collect();
+                    writeln!(q, "{name}\t{x}\t{y}\t{}\t{}", lab as u8, fs.join("\t")).unwrap();
+                }
             }
             let _ = Path::new(&set);
         }

@@ -33,15 +33,15 @@ use crate::model::Document;
 pub const N_EDGE: usize = 13;
 
 /// Edge model: bias.
-pub const EDGE_BIAS: f32 = -4.124;
+pub const EDGE_BIAS: f32 = -4.743;
 /// Edge model: weights of the features of [`EdgeFeat::vec`].
-pub const EDGE_W: [f32; N_EDGE] = [1.852, 2.017, 0.421, 1.202, 1.620, 1.894, -0.819, 0.987, -0.061, -2.215, -0.156, 0.489, 1.433];
+pub const EDGE_W: [f32; N_EDGE] = [0.474, 1.278, 1.320, 0.819, 1.229, 1.911, -0.798, 1.256, -0.117, -1.454, -0.073, 1.262, 1.276];
 /// Edges below this probability are not links.
-pub const EDGE_KEEP_MIN: f32 = 0.4;
+pub const EDGE_KEEP_MIN: f32 = 0.35;
 /// Most partners a sentence keeps.
 pub const MAX_DEGREE: usize = 4;
 /// Content weight (about one content word) two sentences must share to be linked.
-pub const MIN_CONTENT: f32 = 0.9;
+pub const MIN_CONTENT: f32 = 1.5;
 /// Token weight of a verb of saying ("said", "powiedział"): a function word here.
 const VERB_WEIGHT: f32 = 0.1;
 /// All pairs are scored up to this many; longer articles score the index's candidates.
@@ -126,6 +126,20 @@ impl Rarity {
         Rarity { df, n: (e.len() + p.len()) as f32 }
     }
 
+    /// Count extra keys (per sentence, sorted and distinct) of each side.
+    fn add(&mut self, e: &[Vec<u64>], p: &[Vec<u64>]) {
+        for s in e {
+            for &k in s {
+                self.df.entry(k).or_default().0 += 1;
+            }
+        }
+        for s in p {
+            for &k in s {
+                self.df.entry(k).or_default().1 += 1;
+            }
+        }
+    }
+
     fn idf(&self, k: u64) -> f32 {
         let (a, b) = self.df.get(&k).copied().unwrap_or((0, 0));
         (1.0 + self.n / (a + b).max(1) as f32).ln()
@@ -155,13 +169,57 @@ enum Class {
     Attribution,
 }
 
+/// One token of a sentence as the edge model sees it.
+#[derive(Debug, Clone, Copy)]
+struct TokInfo {
+    /// Weight scaled by how much the word tells.
+    w: f32,
+    /// Plain token weight (about one per content word), for the content floor.
+    raw: f32,
+    class: Class,
+    /// Loose cognate keys of a content word (its transliterated skeleton cut to five letters, and
+    /// for Polish also without a verbal prefix); 0 for none. Matched only when the word's own keys
+    /// find nothing: `skomentował` ~ `comment`, `kamery` ~ `camera`, `zawetował` ~ `vetoed`.
+    cog: [u64; 2],
+}
+
+/// Polish verbal prefixes a cognate key is also tried without (longest first).
+const PL_PREFIXES: [&str; 12] = ["prze", "roz", "wy", "za", "po", "do", "na", "od", "u", "z", "s", "o"];
+
+fn cognate_keys(lower: &str, lang: Lang) -> [u64; 2] {
+    use std::hash::{Hash, Hasher};
+    if lower.chars().count() < 5 {
+        return [0, 0];
+    }
+    let key = |sk: &str| -> u64 {
+        if sk.chars().count() < 4 {
+            return 0;
+        }
+        let cut: String = sk.chars().take(5).collect();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        cut.hash(&mut h);
+        h.finish() | 1
+    };
+    match lang {
+        Lang::Pl => {
+            let a = key(&crate::lexicon::cognate::skeleton_pl(lower));
+            let b = PL_PREFIXES
+                .iter()
+                .find_map(|p| lower.strip_prefix(p).filter(|r| r.chars().count() >= 5))
+                .map_or(0, |r| key(&crate::lexicon::cognate::skeleton_pl(r)));
+            [a, b]
+        }
+        _ => [key(&crate::lexicon::cognate::skeleton_en(lower)), 0],
+    }
+}
+
 /// Word tokens outside the quotations of a sentence up to which that text is an attribution
 /// clause rather than narrative.
 const MAX_ATTRIBUTION_WORDS: usize = 8;
 
 /// The weight and class of each token of a sentence: verbs of saying count as function words, the
 /// rest by how much the word tells ([`crate::lexicon::frequency::information`]).
-fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<(f32, f32, Class)> {
+fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<TokInfo> {
     let span = doc.sentences[sent].span;
     let text = doc.slice(span);
     let verbs = match lang {
@@ -186,45 +244,56 @@ fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<(
             let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
             let lower = crate::lexicon::tokens::fold(w);
             if attribution && !inside(t) {
-                return (t.weight.min(VERB_WEIGHT), 0.0, Class::Attribution);
+                return TokInfo { w: t.weight.min(VERB_WEIGHT), raw: 0.0, class: Class::Attribution, cog: [0, 0] };
             }
             if t.is_number {
-                return (t.weight, t.weight, Class::Content);
+                return TokInfo { w: t.weight, raw: t.weight, class: Class::Content, cog: [0, 0] };
             }
             if verbs.contains(lower.as_str()) {
-                return (t.weight.min(VERB_WEIGHT), t.weight.min(VERB_WEIGHT), Class::Content);
+                let w = t.weight.min(VERB_WEIGHT);
+                return TokInfo { w, raw: w, class: Class::Content, cog: [0, 0] };
             }
             let capital = w.chars().next().is_some_and(char::is_uppercase);
             let weight = t.weight * crate::lexicon::frequency::information(&lower, lang);
-            if capital && k > 0 {
-                (weight, t.weight, Class::Name)
-            } else {
-                (weight, t.weight, Class::Content)
-            }
+            let class = if capital && k > 0 { Class::Name } else { Class::Content };
+            let cog = if class == Class::Content && t.weight >= 1.0 { cognate_keys(&lower, lang) } else { [0, 0] };
+            TokInfo { w: weight, raw: t.weight, class, cog }
         })
         .collect()
 }
 
-fn side(x: &SentFeat, w: &[(f32, f32, Class)], y: &SentFeat, rar: &Rarity, names: &mut u32) -> Side {
+fn side(x: &SentFeat, w: &[TokInfo], y: &SentFeat, ycog: &[u64], rar: &Rarity, names: &mut u32) -> Side {
     let mut s = Side::default();
-    for (tok, &(tw, raw, class)) in x.toks.iter().zip(w) {
+    for (tok, ti) in x.toks.iter().zip(w) {
+        let (tw, raw, class) = (ti.w, ti.raw, ti.class);
         if class == Class::Attribution {
             continue;
         }
         let keys = &x.tok_keys[tok.keys.0 as usize..tok.keys.1 as usize];
         let mut own = 0f32;
         let mut best: Option<(f32, KeyKind)> = None;
+        let mut same_name = false;
         for &k in keys {
             let idf = rar.idf(k);
             own = own.max(idf);
-            if y.has(k) && best.is_none_or(|b| idf > b.0) {
-                best = Some((idf, key_kind(k)));
+            if y.has(k) {
+                same_name |= key_kind(k) == KeyKind::Name;
+                if best.is_none_or(|b| idf > b.0) {
+                    best = Some((idf, key_kind(k)));
+                }
             }
         }
         if keys.is_empty() {
             own = (1.0 + rar.n).ln();
         }
-        let name = class == Class::Name || best.is_some_and(|b| b.1 == KeyKind::Name);
+        if best.is_none() && class == Class::Content {
+            if let Some(&c) = ti.cog.iter().find(|&&c| c != 0 && ycog.binary_search(&c).is_ok()) {
+                best = Some((rar.idf(c), KeyKind::Cognate));
+            }
+        }
+        // A capitalised word met by its translation (Wednesday = środę, Warsaw = Warszawa,
+        // University = Uniwersytecie) is content; met as the same name (Harris, Carrie), a name.
+        let name = same_name || (class == Class::Name && best.is_none());
         match best {
             Some((idf, _)) if name => {
                 // A name is evidence of its own kind, not content.
@@ -254,8 +323,11 @@ pub(crate) struct Pairs<'a> {
     pl: &'a Document,
     ef: &'a [SentFeat],
     pf: &'a [SentFeat],
-    we: Vec<Vec<(f32, f32, Class)>>,
-    wp: Vec<Vec<(f32, f32, Class)>>,
+    we: Vec<Vec<TokInfo>>,
+    wp: Vec<Vec<TokInfo>>,
+    /// Each sentence's cognate keys, sorted.
+    ce: Vec<Vec<u64>>,
+    cp: Vec<Vec<u64>>,
     rar: Rarity,
     /// Quote anchors: (English sentence, Polish sentence) → best own-evidence quote pair score.
     anchors: FxMap<(u32, u32), f32>,
@@ -271,18 +343,31 @@ impl<'a> Pairs<'a> {
         anchors: FxMap<(u32, u32), f32>,
         sig: super::Signals,
     ) -> Pairs<'a> {
-        let we = ef.iter().enumerate().map(|(i, f)| token_classes(en, i, f, Lang::En)).collect();
-        let wp = pf.iter().enumerate().map(|(j, f)| token_classes(pl, j, f, Lang::Pl)).collect();
-        Pairs { en, pl, ef, pf, we, wp, rar: Rarity::new(ef, pf), anchors, sig }
+        let we: Vec<Vec<TokInfo>> = ef.iter().enumerate().map(|(i, f)| token_classes(en, i, f, Lang::En)).collect();
+        let wp: Vec<Vec<TokInfo>> = pf.iter().enumerate().map(|(j, f)| token_classes(pl, j, f, Lang::Pl)).collect();
+        let cogs = |w: &[Vec<TokInfo>]| -> Vec<Vec<u64>> {
+            w.iter()
+                .map(|t| {
+                    let mut v: Vec<u64> = t.iter().flat_map(|x| x.cog).filter(|&c| c != 0).collect();
+                    v.sort_unstable();
+                    v.dedup();
+                    v
+                })
+                .collect()
+        };
+        let (ce, cp) = (cogs(&we), cogs(&wp));
+        let mut rar = Rarity::new(ef, pf);
+        rar.add(&ce, &cp);
+        Pairs { en, pl, ef, pf, we, wp, ce, cp, rar, anchors, sig }
     }
 
     /// The features of English sentence `i` against Polish sentence `j`.
     pub(crate) fn features(&self, i: usize, j: usize) -> EdgeFeat {
         let (a, b) = (&self.ef[i], &self.pf[j]);
         let mut names = 0u32;
-        let se = side(a, &self.we[i], b, &self.rar, &mut names);
+        let se = side(a, &self.we[i], b, &self.cp[j], &self.rar, &mut names);
         let mut names_p = 0u32;
-        let sp = side(b, &self.wp[j], a, &self.rar, &mut names_p);
+        let sp = side(b, &self.wp[j], a, &self.ce[i], &self.rar, &mut names_p);
         let shared = a.numbers.iter().filter(|k| b.numbers.binary_search(k).is_ok()).count();
         let unshared = a.numbers.len() + b.numbers.len() - 2 * shared;
         let rel = |k: usize, n: usize| if n <= 1 { 0.0 } else { k as f32 / (n - 1) as f32 };

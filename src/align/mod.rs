@@ -300,7 +300,10 @@ fn align_with(
         Mode::Translation => translation_links(en, pl, &ef, &pf, opts, cand),
         Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, en_cache, pl_cache),
     };
-    let quotes = quotes::align_quotes(en, pl, &sentences, opts, en_cache, pl_cache);
+    let quotes = match mode {
+        Mode::Translation => quotes::align_quotes(en, pl, &sentences, opts, en_cache, pl_cache),
+        Mode::Comparable => quotes::align_quotes_comparable(en, pl, &sentences, opts, en_cache, pl_cache),
+    };
     Alignment { sentences, quotes, mode, strong_share: share }
 }
 

@@ -413,6 +413,13 @@ pub fn align_quotes(
             links.push(Link { en: vec![a2], pl: vec![b2], score, evidence: Evidence::default() });
         }
     }
+    finish(&ctx, links, &en_l, &pl_l)
+}
+
+/// Give links their evidence, order them, and list the quotes in no link (`taken` marks linked
+/// quotes with anything but `usize::MAX`) as one-sided links.
+fn finish(ctx: &Ctx, mut links: Vec<Link>, en_l: &[usize], pl_l: &[usize]) -> Vec<Link> {
+    let (en, pl) = (ctx.en, ctx.pl);
     for l in &mut links {
         let e: Vec<(&SentFeat, &str)> =
             l.en.iter().map(|&a| (&ctx.qfe[a], en.slice(en.quotes[a].span))).collect();
@@ -438,6 +445,65 @@ pub fn align_quotes(
         }
     }
     links
+}
+
+/// The features of [`quote_candidates`] the comparable quote model reads: sentence link, coverage,
+/// matched weight, speaker agreement, length ratio, containment.
+pub const COMPARABLE_QUOTE_COLUMNS: [usize; cal::N_COMPARABLE_QUOTE] = [0, 1, 2, 3, 4, 8];
+
+/// Most partners a quote keeps in comparable articles (a quotation repeated in the headline, the
+/// lead and the body).
+const MAX_QUOTE_DEGREE: usize = 3;
+
+/// Pair the speech quotes of comparable articles: every pair scored on its own by
+/// [`cal::COMPARABLE_QUOTE_W`], kept at or above [`cal::COMPARABLE_QUOTE_KEEP`], at most
+/// [`MAX_QUOTE_DEGREE`] partners a quote, each pair its own link (a quote may stand in several). The
+/// words of two different speakers are never paired.
+pub fn align_quotes_comparable(
+    en: &Document,
+    pl: &Document,
+    sent_links: &[Link],
+    opts: &AlignOptions,
+    en_cache: &mut WordCache,
+    pl_cache: &mut WordCache,
+) -> Vec<Link> {
+    let (ne, np) = (en.quotes.len(), pl.quotes.len());
+    if ne == 0 && np == 0 {
+        return Vec::new();
+    }
+    let ctx = Ctx::new(en, pl, sent_links, opts, (en_cache, pl_cache));
+    let thr = opts.min_score.max(cal::COMPARABLE_QUOTE_KEEP);
+    let mut scored: Vec<(f32, usize, usize)> = Vec::new();
+    for (a, b) in candidate_pairs(&ctx) {
+        if en.quotes[a].kind != QuoteKind::Speech || pl.quotes[b].kind != QuoteKind::Speech || !ctx.may_pair(a, b) {
+            continue;
+        }
+        let Some(f) = ctx.features(&[a], &[b]) else { continue };
+        if f[3] < 0.0 {
+            continue; // two known speakers who differ
+        }
+        let z = COMPARABLE_QUOTE_COLUMNS
+            .iter()
+            .zip(cal::COMPARABLE_QUOTE_W)
+            .fold(cal::COMPARABLE_QUOTE_BIAS, |z, (&c, w)| z + w * f[c]);
+        let p = sigmoid(z);
+        if p >= thr {
+            scored.push((p, a, b));
+        }
+    }
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    let (mut deg_e, mut deg_p) = (vec![0usize; ne], vec![0usize; np]);
+    let mut links = Vec::new();
+    for (p, a, b) in scored {
+        if deg_e[a] < MAX_QUOTE_DEGREE && deg_p[b] < MAX_QUOTE_DEGREE {
+            deg_e[a] += 1;
+            deg_p[b] += 1;
+            links.push(Link { en: vec![a], pl: vec![b], score: p, evidence: Evidence::default() });
+        }
+    }
+    let taken = |d: &[usize]| d.iter().map(|&n| if n > 0 { 0 } else { usize::MAX }).collect::<Vec<_>>();
+    let (en_l, pl_l) = (taken(&deg_e), taken(&deg_p));
+    finish(&ctx, links, &en_l, &pl_l)
 }
 
 /// Speech quote pairs scored on their own words alone (no sentence links yet): for each (English
