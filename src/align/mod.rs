@@ -355,6 +355,27 @@ fn make_link(
     Link { en: e, pl: p, score, evidence: ev }
 }
 
+/// In comparable articles a capitalised word met by the same name on the other side is a name,
+/// not content (see [`comparable`]): list such lexicon pairs (`Carrie=Carrie`,
+/// `Sebastian=Sebastiana`) with the names. A translated name (`Warsaw=Warszawa`) stays a
+/// lexicon pair.
+fn names_apart(ev: &mut Evidence) {
+    let key = |w: &str| crate::lexicon::names::name_key(w);
+    let (names, rest): (Vec<String>, Vec<String>) = std::mem::take(&mut ev.lexicon).into_iter().partition(|pair| {
+        pair.split_once('=').is_some_and(|(a, b)| {
+            a.chars().next().is_some_and(char::is_uppercase) && b.chars().next().is_some_and(char::is_uppercase) && key(a) == key(b)
+        })
+    });
+    ev.lexicon = rest;
+    for n in names {
+        let (a, b) = n.split_once('=').unwrap_or((&n, &n));
+        let shown = if a == b { a.to_string() } else { format!("{a}~{b}") };
+        if !ev.names.contains(&shown) {
+            ev.names.push(shown);
+        }
+    }
+}
+
 /// Sentence links of comparable articles ([`comparable`]): scored edges grouped into links; a
 /// sentence may stand in several links, and one in none is listed unmatched.
 fn comparable_links(
@@ -378,7 +399,9 @@ fn comparable_links(
         for &i in &e {
             en_seen[i] = true;
         }
-        links.push(make_link(en, pl, ef, pf, e, p, score, "comparable"));
+        let mut l = make_link(en, pl, ef, pf, e, p, score, "comparable");
+        names_apart(&mut l.evidence);
+        links.push(l);
     }
     for (i, seen) in en_seen.iter().enumerate() {
         if !seen {

@@ -165,6 +165,9 @@ impl BatchOptions {
         if self.align.max_sentence_bytes != crate::align::DEFAULT_MAX_SENTENCE_BYTES {
             s.push_str(&format!(" max-sentence-bytes={}", self.align.max_sentence_bytes));
         }
+        if let Some(m) = self.align.mode {
+            s.push_str(&format!(" mode={m}"));
+        }
         s
     }
 }

@@ -120,7 +120,7 @@ pub struct Finding {
 /// Whether the pair is a translation or a comparable retelling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
-    /// Decide from the alignment's share of unmatched sentences.
+    /// Follow the aligner's mode for the pair ([`crate::align::Alignment::mode`]).
     #[default]
     Auto,
     /// A translation: anything missing on one side is an error.
@@ -133,9 +133,6 @@ pub enum Mode {
 #[derive(Debug, Clone)]
 pub struct QaOptions {
     pub mode: Mode,
-    /// In [`Mode::Auto`], the pair counts as comparable when more than this share of all sentences has
-    /// no counterpart.
-    pub comparable_unmatched_share: f32,
     /// Expected Polish/English character ratio of a translated sentence. Calibrated on the 970 line pairs
     /// of corpus/align-dev/*/*/parallel (lines of 20+ characters): median 1.12.
     pub length_ratio_center: f32,
@@ -157,7 +154,6 @@ impl Default for QaOptions {
     fn default() -> Self {
         QaOptions {
             mode: Mode::Auto,
-            comparable_unmatched_share: 0.3,
             length_ratio_center: 1.12,
             length_ratio_log_sd: 0.167,
             length_ratio_z: 3.0,
@@ -199,11 +195,11 @@ fn matched_sentences(a: &Alignment, en: &Document, pl: &Document) -> (Vec<bool>,
 }
 
 /// Whether the checks treat the pair as comparable articles (see [`Mode`]).
-pub fn is_comparable(en: &Document, pl: &Document, a: &Alignment, opts: &QaOptions) -> bool {
+pub fn is_comparable(a: &Alignment, opts: &QaOptions) -> bool {
     match opts.mode {
         Mode::Translation => false,
         Mode::Comparable => true,
-        Mode::Auto => unmatched_share(en, pl, a) > opts.comparable_unmatched_share,
+        Mode::Auto => a.mode == crate::align::Mode::Comparable,
     }
 }
 
@@ -324,7 +320,7 @@ impl Side {
 
 impl<'a> Cx<'a> {
     fn new(en: &'a Document, pl: &'a Document, a: &'a Alignment, opts: &'a QaOptions) -> Self {
-        let comparable = is_comparable(en, pl, a, opts);
+        let comparable = is_comparable(a, opts);
         let implied = implied_quote_pairs(en, pl, a);
         let names_on = !opts.disabled.contains(&Check::NameMismatch);
         let (en_words, pl_words) = if names_on {
