@@ -510,19 +510,18 @@ impl<F: FnMut(usize, usize)> DerefMut for Scanner<'_, F> {
     }
 }
 
-/// Bytes that may start a candidate: `.` `!` `?` `)` newline, and the lead byte of `…` `•` `‽` `⁉`.
-const fn interest_table() -> [bool; 256] {
-    let mut t = [false; 256];
-    t[b'.' as usize] = true;
-    t[b'!' as usize] = true;
-    t[b'?' as usize] = true;
-    t[b')' as usize] = true;
-    t[b'\n' as usize] = true;
-    t[0xE2] = true;
-    t[0xC2] = true; // '·'
-    t
+/// Whether the three-byte character starting with 0xE2 at `b[i]` may be a final mark or a
+/// bullet (`…` `‽` `⁇` `⁈` `⁉`, `•` `‣` `⁃` `▪` `■` `◦` `●`): quotation marks and dashes, the
+/// other frequent characters of that block, are passed over without decoding.
+#[inline]
+fn e2_mark(b: &[u8], i: usize) -> bool {
+    matches!(
+        (b.get(i + 1), b.get(i + 2)),
+        (Some(0x80), Some(0xA6 | 0xA2 | 0xA3 | 0xBD))
+            | (Some(0x81), Some(0x83 | 0x87 | 0x88 | 0x89))
+            | (Some(0x96 | 0x97), _)
+    )
 }
-static INTEREST: [bool; 256] = interest_table();
 
 /// Split `s` (one paragraph) with `rules`, calling `emit(start, end)` for each sentence in order.
 pub(crate) fn split_into<F: FnMut(usize, usize)>(s: &str, rules: &'static Rules, emit: F) {
@@ -540,18 +539,34 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
     }
 
     fn run(&mut self) {
-        let n = self.b.len();
+        let b: &[u8] = self.t.b;
+        let n = b.len();
         self.sent_start = self.skip_ws(0);
         let mut i = self.sent_start;
+        // The scan between candidates: two vectorised searches, for the final marks and for
+        // the other bytes of interest, each resumed only once the scan has passed its last hit.
+        let (mut marks, mut others) = (i, i);
+        let find = |i: usize, x: u8, y: u8, z: u8| memchr::memchr3(x, y, z, &b[i..]).map_or(n, |p| i + p);
+        marks = find(marks, b'.', b'!', b'?');
+        others = find(others, b'\n', b')', 0xE2);
         while i < n {
-            if !INTEREST[self.b[i] as usize] {
-                i += 1;
-                continue;
+            if marks < i {
+                marks = find(i, b'.', b'!', b'?');
             }
-            i = match self.b[i] {
+            if others < i {
+                others = find(i, b'\n', b')', 0xE2);
+            }
+            i = marks.min(others);
+            if i >= n {
+                break;
+            }
+            // stops: `.` `!` `?` `)` newline, and 0xE2, the lead byte of `…` `•` `‽` `⁉` (`·`,
+            // a bullet that never opens an item, needs no stop)
+            i = match b[i] {
                 b'\n' => self.newline(i),
                 b'.' | b'!' | b'?' => self.candidate(i),
                 b')' => self.paren(i),
+                0xE2 if !e2_mark(b, i) => i + 3,
                 _ => match self.char_at(i) {
                     Some(c) if is_term(c) => self.candidate(i),
                     Some(c) if is_bullet(c) => self.bullet(i, c),
@@ -856,7 +871,9 @@ impl<'a> Text<'a> {
             k -= 1;
         }
         let tok = &self.b[k..end];
-        if tok.is_empty() {
+        let digits = tok.iter().all(u8::is_ascii_digit);
+        // most tokens are longer words: rejected before looking at what precedes them
+        if tok.is_empty() || !(digits && tok.len() <= 2 || tok.len() == 1) {
             return None;
         }
         if k > 0 {
@@ -865,7 +882,7 @@ impl<'a> Text<'a> {
                 _ => return None,
             }
         }
-        if tok.iter().all(u8::is_ascii_digit) {
+        if digits {
             let v = tok.iter().fold(0u32, |v, d| v * 10 + (d - b'0') as u32);
             return (tok.len() <= 2 && v > 0).then_some((k, false, v));
         }
@@ -1187,7 +1204,7 @@ impl<'a> Text<'a> {
         let Some(last) = tok.chars().next_back() else { return true };
         if !last.is_alphanumeric() {
             // a listed abbreviation ending in a symbol: "N°. 1026"
-            return match self.r.abbrev_entry(tok) {
+            return match matches!(last, '°' | 'º').then(|| self.r.abbrev_entry(tok)).flatten() {
                 Some((class, mask)) => self.apply(class, mask, tok_start, tok, next),
                 None => true,
             };
@@ -1342,32 +1359,29 @@ impl<'a> Text<'a> {
     /// Roman numeral or a date word of the language (month names, prepositions). Then the
     /// abbreviation after it does not end the sentence.
     fn date_opens_sentence(&self, start: usize) -> bool {
-        // a date phrase opening a sentence is short; the bound keeps the scan linear
+        // a date phrase opening a sentence is short: the words before it are read backwards,
+        // at most 8 of them within 120 bytes, which keeps the scan bounded
         let start = start.max(self.sent_start);
         let mut from = start.saturating_sub(120).max(self.sent_start);
         while !self.s.is_char_boundary(from) {
             from += 1;
         }
-        let mut before = &self.s[from..start];
-        // or a clause after a colon: "He noted: In 44 B.C. Caesar died."
-        match before.rfind([':', ';']) {
-            Some(p) => before = &before[p + 1..],
-            None if from > self.sent_start => return false,
-            None => {}
-        }
-        let mut count = 0;
-        for w in before.split_whitespace() {
-            count += 1;
-            if count > 8 {
+        let window = &self.s[from..start];
+        for (count, w) in window.split_whitespace().rev().enumerate() {
+            if count >= 8 {
                 return false;
             }
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '–');
-            if w.is_empty() || is_number(w) || is_roman(w) || self.r.is_date_word(w) {
-                continue;
+            // a clause after a colon: "He noted: In 44 B.C. Caesar died."
+            if w.ends_with([':', ';']) {
+                return true;
             }
-            return false;
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '–');
+            if !(w.is_empty() || is_number(w) || is_roman(w) || self.r.is_date_word(w)) {
+                return false;
+            }
         }
-        true
+        // every word of the window is part of the date: it opens the sentence if the window does
+        from == self.sent_start
     }
 
     /// A period after a number.
