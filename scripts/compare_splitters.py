@@ -8,6 +8,9 @@ Boundary precision/recall/F1 and speed (MB/s, one core) on the same paragraphs:
           2-6 consecutive lines joined by a space (a deterministic draw; a line without final
           punctuation, a headline, stays alone). Gold boundaries are the joins plus the
           hand-checked boundaries inside lines in tests/data/dev_line_boundaries.tsv.
+  real-dev  the hand-checked real EN/PL news of /work/shared/eval/real-dev (--real-dev DIR; not
+          in the repository, read where it lies): every line of en.txt / pl.txt is a paragraph,
+          gold boundaries are the starts of its gold sentences (gold.json) inside the line.
 
 A boundary is the start (first non-whitespace character) of every sentence of a paragraph
 but its first; peers' sentences are located in the paragraph by their non-whitespace text.
@@ -15,6 +18,15 @@ but its first; peers' sentences are located in the paragraph by their non-whites
 Install the peers:       pip install pysbd sentencex sentence-splitter
 Build bialign first:     cargo build --release --bin bialign --example split_speed
 Run:                     python3 scripts/compare_splitters.py [--set sample|dev|all] [--lang en|pl|both]
+Published test suites (exact sentence lists per case, beside the peers; nothing of them is
+stored in the repository):
+  python3 scripts/compare_splitters.py --golden test_english.py
+      pySBD's English Golden Rules (nipunsadvilkar/pySBD, tests/lang/test_english.py; without
+      FILE it is fetched from raw.githubusercontent.com; the file is parsed, never run)
+  python3 scripts/compare_splitters.py --golden .../sentencex-VERSION/tests/en.txt --lang en
+      a sentencex fixture file (the crate's tests/LANG.txt, e.g. from ~/.cargo/registry/src
+      after `cargo fetch` of a project depending on sentencex)
+  add --errors to list every case bialign fails, with the peers that pass it.
 Hand-check helper:       python3 scripts/compare_splitters.py --candidates
                          (dev lines that any splitter splits inside, with the TSV verdicts)
 

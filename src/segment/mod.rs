@@ -1431,6 +1431,14 @@ mod tests {
         assert_eq!(pl::rules().abbrev("Prof"), Some(Abbr::Title));
         assert!(en::rules().is_starter("The"));
         assert!(pl::rules().is_reporting("mówi"));
+        assert_eq!(en::rules().abbrev("p.m"), Some(Abbr::Final));
+        assert_eq!(en::rules().abbrev("ft"), Some(Abbr::Unit));
+        assert_eq!(pl::rules().abbrev("im"), Some(Abbr::Patron));
+        let (_, time) = en::rules().abbrev_entry("a.m").unwrap();
+        assert!(en::rules().continues(time, "Monday") && !en::rules().continues(time, "Chief"));
+        let (_, company) = en::rules().abbrev_entry("Inc").unwrap();
+        assert!(en::rules().continues(company, "Chief") && !en::rules().continues(company, "Monday"));
+        assert!(en::rules().is_date_word("At") && pl::rules().is_date_word("kwietnia"));
     }
 
     #[test]
