@@ -37,7 +37,9 @@ fn spans(g: &Value, side: &str) -> Vec<Span> {
     g["sentences"][side]
         .as_array()
         .map(|a| {
-            a.iter().map(|v| Span::new(v[0].as_u64().unwrap_or(0) as usize, v[1].as_u64().unwrap_or(0) as usize)).collect()
+            a.iter()
+                .map(|v| Span::new(v[0].as_u64().unwrap_or(0) as usize, v[1].as_u64().unwrap_or(0) as usize))
+                .collect()
         })
         .unwrap_or_default()
 }
@@ -74,10 +76,15 @@ fn main() {
                 continue;
             }
             let name = d.file_name().unwrap_or_default().to_string_lossy().to_string();
-            let g: Value = serde_json::from_str(&std::fs::read_to_string(d.join("gold.json")).unwrap()).unwrap();
+            let g: Value =
+                serde_json::from_str(&std::fs::read_to_string(d.join("gold.json")).unwrap()).unwrap();
             let links: std::collections::HashSet<(usize, usize)> = g["links"]
                 .as_array()
-                .map(|a| a.iter().map(|v| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize)).collect())
+                .map(|a| {
+                    a.iter()
+                        .map(|v| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize))
+                        .collect()
+                })
                 .unwrap_or_default();
             let en = bialign::analyze_file(&d.join("en.txt"), &io).unwrap();
             let pl = bialign::analyze_file(&d.join("pl.txt"), &io).unwrap();
@@ -96,7 +103,10 @@ fn main() {
                         .map(|a| {
                             a.iter()
                                 .map(|v| {
-                                    Span::new(v["start"].as_u64().unwrap_or(0) as usize, v["end"].as_u64().unwrap_or(0) as usize)
+                                    Span::new(
+                                        v["start"].as_u64().unwrap_or(0) as usize,
+                                        v["end"].as_u64().unwrap_or(0) as usize,
+                                    )
                                 })
                                 .collect()
                         })
@@ -105,12 +115,20 @@ fn main() {
                 let (gqe, gqp) = (qspans("en"), qspans("pl"));
                 let qlinks: std::collections::HashSet<(usize, usize)> = g["quote_links"]
                     .as_array()
-                    .map(|a| a.iter().map(|v| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize)).collect())
+                    .map(|a| {
+                        a.iter()
+                            .map(|v| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 let a = bialign::align(&en, &pl, &opts);
                 for (x, y, f) in bialign::align::quotes::quote_candidates(&en, &pl, &a.sentences, &opts) {
-                    let ge: Vec<usize> = (0..gqe.len()).filter(|&k| quote_match(&en.text, en.quotes[x].span, gqe[k])).collect();
-                    let gp: Vec<usize> = (0..gqp.len()).filter(|&k| quote_match(&pl.text, pl.quotes[y].span, gqp[k])).collect();
+                    let ge: Vec<usize> = (0..gqe.len())
+                        .filter(|&k| quote_match(&en.text, en.quotes[x].span, gqe[k]))
+                        .collect();
+                    let gp: Vec<usize> = (0..gqp.len())
+                        .filter(|&k| quote_match(&pl.text, pl.quotes[y].span, gqp[k]))
+                        .collect();
                     let lab = ge.iter().any(|a| gp.iter().any(|b| qlinks.contains(&(*a, *b))));
                     let fs: Vec<String> = f.iter().map(|v| format!("{v:.4}")).collect();
                     writeln!(q, "{name}\t{x}\t{y}\t{}\t{}", lab as u8, fs.join("\t")).unwrap();

@@ -330,18 +330,27 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Cmd::Detect { files, by, format, input } => cmd_detect(&files, by, format, &input),
         Cmd::Split { file, lang, format, input } => cmd_split(&file, lang, format, &input),
         Cmd::Quotes { file, format, input } => cmd_quotes(&file, format, &input),
-        Cmd::Align { files, format, only, min_score, mode, explain, output, lexicon, max_sentence_bytes, input } => {
-            cmd_align(
-                &files[0],
-                &files[1],
-                format,
-                only,
-                AlignLimits { min_score, max_sentence_bytes, mode: mode.mode(), explain },
-                output.as_deref(),
-                lexicon.as_deref(),
-                &input,
-            )
-        }
+        Cmd::Align {
+            files,
+            format,
+            only,
+            min_score,
+            mode,
+            explain,
+            output,
+            lexicon,
+            max_sentence_bytes,
+            input,
+        } => cmd_align(
+            &files[0],
+            &files[1],
+            format,
+            only,
+            AlignLimits { min_score, max_sentence_bytes, mode: mode.mode(), explain },
+            output.as_deref(),
+            lexicon.as_deref(),
+            &input,
+        ),
         Cmd::Batch {
             inputs,
             output,
@@ -365,7 +374,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                     code: 2,
                 });
             }
-            let mut align = bialign::AlignOptions { max_sentence_bytes, mode: mode.mode(), ..Default::default() };
+            let mut align =
+                bialign::AlignOptions { max_sentence_bytes, mode: mode.mode(), ..Default::default() };
             if let Some(path) = &lexicon {
                 align.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
             }
@@ -562,7 +572,9 @@ fn cmd_align(
                     ),
                 }
             )?;
-            bialign::output::text::write_alignment_with(&mut out, &alignment, &en, &pl, only, min_score, explain)?
+            bialign::output::text::write_alignment_with(
+                &mut out, &alignment, &en, &pl, only, min_score, explain,
+            )?
         }
         AlignFormat::Tsv => {
             bialign::output::tsv::write_alignment(&mut out, &alignment, &en, &pl, only, min_score)?
@@ -593,7 +605,8 @@ fn cmd_qa(
     input: &InputArgs,
 ) -> Result<u8, Failure> {
     let (en, pl, _) = load_pair(a, b, input)?;
-    let alignment = bialign::align(&en, &pl, &bialign::AlignOptions { mode: mode.mode(), ..Default::default() });
+    let alignment =
+        bialign::align(&en, &pl, &bialign::AlignOptions { mode: mode.mode(), ..Default::default() });
     let opts = bialign::qa::QaOptions {
         mode: match mode {
             ModeArg::Auto => bialign::qa::Mode::Auto,

@@ -69,7 +69,7 @@ pub const COMPARABLE_QUOTE_BIAS: f32 = -4.437;
 pub const COMPARABLE_QUOTE_W: [f32; N_COMPARABLE_QUOTE] = [1.620, 2.720, 1.245, 0.331, 0.226, 3.002];
 /// Comparable quote pairs below this probability are not links (set by hand: the expected-F1
 /// cut, about half the F1 the model reaches).
-pub const COMPARABLE_QUOTE_KEEP: f32 = 0.4;
+pub const COMPARABLE_QUOTE_KEEP: f32 = 0.45;
 
 /// Feature rows for fitting the models on annotated data (used by `examples/dump_features.rs`).
 #[doc(hidden)]

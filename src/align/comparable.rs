@@ -18,8 +18,8 @@
 //!
 //! Edges need content: at least one content word in common ([`MIN_CONTENT`]), whatever else they
 //! share. Edges at or above [`EDGE_KEEP_MIN`] are kept, at most [`MAX_DEGREE`] per sentence (its
-//! best), and grouped into links: a sentence with several partners whose partners have no other
-//! becomes one 1-n (or n-1) link; every other edge is a 1-1 link. A sentence may therefore stand in
+//! best), and grouped into links: a sentence with several partners of similar probability whose
+//! partners have no other becomes one 1-n (or n-1) link; every other edge is a 1-1 link. A sentence may therefore stand in
 //! more than one link (a Polish sentence merging parts of two English ones, which also render
 //! elsewhere). Each link's score is the mean probability of its edges: the expected share of its
 //! sentence pairs that are right.
@@ -35,13 +35,16 @@ pub const N_EDGE: usize = 13;
 /// Edge model: bias.
 pub const EDGE_BIAS: f32 = -4.743;
 /// Edge model: weights of the features of [`EdgeFeat::vec`].
-pub const EDGE_W: [f32; N_EDGE] = [0.474, 1.278, 1.320, 0.819, 1.229, 1.911, -0.798, 1.256, -0.117, -1.454, -0.073, 1.262, 1.276];
+pub const EDGE_W: [f32; N_EDGE] =
+    [0.474, 1.278, 1.320, 0.819, 1.229, 1.911, -0.798, 1.256, -0.117, -1.454, -0.073, 1.262, 1.276];
 /// Edges below this probability are not links.
 pub const EDGE_KEEP_MIN: f32 = 0.35;
 /// Most partners a sentence keeps.
 pub const MAX_DEGREE: usize = 4;
 /// Content weight (about one content word) two sentences must share to be linked.
 pub const MIN_CONTENT: f32 = 1.5;
+/// Most a partner's probability may fall below the best partner's for the two to share a 1-n link.
+const STAR_SPREAD: f32 = 0.25;
 /// Token weight of a verb of saying ("said", "powiedział"): a function word here.
 const VERB_WEIGHT: f32 = 0.1;
 /// All pairs are scored up to this many; longer articles score the index's candidates.
@@ -244,7 +247,12 @@ fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<T
             let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
             let lower = crate::lexicon::tokens::fold(w);
             if attribution && !inside(t) {
-                return TokInfo { w: t.weight.min(VERB_WEIGHT), raw: 0.0, class: Class::Attribution, cog: [0, 0] };
+                return TokInfo {
+                    w: t.weight.min(VERB_WEIGHT),
+                    raw: 0.0,
+                    class: Class::Attribution,
+                    cog: [0, 0],
+                };
             }
             if t.is_number {
                 return TokInfo { w: t.weight, raw: t.weight, class: Class::Content, cog: [0, 0] };
@@ -256,7 +264,8 @@ fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<T
             let capital = w.chars().next().is_some_and(char::is_uppercase);
             let weight = t.weight * crate::lexicon::frequency::information(&lower, lang);
             let class = if capital && k > 0 { Class::Name } else { Class::Content };
-            let cog = if class == Class::Content && t.weight >= 1.0 { cognate_keys(&lower, lang) } else { [0, 0] };
+            let cog =
+                if class == Class::Content && t.weight >= 1.0 { cognate_keys(&lower, lang) } else { [0, 0] };
             TokInfo { w: weight, raw: t.weight, class, cog }
         })
         .collect()
@@ -343,8 +352,10 @@ impl<'a> Pairs<'a> {
         anchors: FxMap<(u32, u32), f32>,
         sig: super::Signals,
     ) -> Pairs<'a> {
-        let we: Vec<Vec<TokInfo>> = ef.iter().enumerate().map(|(i, f)| token_classes(en, i, f, Lang::En)).collect();
-        let wp: Vec<Vec<TokInfo>> = pf.iter().enumerate().map(|(j, f)| token_classes(pl, j, f, Lang::Pl)).collect();
+        let we: Vec<Vec<TokInfo>> =
+            ef.iter().enumerate().map(|(i, f)| token_classes(en, i, f, Lang::En)).collect();
+        let wp: Vec<Vec<TokInfo>> =
+            pf.iter().enumerate().map(|(j, f)| token_classes(pl, j, f, Lang::Pl)).collect();
         let cogs = |w: &[Vec<TokInfo>]| -> Vec<Vec<u64>> {
             w.iter()
                 .map(|t| {
@@ -453,9 +464,14 @@ pub(crate) fn group(edges: &[Edge], ne: usize, np: usize) -> Vec<(Vec<usize>, Ve
     }
     let mut used = vec![false; edges.len()];
     let mut out = Vec::new();
-    // Stars around an English sentence: its partners that render nothing else.
+    // Stars around an English sentence: its partners that render nothing else, with a probability
+    // close to the best one's (a weak partner stays a link of its own, with its own score).
+    let similar = |ks: Vec<usize>| -> Vec<usize> {
+        let best = ks.iter().map(|&k| edges[k].p).fold(0.0, f32::max);
+        ks.into_iter().filter(|&k| edges[k].p >= best - STAR_SPREAD).collect()
+    };
     for ks in &by_e {
-        let star: Vec<usize> = ks.iter().copied().filter(|&k| by_p[edges[k].pl].len() == 1).collect();
+        let star = similar(ks.iter().copied().filter(|&k| by_p[edges[k].pl].len() == 1).collect());
         if star.len() >= 2 {
             let mut pl: Vec<usize> = star.iter().map(|&k| edges[k].pl).collect();
             pl.sort_unstable();
@@ -467,8 +483,8 @@ pub(crate) fn group(edges: &[Edge], ne: usize, np: usize) -> Vec<(Vec<usize>, Ve
         }
     }
     for ks in &by_p {
-        let star: Vec<usize> =
-            ks.iter().copied().filter(|&k| !used[k] && by_e[edges[k].en].len() == 1).collect();
+        let star =
+            similar(ks.iter().copied().filter(|&k| !used[k] && by_e[edges[k].en].len() == 1).collect());
         if star.len() >= 2 {
             let mut en: Vec<usize> = star.iter().map(|&k| edges[k].en).collect();
             en.sort_unstable();
@@ -489,7 +505,11 @@ pub(crate) fn group(edges: &[Edge], ne: usize, np: usize) -> Vec<(Vec<usize>, Ve
 
 /// Feature rows of every candidate pair (for fitting [`EDGE_W`]).
 #[doc(hidden)]
-pub fn edge_rows(en: &Document, pl: &Document, opts: &super::AlignOptions) -> Vec<(usize, usize, [f32; N_EDGE], f32)> {
+pub fn edge_rows(
+    en: &Document,
+    pl: &Document,
+    opts: &super::AlignOptions,
+) -> Vec<(usize, usize, [f32; N_EDGE], f32)> {
     let ef = super::doc_features(en, Lang::En, opts, &mut Default::default());
     let pf = super::doc_features(pl, Lang::Pl, opts, &mut Default::default());
     let anchors = super::quotes::sentence_anchors(en, pl, opts);

@@ -361,11 +361,14 @@ fn make_link(
 /// lexicon pair.
 fn names_apart(ev: &mut Evidence) {
     let key = |w: &str| crate::lexicon::names::name_key(w);
-    let (names, rest): (Vec<String>, Vec<String>) = std::mem::take(&mut ev.lexicon).into_iter().partition(|pair| {
-        pair.split_once('=').is_some_and(|(a, b)| {
-            a.chars().next().is_some_and(char::is_uppercase) && b.chars().next().is_some_and(char::is_uppercase) && key(a) == key(b)
-        })
-    });
+    let (names, rest): (Vec<String>, Vec<String>) =
+        std::mem::take(&mut ev.lexicon).into_iter().partition(|pair| {
+            pair.split_once('=').is_some_and(|(a, b)| {
+                a.chars().next().is_some_and(char::is_uppercase)
+                    && b.chars().next().is_some_and(char::is_uppercase)
+                    && key(a) == key(b)
+            })
+        });
     ev.lexicon = rest;
     for n in names {
         let (a, b) = n.split_once('=').unwrap_or((&n, &n));

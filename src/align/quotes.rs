@@ -475,7 +475,10 @@ pub fn align_quotes_comparable(
     let thr = opts.min_score.max(cal::COMPARABLE_QUOTE_KEEP);
     let mut scored: Vec<(f32, usize, usize)> = Vec::new();
     for (a, b) in candidate_pairs(&ctx) {
-        if en.quotes[a].kind != QuoteKind::Speech || pl.quotes[b].kind != QuoteKind::Speech || !ctx.may_pair(a, b) {
+        if en.quotes[a].kind != QuoteKind::Speech
+            || pl.quotes[b].kind != QuoteKind::Speech
+            || !ctx.may_pair(a, b)
+        {
             continue;
         }
         let Some(f) = ctx.features(&[a], &[b]) else { continue };

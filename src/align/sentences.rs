@@ -270,7 +270,8 @@ pub(crate) fn candidate_logits(e: &[SentFeat], p: &[SentFeat], sig: &Signals) ->
 
 /// The candidate pairs the inverted index proposes, sorted.
 pub(crate) fn candidate_pairs(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<(usize, usize)> {
-    let mut v: Vec<(usize, usize)> = candidates(e, p, sig).into_keys().map(|(i, j)| (i as usize, j as usize)).collect();
+    let mut v: Vec<(usize, usize)> =
+        candidates(e, p, sig).into_keys().map(|(i, j)| (i as usize, j as usize)).collect();
     v.sort_unstable();
     v
 }
@@ -281,7 +282,12 @@ pub fn align_sentences(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<Raw
 }
 
 /// [`align_sentences`] with the candidates already proposed ([`candidate_logits`]).
-pub(crate) fn align_sentences_with(e: &[SentFeat], p: &[SentFeat], sig: &Signals, cand: CandMap) -> Vec<RawLink> {
+pub(crate) fn align_sentences_with(
+    e: &[SentFeat],
+    p: &[SentFeat],
+    sig: &Signals,
+    cand: CandMap,
+) -> Vec<RawLink> {
     let mut st = State {
         e,
         p,

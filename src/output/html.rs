@@ -624,7 +624,8 @@ mod tests {
         let pl = doc("Powiedział coś <b>ważnego</b>.", Lang::Pl);
         let a = Alignment {
             sentences: vec![Link { en: vec![0], pl: vec![0], score: 0.9, evidence: Evidence::default() }],
-            quotes: vec![], ..Default::default()
+            quotes: vec![],
+            ..Default::default()
         };
         let mut out = Vec::new();
         write_report(&mut out, "<evil title>", &en, &pl, &a, &[], &Default::default()).unwrap();
@@ -660,7 +661,8 @@ mod tests {
         pl.quotes.push(q(Span::new(s3, s3 + "Odbudujemy".len()), "Burmistrz"));
         let a = Alignment {
             sentences: vec![Link { en: vec![0], pl: vec![0], score: 0.9, evidence: Evidence::default() }],
-            quotes: vec![Link { en: vec![0], pl: vec![0], score: 0.8, evidence: Evidence::default() }], ..Default::default()
+            quotes: vec![Link { en: vec![0], pl: vec![0], score: 0.8, evidence: Evidence::default() }],
+            ..Default::default()
         };
         let mut out = Vec::new();
         write_report(&mut out, "t", &en, &pl, &a, &[], &Default::default()).unwrap();

@@ -111,7 +111,8 @@ fn speaker_mismatch_and_inflected_names() {
     quote(&mut pl, 0, "Wyjaśni się w następnym odcinku", Some("Harris"));
     let a = Alignment {
         sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[1], 0.9)],
-        quotes: vec![link(&[0], &[0], 0.8)], ..Default::default()
+        quotes: vec![link(&[0], &[0], 0.8)],
+        ..Default::default()
     };
     let fs = check(&en, &pl, &a, &QaOptions::default());
     let s = of(&fs, Check::SpeakerMismatch);
@@ -147,7 +148,8 @@ fn a_speaker_resolved_from_a_pronoun_is_only_a_warning() {
     };
     let a = Alignment {
         sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[1], 0.9)],
-        quotes: vec![link(&[0], &[0], 0.8)], ..Default::default()
+        quotes: vec![link(&[0], &[0], 0.8)],
+        ..Default::default()
     };
     let fs = check(&en, &pl, &a, &QaOptions::default());
     let s = of(&fs, Check::SpeakerMismatch);
@@ -161,7 +163,11 @@ fn same_speaker_written_differently_is_not_a_mismatch() {
     let mut pl = doc(Lang::Pl, &["„Nie zobaczymy ich” – mówi Amy B. Harris."]);
     quote(&mut en, 0, "We won’t see them,", Some("Harris"));
     quote(&mut pl, 0, "Nie zobaczymy ich", Some("Amy B. Harris"));
-    let a = Alignment { sentences: vec![link(&[0], &[0], 0.9)], quotes: vec![link(&[0], &[0], 0.8)], ..Default::default() };
+    let a = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9)],
+        quotes: vec![link(&[0], &[0], 0.8)],
+        ..Default::default()
+    };
     let fs = check(&en, &pl, &a, &QaOptions::default());
     assert!(of(&fs, Check::SpeakerMismatch).is_empty(), "{fs:#?}");
     assert!(of(&fs, Check::QuoteMarks).is_empty(), "„…” is the Polish convention: {fs:#?}");
@@ -182,7 +188,8 @@ fn dropped_quote_and_passage_in_a_translation_are_errors() {
             link(&[2], &[], 0.0),
             link(&[3], &[], 0.0),
         ],
-        quotes: vec![link(&[0], &[], 0.0)], ..Default::default()
+        quotes: vec![link(&[0], &[], 0.0)],
+        ..Default::default()
     };
     let opts = QaOptions { mode: Mode::Translation, ..Default::default() };
     let fs = check(&en, &pl, &a, &opts);
@@ -239,7 +246,11 @@ fn questions_brackets_and_length() {
 fn bad_indices_and_empty_documents_do_not_panic() {
     let en = doc(Lang::En, &["One."]);
     let pl = Document::default();
-    let a = Alignment { sentences: vec![link(&[0, 7], &[3], 0.5)], quotes: vec![link(&[9], &[1], 0.5)], ..Default::default() };
+    let a = Alignment {
+        sentences: vec![link(&[0, 7], &[3], 0.5)],
+        quotes: vec![link(&[9], &[1], 0.5)],
+        ..Default::default()
+    };
     let _ = check(&en, &pl, &a, &QaOptions::default());
     let _ = check(&Document::default(), &Document::default(), &Alignment::default(), &QaOptions::default());
 }
@@ -264,7 +275,11 @@ fn paired_quotes_that_drift_apart_are_reported() {
     let inner = "To smutne, ale myślę, że wszyscy wyjdą z tego silniejsi i zobaczymy ich znowu w następnym \
                  sezonie, kiedy wrócą do Nowego Jorku";
     quote(&mut pl, 0, inner, None);
-    let a = Alignment { sentences: vec![link(&[0], &[0], 0.9)], quotes: vec![link(&[0], &[0], 0.6)], ..Default::default() };
+    let a = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9)],
+        quotes: vec![link(&[0], &[0], 0.6)],
+        ..Default::default()
+    };
     let fs = check(&en, &pl, &a, &QaOptions::default());
     let d = of(&fs, Check::QuoteDrift);
     assert_eq!(d.len(), 1, "{fs:#?}");
@@ -282,7 +297,8 @@ fn added_polish_passage_and_quote_in_a_translation() {
     quote(&mut pl, 1, "Graliśmy słabo", Some("trener"));
     let a = Alignment {
         sentences: vec![link(&[0], &[0], 0.9), link(&[], &[1], 0.0), link(&[], &[2], 0.0)],
-        quotes: vec![link(&[], &[0], 0.0)], ..Default::default()
+        quotes: vec![link(&[], &[0], 0.0)],
+        ..Default::default()
     };
     let fs = check(&en, &pl, &a, &QaOptions::default());
     // The aligner called it a translation: QA follows it.
@@ -306,7 +322,8 @@ fn text_output_groups_by_severity_with_a_summary() {
     let pl = doc(Lang::Pl, &["Pożar zniszczył 12 domów. \"Nikt nie ucierpiał\"."]);
     let a = Alignment {
         sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[], 0.0), link(&[2], &[], 0.0)],
-        quotes: vec![], ..Default::default()
+        quotes: vec![],
+        ..Default::default()
     };
     let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
     let mut out = Vec::new();
@@ -333,7 +350,8 @@ fn a_quote_given_as_polish_dash_dialogue_is_not_omitted() {
     quote(&mut en, 2, "It works,", Some("he"));
     let a = Alignment {
         sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[1], 0.8), link(&[2], &[2], 0.9)],
-        quotes: vec![link(&[0], &[], 0.0), link(&[1], &[], 0.0), link(&[2], &[], 0.0)], ..Default::default()
+        quotes: vec![link(&[0], &[], 0.0), link(&[1], &[], 0.0), link(&[2], &[], 0.0)],
+        ..Default::default()
     };
     let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
     let q = of(&fs, Check::QuoteOmitted);

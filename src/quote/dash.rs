@@ -154,8 +154,8 @@ fn opens(s: &str, i: usize, len: usize, c: char) -> bool {
 fn free_dash(s: &str, i: usize, len: usize) -> bool {
     let before = s[..i].chars().next_back();
     let after = s[i + len..].chars().next();
-    let space_before = before.map_or(true, char::is_whitespace);
-    let space_after = after.map_or(true, char::is_whitespace);
+    let space_before = before.is_none_or(char::is_whitespace);
+    let space_after = after.is_none_or(char::is_whitespace);
     space_after || space_before && !after.is_some_and(|a| a.is_ascii_digit())
 }
 

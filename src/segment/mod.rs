@@ -732,7 +732,7 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
             let k = self.skip_plain_spaces(e);
             match self.reference_at(k) {
                 Some(end)
-                    if k == e || self.b.get(end).map_or(true, |&b| b.is_ascii_whitespace() || b == b'[') =>
+                    if k == e || self.b.get(end).is_none_or(|&b| b.is_ascii_whitespace() || b == b'[') =>
                 {
                     e = end;
                     refs = true;
@@ -822,7 +822,7 @@ impl<'a> Text<'a> {
             return b.iter().filter(|&&c| c == b'"').count() % 2 == 1;
         }
         let word = |x: Option<&u8>| x.is_some_and(|&x| x.is_ascii_alphanumeric() || x >= 0x80);
-        let space = |x: Option<&u8>| x.map_or(true, |x| x.is_ascii_whitespace());
+        let space = |x: Option<&u8>| x.is_none_or(|x| x.is_ascii_whitespace());
         let mut open = false;
         let mut k = 0;
         while k < b.len() {
@@ -961,7 +961,7 @@ impl<'a> Text<'a> {
             {
                 true
             }
-            Some('.') => self.char_at(end + 1).map_or(true, char::is_whitespace),
+            Some('.') => self.char_at(end + 1).is_none_or(char::is_whitespace),
             _ => false,
         };
         if !rest_ok || w.is_empty() {
