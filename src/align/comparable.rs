@@ -523,3 +523,46 @@ pub fn edge_rows(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::align::AlignOptions;
+
+    fn doc(name: &str, text: &str) -> Document {
+        crate::analyze(name, text.as_bytes(), &Default::default()).expect("analyze")
+    }
+
+    /// A quote pair is evidence for the sentences around it, never a link by itself: one planted
+    /// on two sentences that share no content leaves them unlinked, while the same anchor on a
+    /// real rendering raises its probability.
+    #[test]
+    fn a_planted_false_quote_pair_creates_no_sentence_link() {
+        let en = doc(
+            "en",
+            "The council approved the new bridge budget on Monday.\n\n\
+             “We expect the first trains in spring,” Mayor Anna Kowalska told Radio Gdańsk.",
+        );
+        let pl = doc(
+            "pl",
+            "Rada miasta zatwierdziła w poniedziałek nowy budżet mostu.\n\n\
+             „Wczoraj padał deszcz” – dodała Anna Kowalska w Radiu Gdańsk.",
+        );
+        let opts = AlignOptions::default();
+        let lang = crate::lang::Lang::En;
+        let ef = super::super::doc_features(&en, lang, &opts, &mut Default::default());
+        let pf = super::super::doc_features(&pl, crate::lang::Lang::Pl, &opts, &mut Default::default());
+        let mut planted = FxMap::default();
+        planted.insert((1u32, 1u32), 0.99f32);
+        planted.insert((0u32, 0u32), 0.99f32);
+        let with = Pairs::new(&en, &pl, &ef, &pf, planted, opts.signals);
+        let without = Pairs::new(&en, &pl, &ef, &pf, FxMap::default(), opts.signals);
+        let kept = edges(&with);
+        assert!(!kept.iter().any(|e| (e.en, e.pl) == (1, 1)), "{kept:?}");
+        // Shared names and the anchor alone would pass the model: the content floor stops them.
+        assert!(with.features(1, 1).content < MIN_CONTENT);
+        // The rendering is linked either way; the anchor only adds to it.
+        assert!(kept.iter().any(|e| (e.en, e.pl) == (0, 0)), "{kept:?}");
+        assert!(with.features(0, 0).probability() > without.features(0, 0).probability());
+    }
+}

@@ -198,7 +198,7 @@ fn trailing_attribution(text: &str, from: usize, to: usize) -> Option<usize> {
     }
     // The verb: at most four words from the end, with only a subject (names, a role, their
     // qualifiers) after it and a plain word before it.
-    for v in (n.saturating_sub(5)..n - 1).rev() {
+    for v in (n.saturating_sub(5).max(1)..n - 1).rev() {
         let t = &toks[v];
         if !verbs_pl().contains(t.word) || !t.lead.is_empty() || !t.trail.is_empty() {
             continue;
