@@ -15,6 +15,7 @@
 
 pub mod align;
 pub mod batch;
+pub mod deadline;
 pub mod error;
 pub mod ingest;
 pub mod lang;
@@ -36,7 +37,7 @@ pub use model::*;
 pub fn analyze(name: &str, bytes: &[u8], opts: &ingest::IngestOptions) -> Result<Document> {
     let mut doc = ingest::ingest_bytes(name, bytes, opts)?;
     lang::route(&mut doc);
-    finish_analysis(&mut doc);
+    finish_analysis(&mut doc, opts.presplit);
     Ok(doc)
 }
 
@@ -53,15 +54,34 @@ pub fn ingest_file(path: &std::path::Path, opts: &ingest::IngestOptions) -> Resu
     Ok(doc)
 }
 
+/// Run the per-document stages on the `bytes` read from `path` (named `name` in messages): HTML when
+/// the path's extension says so (or the bytes look like HTML).
+pub fn analyze_path_bytes(
+    path: &std::path::Path,
+    name: &str,
+    bytes: &[u8],
+    opts: &ingest::IngestOptions,
+) -> Result<Document> {
+    let opts = ingest::IngestOptions {
+        html: opts.html.or_else(|| ingest::looks_like_html_path(path).then_some(true)),
+        ..opts.clone()
+    };
+    analyze(name, bytes, &opts)
+}
+
 /// Run the per-document stages on a file (`-` reads standard input).
 pub fn analyze_file(path: &std::path::Path, opts: &ingest::IngestOptions) -> Result<Document> {
     let mut doc = ingest_file(path, opts)?;
-    finish_analysis(&mut doc);
+    finish_analysis(&mut doc, opts.presplit);
     Ok(doc)
 }
 
-/// The stages after language routing: sentences, then quotes.
-fn finish_analysis(doc: &mut Document) {
-    segment::segment(doc);
+/// The stages after language routing: sentences (the lines of presplit input), then quotes.
+fn finish_analysis(doc: &mut Document, presplit: bool) {
+    if presplit {
+        ingest::presplit_sentences(doc);
+    } else {
+        segment::segment(doc);
+    }
     quote::extract(doc);
 }

@@ -12,19 +12,23 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use bialign::ingest::IngestOptions;
 use bialign::output::jsonl::Only;
-use bialign::output::OutputFile;
+use bialign::output::{escape_terminal, AlignedPair, Column, Format, OutputFile, WriteOptions};
 use bialign::{Document, Error, Lang};
 
 #[derive(Parser)]
 #[command(
     name = "bialign",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (", env!("BIALIGN_COMMIT"), ")"),
     about = "Align sentences and quotations across an English and a Polish news article",
     long_about = "bialign reads an English and a Polish article about the same story (plain text or HTML; \
 UTF-8, UTF-16, Windows-1250 or ISO-8859-2), detects each text's language, splits both into sentences, \
 extracts quotations with their speakers, and links matching sentences and quotes even when the Polish \
 article reorders, drops, merges or adds material.\n\nExit status: 0 success; 1 some documents of a batch \
-failed; 2 bad usage or input."
+failed; 2 bad usage or input (a closed output pipe, as with `| head`, is not an error: status 0).\n\nReading \
+the TSV output: fields are not quoted; a tab, line feed, carriage return and backslash inside a field are \
+written \\t, \\n, \\r and \\\\ (OPUS/Moses style). Read it with quoting off, e.g. pandas \
+`read_csv(f, sep=\"\\t\", header=None, quoting=csv.QUOTE_NONE, keep_default_na=False)` then unescape; or \
+use --format csv (RFC 4180) or jsonl."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -36,14 +40,24 @@ struct InputArgs {
     /// Force the input encoding (e.g. utf-8, utf-16le, windows-1250, iso-8859-2) instead of detecting it
     #[arg(long, value_name = "NAME")]
     encoding: Option<String>,
-    /// Refuse inputs larger than this many bytes
+    /// Refuse inputs larger than this many bytes (the limit bounds the read itself: pipes and
+    /// devices are read at most this far)
     #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024 * 1024)]
     max_input_bytes: u64,
+    /// The input is already split: one sentence per line, a line `<p>` between paragraphs
+    /// (hunalign's convention)
+    #[arg(long)]
+    presplit: bool,
 }
 
 impl InputArgs {
     fn options(&self) -> IngestOptions {
-        IngestOptions { encoding: self.encoding.clone(), html: None, max_bytes: self.max_input_bytes }
+        IngestOptions {
+            encoding: self.encoding.clone(),
+            html: None,
+            max_bytes: self.max_input_bytes,
+            presplit: self.presplit,
+        }
     }
 }
 
@@ -53,23 +67,18 @@ enum StageFormat {
     Jsonl,
 }
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum AlignFormat {
-    Text,
-    Jsonl,
-    /// `en<TAB>pl<TAB>score` rows of matched links (sentences, or quotes with `--only quotes`).
-    Tsv,
-    /// A TMX 1.4b document of matched links (sentences, or quotes with `--only quotes`).
-    Tmx,
-    /// The side-by-side report of `qa --html`: links, unmatched passages and QA findings.
-    Html,
+/// `--min-score`: a number from 0 to 1.
+fn parse_score(s: &str) -> Result<f32, String> {
+    let v: f32 = s.trim().parse().map_err(|e| format!("{e}"))?;
+    if !(0.0..=1.0).contains(&v) {
+        return Err("a score is a number from 0 to 1".into());
+    }
+    Ok(v)
 }
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum BatchFormat {
-    Jsonl,
-    Tsv,
-    Tmx,
+/// `--columns id,en,pl,score`.
+fn parse_columns(s: &str) -> Result<Vec<Column>, String> {
+    Column::parse_list(s)
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -90,16 +99,20 @@ enum Cmd {
     /// Align an English and a Polish article (given in either order)
     Align {
         /// The two articles; the language detector decides which is English and which Polish
-        #[arg(num_args = 2, value_names = ["EN", "PL"])]
+        #[arg(num_args = 2, required = true, value_names = ["EN", "PL"])]
         files: Vec<PathBuf>,
-        /// Output format
-        #[arg(long, value_enum, default_value_t = AlignFormat::Text)]
-        format: AlignFormat,
+        /// Output format (tsv: OPUS/Moses rows, no quoting; csv: RFC 4180; tmx: TMX 1.4b; html: the
+        /// side-by-side report of `qa --html`)
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// TSV and CSV columns, from id, en, pl, score, kind
+        #[arg(long, value_name = "LIST", value_parser = parse_columns)]
+        columns: Option<Vec<Column>>,
         /// Only write sentence links or only quote links
         #[arg(long, value_enum)]
         only: Option<OnlyArg>,
-        /// Drop links scoring below this (unmatched units are still listed)
-        #[arg(long, default_value_t = 0.0)]
+        /// Drop links scoring below this, from 0 to 1 (unmatched units are still listed)
+        #[arg(long, default_value_t = 0.0, value_parser = parse_score)]
         min_score: f32,
         /// Align as a translation or as comparable articles (auto: estimated per pair)
         #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
@@ -122,7 +135,7 @@ enum Cmd {
     /// Check an aligned pair for translation problems (numbers, names, quotes, speakers, omissions…)
     Qa {
         /// The two articles; the language detector decides which is English and which Polish
-        #[arg(num_args = 2, value_names = ["EN", "PL"])]
+        #[arg(num_args = 2, required = true, value_names = ["EN", "PL"])]
         files: Vec<PathBuf>,
         /// Output format of the findings
         #[arg(long, value_enum, default_value_t = StageFormat::Text)]
@@ -188,14 +201,25 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// Write to FILE (via a partial file and a journal) instead of standard output
         #[arg(short = 'o', long, value_name = "FILE")]
         output: Option<PathBuf>,
-        /// Output format: JSON Lines (DESIGN.md contract with "doc"), TSV en/pl/score rows, or TMX 1.4b
-        #[arg(long, value_enum, default_value_t = BatchFormat::Jsonl)]
-        format: BatchFormat,
+        /// Output format: jsonl (records with "doc"), tsv (en/pl/score rows, no quoting), csv (RFC
+        /// 4180, with a header row) or tmx (TMX 1.4b)
+        #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+        format: Format,
+        /// TSV and CSV columns, from id, en, pl, score, kind (e.g. id,en,pl,score)
+        #[arg(long, value_name = "LIST", value_parser = parse_columns)]
+        columns: Option<Vec<Column>>,
+        /// Follow symbolic links in folders (loops are detected and skipped)
+        #[arg(long)]
+        follow: bool,
+        /// Memory budget per pair in bytes, estimated before any work; a pair over it becomes an error
+        /// record (0: no limit)
+        #[arg(long, value_name = "BYTES", default_value_t = bialign::batch::DEFAULT_MAX_PAIR_MEMORY)]
+        max_pair_memory: u64,
         /// Only write sentence links or only quote links (TSV and TMX write sentence links by default)
         #[arg(long, value_enum)]
         only: Option<OnlyArg>,
-        /// Drop links scoring below this
-        #[arg(long, default_value_t = 0.0)]
+        /// Drop links scoring below this, from 0 to 1
+        #[arg(long, default_value_t = 0.0, value_parser = parse_score)]
         min_score: f32,
         /// Align as a translation or as comparable articles (auto: estimated per pair)
         #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
@@ -236,6 +260,16 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         format: StageFormat,
         #[command(flatten)]
         input: InputArgs,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) of bialign, or of one command
+    Man {
+        /// The command (default: bialign itself)
+        command: Option<String>,
     },
 }
 
@@ -282,13 +316,15 @@ impl From<Error> for Failure {
     }
 }
 
-/// An error while writing output (the output's writer puts the file's name in the message).
-impl From<std::io::Error> for Failure {
-    fn from(e: std::io::Error) -> Self {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return Failure::closed_pipe();
+impl Failure {
+    /// An error writing the output `out`, named in the message.
+    fn writing(out: &OutputFile) -> impl FnOnce(std::io::Error) -> Failure + '_ {
+        move |e| {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return Failure::closed_pipe();
+            }
+            Failure { msg: format!("{}: cannot write: {e}", out.name().display()), code: 2 }
         }
-        Failure { msg: format!("writing output: {e}"), code: 2 }
     }
 }
 
@@ -306,33 +342,60 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
             if !f.msg.is_empty() {
-                eprintln!("bialign: {}", f.msg);
+                eprintln!("bialign: {}", escape_terminal(&f.msg));
             }
             ExitCode::from(f.code)
         }
     }
 }
 
-/// Settings of `align`.
-struct AlignLimits {
+/// Settings of `align` and `qa`.
+struct PairArgs {
+    format: Format,
+    only: Option<OnlyArg>,
+    columns: Option<Vec<Column>>,
     min_score: f32,
     max_sentence_bytes: usize,
-    mode: Option<bialign::align::Mode>,
+    mode: ModeArg,
     explain: bool,
+    lexicon: Option<PathBuf>,
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.cmd {
         Cmd::Qa { files, format, html, mode, output, input } => {
-            cmd_qa(&files[0], &files[1], format, html.as_deref(), mode, output.as_deref(), &input)
+            let format = match format {
+                StageFormat::Text => Format::Text,
+                StageFormat::Jsonl => Format::Jsonl,
+            };
+            let args = PairArgs {
+                format,
+                only: None,
+                columns: None,
+                min_score: 0.0,
+                max_sentence_bytes: bialign::align::DEFAULT_MAX_SENTENCE_BYTES,
+                mode,
+                explain: false,
+                lexicon: None,
+            };
+            cmd_qa(&files[0], &files[1], &args, html.as_deref(), output.as_deref(), &input)
         }
         Cmd::Ingest { file, paragraphs, input } => cmd_ingest(&file, paragraphs, &input),
         Cmd::Detect { files, by, format, input } => cmd_detect(&files, by, format, &input),
         Cmd::Split { file, lang, format, input } => cmd_split(&file, lang, format, &input),
         Cmd::Quotes { file, format, input } => cmd_quotes(&file, format, &input),
+        Cmd::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = OutputFile::create(None)?;
+            clap_complete::generate(shell, &mut cmd, "bialign", &mut out);
+            out.commit()?;
+            Ok(0)
+        }
+        Cmd::Man { command } => cmd_man(command.as_deref()),
         Cmd::Align {
             files,
             format,
+            columns,
             only,
             min_score,
             mode,
@@ -341,20 +404,18 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             lexicon,
             max_sentence_bytes,
             input,
-        } => cmd_align(
-            &files[0],
-            &files[1],
-            format,
-            only,
-            AlignLimits { min_score, max_sentence_bytes, mode: mode.mode(), explain },
-            output.as_deref(),
-            lexicon.as_deref(),
-            &input,
-        ),
+        } => {
+            let args =
+                PairArgs { format, only, columns, min_score, max_sentence_bytes, mode, explain, lexicon };
+            cmd_align(&files[0], &files[1], &args, output.as_deref(), &input)
+        }
         Cmd::Batch {
             inputs,
             output,
             format,
+            columns,
+            follow,
+            max_pair_memory,
             only,
             min_score,
             mode,
@@ -368,9 +429,15 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             byte_range,
             input,
         } => {
-            if qa && format != BatchFormat::Jsonl {
+            if qa && format != Format::Jsonl {
                 return Err(Failure {
                     msg: "--qa writes findings as JSON Lines records: use it with --format jsonl".into(),
+                    code: 2,
+                });
+            }
+            if !(pair_timeout.is_finite() && pair_timeout >= 0.0) {
+                return Err(Failure {
+                    msg: "--pair-timeout: a number of seconds, 0 or more".into(),
                     code: 2,
                 });
             }
@@ -380,11 +447,10 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 align.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
             }
             let opts = bialign::batch::BatchOptions {
-                format: match format {
-                    BatchFormat::Jsonl => bialign::batch::Format::Jsonl,
-                    BatchFormat::Tsv => bialign::batch::Format::Tsv,
-                    BatchFormat::Tmx => bialign::batch::Format::Tmx,
-                },
+                format,
+                columns: columns_for(format, columns)?,
+                follow,
+                max_pair_memory,
                 only: only_of(only),
                 min_score,
                 jobs,
@@ -410,19 +476,49 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     }
 }
 
+/// The columns of TSV and CSV output (`--columns` only fits those formats).
+fn columns_for(format: Format, columns: Option<Vec<Column>>) -> Result<Vec<Column>, Failure> {
+    match columns {
+        None => Ok(bialign::output::writer::DEFAULT_COLUMNS.to_vec()),
+        Some(c) if matches!(format, Format::Tsv | Format::Csv) => Ok(c),
+        Some(_) => Err(Failure { msg: "--columns applies to --format tsv and csv".into(), code: 2 }),
+    }
+}
+
+/// `bialign man [COMMAND]`: the roff manual page.
+fn cmd_man(command: Option<&str>) -> Result<u8, Failure> {
+    let root = <Cli as clap::CommandFactory>::command();
+    let cmd = match command {
+        None => root,
+        Some(name) => match root.find_subcommand(name) {
+            Some(c) => c.clone().name(&*Box::leak(format!("bialign-{name}").into_boxed_str())),
+            None => return Err(Failure { msg: format!("man: no command '{name}'"), code: 2 }),
+        },
+    };
+    let mut out = OutputFile::create(None)?;
+    clap_mangen::Man::new(cmd).render(&mut out).map_err(Failure::writing(&out))?;
+    out.commit()?;
+    Ok(0)
+}
+
 fn cmd_ingest(file: &Path, paragraphs: bool, input: &InputArgs) -> Result<u8, Failure> {
     let doc = bialign::ingest_file(file, &input.options())?;
+    warn_replaced(&doc);
     let mut out = OutputFile::create(None)?;
-    if paragraphs {
-        for p in &doc.paragraphs {
-            writeln!(out, "[{}..{}] {}", p.span.start, p.span.end, doc.slice(p.span))?;
+    let w = |out: &mut OutputFile| -> std::io::Result<()> {
+        if paragraphs {
+            for p in &doc.paragraphs {
+                writeln!(out, "[{}..{}] {}", p.span.start, p.span.end, doc.slice(p.span))?;
+            }
+        } else {
+            out.write_all(doc.text.as_bytes())?;
+            if !doc.text.ends_with('\n') {
+                writeln!(out)?;
+            }
         }
-    } else {
-        out.write_all(doc.text.as_bytes())?;
-        if !doc.text.ends_with('\n') {
-            writeln!(out)?;
-        }
-    }
+        Ok(())
+    };
+    w(&mut out).map_err(Failure::writing(&out))?;
     out.commit()?;
     Ok(0)
 }
@@ -432,42 +528,48 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
     for file in files {
         let doc = bialign::ingest_file(file, &input.options())?;
         let name = file.display().to_string();
-        match by {
-            ByArg::Document => bialign::output::stage::write_detection(
-                &mut out,
-                format == StageFormat::Jsonl,
-                &name,
-                None,
-                doc.lang,
-                doc.lang_confidence,
-            )?,
-            ByArg::Paragraph => {
-                for p in &doc.paragraphs {
-                    bialign::output::stage::write_detection(
-                        &mut out,
-                        format == StageFormat::Jsonl,
-                        &name,
-                        Some((p.span, doc.slice(p.span))),
-                        p.lang,
-                        p.confidence,
-                    )?;
+        let jsonl = format == StageFormat::Jsonl;
+        let w = |out: &mut OutputFile| -> std::io::Result<()> {
+            match by {
+                ByArg::Document => bialign::output::stage::write_detection(
+                    out,
+                    jsonl,
+                    &name,
+                    None,
+                    doc.lang,
+                    doc.lang_confidence,
+                ),
+                ByArg::Paragraph => {
+                    for p in &doc.paragraphs {
+                        bialign::output::stage::write_detection(
+                            out,
+                            jsonl,
+                            &name,
+                            Some((p.span, doc.slice(p.span))),
+                            p.lang,
+                            p.confidence,
+                        )?;
+                    }
+                    Ok(())
+                }
+                ByArg::Line => {
+                    for span in bialign::ingest::line_spans(&doc.text) {
+                        let t = doc.slice(span);
+                        let d = bialign::lang::detect(t);
+                        bialign::output::stage::write_detection(
+                            out,
+                            jsonl,
+                            &name,
+                            Some((span, t)),
+                            d.lang,
+                            d.confidence,
+                        )?;
+                    }
+                    Ok(())
                 }
             }
-            ByArg::Line => {
-                for span in bialign::ingest::line_spans(&doc.text) {
-                    let t = doc.slice(span);
-                    let d = bialign::lang::detect(t);
-                    bialign::output::stage::write_detection(
-                        &mut out,
-                        format == StageFormat::Jsonl,
-                        &name,
-                        Some((span, t)),
-                        d.lang,
-                        d.confidence,
-                    )?;
-                }
-            }
-        }
+        };
+        w(&mut out).map_err(Failure::writing(&out))?;
     }
     out.commit()?;
     Ok(0)
@@ -485,9 +587,14 @@ fn cmd_split(file: &Path, lang: LangArg, format: StageFormat, input: &InputArgs)
             p.lang = l;
         }
     }
-    bialign::segment::segment(&mut doc);
+    if input.presplit {
+        bialign::ingest::presplit_sentences(&mut doc);
+    } else {
+        bialign::segment::segment(&mut doc);
+    }
     let mut out = OutputFile::create(None)?;
-    bialign::output::stage::write_sentences(&mut out, format == StageFormat::Jsonl, &doc)?;
+    bialign::output::stage::write_sentences(&mut out, format == StageFormat::Jsonl, &doc)
+        .map_err(Failure::writing(&out))?;
     out.commit()?;
     Ok(0)
 }
@@ -495,7 +602,8 @@ fn cmd_split(file: &Path, lang: LangArg, format: StageFormat, input: &InputArgs)
 fn cmd_quotes(file: &Path, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
     let doc = bialign::analyze_file(file, &input.options())?;
     let mut out = OutputFile::create(None)?;
-    bialign::output::stage::write_quotes(&mut out, format == StageFormat::Jsonl, &doc)?;
+    bialign::output::stage::write_quotes(&mut out, format == StageFormat::Jsonl, &doc)
+        .map_err(Failure::writing(&out))?;
     out.commit()?;
     Ok(0)
 }
@@ -516,99 +624,104 @@ fn only_of(only: Option<OnlyArg>) -> Only {
     }
 }
 
+/// A warning for invalid UTF-8 bytes that were replaced in a document.
+fn warn_replaced(doc: &Document) {
+    if doc.replaced_bytes > 0 {
+        eprintln!(
+            "bialign: warning: {}: {} invalid UTF-8 bytes replaced (U+001A, one for one: offsets unchanged)",
+            escape_terminal(&doc.name),
+            doc.replaced_bytes
+        );
+    }
+}
+
 /// Read both files and decide which is English and which Polish.
 fn load_pair(a: &Path, b: &Path, input: &InputArgs) -> Result<(Document, Document, bool), Failure> {
     let da = bialign::analyze_file(a, &input.options())?;
     let db = bialign::analyze_file(b, &input.options())?;
+    warn_replaced(&da);
+    warn_replaced(&db);
     let (en, pl, swapped) = bialign::lang::order_pair(da, db)?;
     Ok((en, pl, swapped))
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Write one aligned pair through the writer of `format` to `path` (standard output when `None`).
+fn write_pair(
+    path: Option<&Path>,
+    format: Format,
+    opts: WriteOptions,
+    pair: &AlignedPair,
+) -> Result<(), Failure> {
+    let w = bialign::output::writer(format, opts);
+    let mut out = OutputFile::create(path)?;
+    let res = w.begin(&mut out).and_then(|_| w.pair(&mut out, pair)).and_then(|_| w.finish(&mut out));
+    res.map_err(Failure::writing(&out))?;
+    out.commit()?;
+    Ok(())
+}
+
 fn cmd_align(
     a: &Path,
     b: &Path,
-    format: AlignFormat,
-    only: Option<OnlyArg>,
-    limits: AlignLimits,
+    args: &PairArgs,
     output: Option<&Path>,
-    lexicon: Option<&Path>,
     input: &InputArgs,
 ) -> Result<u8, Failure> {
+    let columns = columns_for(args.format, args.columns.clone())?;
     let (en, pl, swapped) = load_pair(a, b, input)?;
-    let AlignLimits { min_score, max_sentence_bytes, mode, explain } = limits;
-    let mut opts = bialign::AlignOptions { min_score, max_sentence_bytes, mode, ..Default::default() };
+    let mode = args.mode.mode();
+    let mut opts = bialign::AlignOptions {
+        min_score: args.min_score,
+        max_sentence_bytes: args.max_sentence_bytes,
+        mode,
+        ..Default::default()
+    };
     // BIALIGN_DISABLE=lexicon,names,… switches evidence sources off (for ablations).
     if let Ok(off) = std::env::var("BIALIGN_DISABLE") {
         opts.signals = bialign::align::Signals::without(&off);
     }
-    if let Some(path) = lexicon {
+    if let Some(path) = &args.lexicon {
         opts.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
     }
     let alignment = bialign::align(&en, &pl, &opts);
-    let only = only_of(only);
-    let mut out = OutputFile::create(output)?;
-    match format {
-        AlignFormat::Jsonl => {
-            bialign::output::jsonl::write_alignment(&mut out, None, &alignment, &en, &pl, only, min_score)?
-        }
-        AlignFormat::Text => {
-            writeln!(
-                out,
-                "English: {}  ({}, confidence {:.2})\nPolish:  {}  ({}, confidence {:.2}){}\nMode:    {} ({})\n",
-                en.name,
-                en.lang,
-                en.lang_confidence,
-                pl.name,
-                pl.lang,
-                pl.lang_confidence,
-                if swapped { "\n(the files were given Polish first; taken in the right order)" } else { "" },
-                alignment.mode,
-                match mode {
-                    Some(_) => "as asked".to_string(),
-                    None => format!(
-                        "estimated: {:.0}% of sentences have a close rendering",
-                        alignment.strong_share * 100.0
-                    ),
-                }
-            )?;
-            bialign::output::text::write_alignment_with(
-                &mut out, &alignment, &en, &pl, only, min_score, explain,
-            )?
-        }
-        AlignFormat::Tsv => {
-            bialign::output::tsv::write_alignment(&mut out, &alignment, &en, &pl, only, min_score)?
-        }
-        AlignFormat::Tmx => {
-            bialign::output::tmx::write_header(&mut out)?;
-            bialign::output::tmx::write_alignment(&mut out, None, &alignment, &en, &pl, only, min_score)?;
-            bialign::output::tmx::write_footer(&mut out)?;
-        }
-        AlignFormat::Html => {
-            let qa = bialign::qa::QaOptions::default();
-            let findings = bialign::qa::check(&en, &pl, &alignment, &qa);
-            let title = format!("{} ↔ {}", en.name, pl.name);
-            bialign::output::html::write_report(&mut out, &title, &en, &pl, &alignment, &findings, &qa)?
-        }
-    }
-    out.commit()?;
+    let qa = bialign::qa::QaOptions::default();
+    let findings =
+        if args.format == Format::Html { bialign::qa::check(&en, &pl, &alignment, &qa) } else { Vec::new() };
+    let wopts = WriteOptions {
+        only: only_of(args.only),
+        min_score: args.min_score,
+        explain: args.explain,
+        mode_asked: mode.is_some(),
+        columns,
+        qa,
+        ..Default::default()
+    };
+    let pair = AlignedPair {
+        id: None,
+        en: &en,
+        pl: &pl,
+        alignment: &alignment,
+        swapped,
+        note: None,
+        findings: &findings,
+    };
+    write_pair(output, args.format, wopts, &pair)?;
     Ok(0)
 }
 
 fn cmd_qa(
     a: &Path,
     b: &Path,
-    format: StageFormat,
+    args: &PairArgs,
     html: Option<&Path>,
-    mode: ModeArg,
     output: Option<&Path>,
     input: &InputArgs,
 ) -> Result<u8, Failure> {
-    let (en, pl, _) = load_pair(a, b, input)?;
+    let (en, pl, swapped) = load_pair(a, b, input)?;
     let alignment =
-        bialign::align(&en, &pl, &bialign::AlignOptions { mode: mode.mode(), ..Default::default() });
+        bialign::align(&en, &pl, &bialign::AlignOptions { mode: args.mode.mode(), ..Default::default() });
     let opts = bialign::qa::QaOptions {
-        mode: match mode {
+        mode: match args.mode {
             ModeArg::Auto => bialign::qa::Mode::Auto,
             ModeArg::Translation => bialign::qa::Mode::Translation,
             ModeArg::Comparable => bialign::qa::Mode::Comparable,
@@ -616,28 +729,19 @@ fn cmd_qa(
         ..Default::default()
     };
     let findings = bialign::qa::check(&en, &pl, &alignment, &opts);
+    let pair = AlignedPair {
+        id: None,
+        en: &en,
+        pl: &pl,
+        alignment: &alignment,
+        swapped,
+        note: None,
+        findings: &findings,
+    };
+    let wopts = WriteOptions { links: false, findings: true, qa: opts, ..Default::default() };
     if let Some(path) = html {
-        let mut sink = OutputFile::create(Some(path))?;
-        let title = format!("{} ↔ {}", en.name, pl.name);
-        bialign::output::html::write_report(&mut sink, &title, &en, &pl, &alignment, &findings, &opts)?;
-        sink.commit()?;
+        write_pair(Some(path), Format::Html, wopts.clone(), &pair)?;
     }
-    let mut out = OutputFile::create(output)?;
-    match format {
-        StageFormat::Jsonl => bialign::output::findings::write_jsonl(&mut out, None, &findings, &en, &pl)?,
-        StageFormat::Text => {
-            let comparable = bialign::qa::is_comparable(&alignment, &opts);
-            writeln!(
-                out,
-                "English: {}\nPolish:  {}\nTreated as {} ({:.0}% of sentences unmatched)\n",
-                en.name,
-                pl.name,
-                if comparable { "comparable articles" } else { "a translation" },
-                bialign::qa::unmatched_share(&en, &pl, &alignment) * 100.0
-            )?;
-            bialign::output::findings::write_text(&mut out, &findings)?
-        }
-    }
-    out.commit()?;
+    write_pair(output, args.format, wopts, &pair)?;
     Ok(0)
 }

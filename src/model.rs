@@ -107,6 +107,8 @@ pub struct Document {
     pub text: String,
     /// The encoding the bytes were decoded from.
     pub encoding: &'static str,
+    /// Invalid UTF-8 bytes of the input replaced one for one by U+001A (see `ingest::decode`).
+    pub replaced_bytes: usize,
     /// The document's main language.
     pub lang: Lang,
     pub lang_confidence: f32,

@@ -249,9 +249,22 @@ fn corrupt_pairs_become_error_records_and_the_rest_is_written() {
     );
     assert!(err_of("bad.jsonl:2").contains("\"id\" must be a string"));
     assert!(err_of("bad.jsonl:3").contains("not valid JSON"));
+    // An error record is {doc, error, kind}, plus the stage, the input line or the byte offset when known.
+    let kinds = ["io", "decode", "record", "limit", "language", "timeout", "panic"];
     for r in recs.iter().filter(|r| r.get("error").is_some()) {
-        assert_eq!(r.as_object().unwrap().len(), 2, "an error record is {{doc, error}}: {r}");
+        let o = r.as_object().unwrap();
+        assert!(
+            o.keys().all(|k| ["doc", "error", "kind", "stage", "line", "offset"].contains(&k.as_str())),
+            "{r}"
+        );
+        assert!(kinds.contains(&o["kind"].as_str().unwrap_or("")), "{r}");
     }
+    let kind_of = |id: &str| {
+        recs.iter().find(|r| r["doc"] == id && r.get("error").is_some()).unwrap()["kind"].as_str().unwrap()
+    };
+    assert_eq!(kind_of("b-binary"), "decode");
+    assert_eq!(kind_of("f-both-english"), "language");
+    assert_eq!(kind_of("bad.jsonl:3"), "record");
     let err = stderr(&o);
     let summary = if german_known { "2 pairs done, 7 failed" } else { "3 pairs done, 6 failed" };
     assert!(err.contains(summary), "{err}");
@@ -377,7 +390,7 @@ fn resume_refuses_other_settings() {
     write(&t.path().join("in.jsonl"), corpus_jsonl(2));
     write(
         &t.path().join("out.bialign-journal"),
-        "bialign-journal 1\tformat=jsonl only=both min-score=0\t0\n",
+        "bialign-journal 2\tformat=jsonl only=both min-score=0\t0\n",
     );
     write(&t.path().join("out.bialign-part"), "");
     let o = run(&["batch", "in.jsonl", "-o", "out", "--format", "tsv", "--resume"], t.path());

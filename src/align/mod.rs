@@ -60,6 +60,9 @@ pub struct AlignOptions {
     /// Align as a translation or as comparable articles; `None` (the default) decides from the pair
     /// itself ([`mode`]).
     pub mode: Option<Mode>,
+    /// Stop long stages early once this passes (the result is then incomplete: see
+    /// [`crate::deadline`]).
+    pub deadline: crate::deadline::Deadline,
 }
 
 /// Default of [`AlignOptions::max_sentence_bytes`]: far above any real news sentence.
@@ -86,6 +89,7 @@ impl Default for AlignOptions {
             signals: Signals::default(),
             max_sentence_bytes: DEFAULT_MAX_SENTENCE_BYTES,
             mode: None,
+            deadline: Default::default(),
         }
     }
 }
@@ -300,6 +304,9 @@ fn align_with(
         Mode::Translation => translation_links(en, pl, &ef, &pf, opts, cand),
         Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, en_cache, pl_cache),
     };
+    if opts.deadline.passed() {
+        return Alignment { sentences, quotes: Vec::new(), mode, strong_share: share };
+    }
     let quotes = match mode {
         Mode::Translation => quotes::align_quotes(en, pl, &sentences, opts, en_cache, pl_cache),
         Mode::Comparable => quotes::align_quotes_comparable(en, pl, &sentences, opts, en_cache, pl_cache),

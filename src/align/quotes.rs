@@ -350,6 +350,9 @@ pub fn align_quotes(
     for en_side in [true, false] {
         let (d, n_other) = if en_side { (en, np) } else { (pl, ne) };
         for q in 0..d.quotes.len() {
+            if opts.deadline.expired() {
+                break;
+            }
             let Some(nq) = neighbour(d, q, true) else { continue };
             let (taken, other_taken) = if en_side { (&en_l, &pl_l) } else { (&pl_l, &en_l) };
             if taken[q] != usize::MAX || taken[nq] != usize::MAX || !Ctx::joinable(d, q, nq) {
@@ -525,7 +528,7 @@ pub(crate) fn sentence_anchors_cached(
     }
     let ctx = Ctx::new(en, pl, &[], opts, (en_cache, pl_cache));
     for a in 0..en.quotes.len() {
-        if en.quotes[a].kind != QuoteKind::Speech {
+        if en.quotes[a].kind != QuoteKind::Speech || opts.deadline.expired() {
             continue;
         }
         for b in 0..pl.quotes.len() {

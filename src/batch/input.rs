@@ -5,21 +5,18 @@
 //! * a file: JSON Lines records if its first non-blank byte is `{`, otherwise a manifest TSV with
 //!   lines `id<TAB>en_path<TAB>pl_path` (relative paths are relative to the manifest's folder; blank
 //!   lines, `#` comments and a header line `id<TAB>en…<TAB>pl…` are skipped);
-//! * a folder, walked recursively in byte order of names, where three layouts are recognised
-//!   (and may be mixed):
-//!   - a folder holding `en.*` and `pl.*` files is one pair, its id the folder's path relative to
-//!     the INPUT (or the folder's own name when the INPUT itself is a pair folder);
-//!   - files `NAME.en.EXT` and `NAME.pl.EXT` side by side are one pair with id `NAME`;
-//!   - subfolders `en/` and `pl/` holding files with the same name (up to the extension) are pairs
-//!     with the file name as id.
+//! * a folder, walked recursively (see [`super::walk`] for the layouts, links and special files).
+//!   A pair with one side missing or ambiguous is a failed pair, reported in its place. Ids of
+//!   nested pairs are prefixed with their folder path (`a/b/NAME`).
 //!
-//!   Other files are ignored. A pair with one side missing or ambiguous is a failed pair, reported
-//!   in its place. Ids of nested pairs are prefixed with their folder path (`a/b/NAME`).
+//! Every read is bounded as it reads: a JSON Lines line by the record limit, a manifest line by
+//! [`MAX_MANIFEST_LINE`], an id by [`crate::ingest::jsonl::MAX_ID_BYTES`]. A named pipe given as an
+//! INPUT (`<(zcat corpus.jsonl.gz)`) is read as a stream. JSON Lines compressed with gzip or zstd
+//! is recognised by its first bytes and decompressed as it is read.
 //!
 //! Pair ids come from names and records, so they are untrusted text: batch never builds a path
 //! from an id.
 
-use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -27,12 +24,16 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::ingest::jsonl::{Record, Records};
 
+use super::walk::{DirWalk, Warnings};
+
 /// One pair to align, or an input problem reported in the pair's place.
 #[derive(Debug)]
 pub struct PairJob {
     /// The pair's id (untrusted text).
     pub id: String,
     pub source: PairSource,
+    /// Bytes of the INPUTs read once this pair was (for the progress display; 0 when unknown).
+    pub input_pos: u64,
 }
 
 /// Where a pair's two texts are.
@@ -46,24 +47,41 @@ pub enum PairSource {
     Failed(Error),
 }
 
+/// Longest manifest line read, in bytes (an id and two paths).
+pub const MAX_MANIFEST_LINE: u64 = 64 * 1024;
+
+/// How the INPUTs are read.
+#[derive(Debug, Clone, Default)]
+pub struct InputOptions {
+    /// Longest JSON Lines line (a record) read, in bytes.
+    pub max_line_bytes: u64,
+    /// Read only this byte range of standard input (see [`stdin_range_reader`]).
+    pub stdin_range: Option<(u64, u64)>,
+    /// Follow symbolic links in folders (loop-safe).
+    pub follow: bool,
+}
+
 /// Read all INPUTs in order, lazily. Problems with a single pair are items of the iterator; a whole
 /// INPUT that cannot be opened is one failed item named after it.
 pub fn pairs(inputs: &[PathBuf], max_line_bytes: u64) -> impl Iterator<Item = PairJob> + Send + 'static {
-    pairs_with_backlog(inputs, max_line_bytes, None).0
+    let opts = InputOptions { max_line_bytes, ..Default::default() };
+    pairs_with_backlog(inputs, &opts, &Warnings::default()).0
 }
 
 /// [`pairs`], and a [`Backlog`] that tells after each item whether the next one can be read from
 /// standard input without waiting. With `stdin_range` `(start, length)`, standard input must be a
-/// regular file, and only that range of it is read (see [`stdin_range_reader`]).
+/// regular file, and only that range of it is read (see [`stdin_range_reader`]). Entries a folder
+/// walk skips are reported to `warnings`.
 pub fn pairs_with_backlog(
     inputs: &[PathBuf],
-    max_line_bytes: u64,
-    stdin_range: Option<(u64, u64)>,
+    opts: &InputOptions,
+    warnings: &Warnings,
 ) -> (impl Iterator<Item = PairJob> + Send + 'static, Backlog) {
     let inputs = inputs.to_vec();
     let backlog = Backlog::default();
     let b = backlog.clone();
-    (inputs.into_iter().flat_map(move |p| one_input(p, max_line_bytes, &b, stdin_range)), backlog)
+    let (opts, warnings) = (opts.clone(), warnings.clone());
+    (inputs.into_iter().flat_map(move |p| one_input(p, &opts, &b, &warnings)), backlog)
 }
 
 /// Standard input positioned at `start` and cut off after `len` bytes. It must be a regular file: a
@@ -153,52 +171,122 @@ impl<R: Read> BufRead for Probed<R> {
     }
 }
 
-fn failed(id: String, e: Error) -> PairJob {
-    PairJob { id, source: PairSource::Failed(e) }
+pub(crate) fn failed(id: String, e: Error) -> PairJob {
+    PairJob { id, source: PairSource::Failed(e), input_pos: 0 }
+}
+
+/// A buffered reader that adds the bytes consumed to a shared count (where the INPUTs are, for the
+/// progress display).
+pub(crate) struct Counted<R> {
+    inner: R,
+    count: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl<R: BufRead> Read for Counted<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        read_from_buffer(self, out)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+        self.count.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 type Jobs = Box<dyn Iterator<Item = PairJob> + Send>;
 
-fn one_input(path: PathBuf, max_line_bytes: u64, backlog: &Backlog, stdin_range: Option<(u64, u64)>) -> Jobs {
+fn one_input(path: PathBuf, opts: &InputOptions, backlog: &Backlog, warnings: &Warnings) -> Jobs {
     let name = path.display().to_string();
-    if let (true, Some((start, len))) = (name == "-", stdin_range) {
+    let max_line_bytes = opts.max_line_bytes;
+    let fail = |e: Error| -> Jobs { Box::new(std::iter::once(failed(name.clone(), e))) };
+    if let (true, Some((start, len))) = (name == "-", opts.stdin_range) {
         return match stdin_range_reader(start, len) {
             Ok(r) => Box::new(records(Records::new(r, "<stdin>", max_line_bytes), "<stdin>".into())),
-            Err(e) => Box::new(std::iter::once(failed(
-                "<stdin>".into(),
-                Error::Other(format!("<stdin>: cannot read bytes {start}+{len}: {e}")),
-            ))),
+            Err(e) => fail(Error::io_msg("<stdin>", format!("cannot read bytes {start}+{len}: {e}"))),
         };
     }
     if name == "-" {
         let inner = BufReader::with_capacity(1 << 16, std::io::stdin());
-        let reader = Probed { inner, backlog: backlog.clone() };
-        return Box::new(records(Records::new(reader, "<stdin>", max_line_bytes), "<stdin>".into()));
+        let mut reader = Probed { inner, backlog: backlog.clone() };
+        return match super::compressed::sniff(&mut reader) {
+            Ok(None) => Box::new(records(Records::new(reader, "<stdin>", max_line_bytes), "<stdin>".into())),
+            Ok(Some(kind)) => match super::compressed::decoder(kind, reader) {
+                Ok(r) => Box::new(records(Records::new(r, "<stdin>", max_line_bytes), "<stdin>".into())),
+                Err(e) => fail(Error::io("<stdin>", &e)),
+            },
+            Err(e) => fail(Error::io("<stdin>", &e)),
+        };
     }
     let meta = match std::fs::metadata(&path) {
         Ok(m) => m,
-        Err(e) => return Box::new(std::iter::once(failed(name, Error::io(&path, &e)))),
+        Err(e) => return fail(Error::io(&path, &e)),
     };
     if meta.is_dir() {
-        return Box::new(DirWalk::new(path));
+        return Box::new(DirWalk::new(path, opts.follow, warnings.clone()));
+    }
+    let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if !meta.is_file() {
+        // A named pipe or a device (`<(zcat …)`): read as a stream, every line bounded.
+        let r = match File::open(&path) {
+            Ok(f) => BufReader::with_capacity(1 << 16, f),
+            Err(e) => return fail(Error::io(&path, &e)),
+        };
+        return stream_input(r, name, base, max_line_bytes);
     }
     // Large reads: a JSON Lines record already whole in the buffer is parsed in place.
-    let mut f = match BlockReader::open(&path) {
+    let f = match BlockReader::open(&path) {
         Ok(f) => f,
-        Err(e) => return Box::new(std::iter::once(failed(name, Error::io(&path, &e)))),
+        Err(e) => return fail(Error::io(&path, &e)),
     };
-    let is_jsonl = match f.fill_buf() {
+    stream_input(f, name, base, max_line_bytes)
+}
+
+/// JSON Lines (plain, gzip or zstd) or a manifest, told apart by the first bytes; each job carries
+/// how far into the input its line ended.
+fn stream_input<R: BufRead + Send + 'static>(r: R, name: String, base: PathBuf, max_line_bytes: u64) -> Jobs {
+    let count = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let jobs = stream_jobs(Counted { inner: r, count: count.clone() }, name, base, max_line_bytes);
+    Box::new(jobs.map(move |mut j| {
+        j.input_pos = count.load(std::sync::atomic::Ordering::Relaxed);
+        j
+    }))
+}
+
+fn stream_jobs<R: BufRead + Send + 'static>(
+    mut r: R,
+    name: String,
+    base: PathBuf,
+    max_line_bytes: u64,
+) -> Jobs {
+    let fail =
+        |e: std::io::Error| -> Jobs { Box::new(std::iter::once(failed(name.clone(), Error::io(&name, &e)))) };
+    match super::compressed::sniff(&mut r) {
+        Ok(Some(kind)) => {
+            return match super::compressed::decoder(kind, r) {
+                Ok(d) => Box::new(records(Records::new(d, &name, max_line_bytes), name)),
+                Err(e) => fail(e),
+            }
+        }
+        Ok(None) => {}
+        Err(e) => return fail(e),
+    }
+    let is_jsonl = match r.fill_buf() {
         Ok(buf) => {
             let buf = buf.strip_prefix("\u{feff}".as_bytes()).unwrap_or(buf);
             buf.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
         }
-        Err(e) => return Box::new(std::iter::once(failed(name, Error::io(&path, &e)))),
+        Err(e) => return fail(e),
     };
     if is_jsonl {
-        Box::new(records(Records::new(f, &name, max_line_bytes), name))
+        Box::new(records(Records::new(r, &name, max_line_bytes), name))
     } else {
-        let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        Box::new(manifest(f, name, base))
+        Box::new(manifest(r, name, base))
     }
 }
 
@@ -207,7 +295,7 @@ fn records<R: BufRead + Send + 'static>(
     name: String,
 ) -> impl Iterator<Item = PairJob> + Send {
     recs.map(move |(line, rec)| match rec {
-        Ok(Record::Pair { id, en, pl }) => PairJob { id, source: PairSource::Texts { en, pl } },
+        Ok(Record::Pair { id, en, pl }) => PairJob { id, source: PairSource::Texts { en, pl }, input_pos: 0 },
         Ok(Record::Single { id, .. }) => failed(
             id.clone(),
             Error::Record {
@@ -235,16 +323,45 @@ fn manifest<R: BufRead + Send + 'static>(
             base.join(p)
         }
     };
-    reader.split(b'\n').enumerate().filter_map(move |(i, line)| {
-        let n = i + 1;
+    let mut reader = reader;
+    let mut buf = Vec::new();
+    let mut n = 0usize;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        n += 1;
+        Some(match crate::ingest::jsonl::read_line_bounded(&mut reader, &mut buf, MAX_MANIFEST_LINE) {
+            Ok(Ok(false)) => {
+                done = true;
+                Err(None)
+            }
+            Ok(Ok(true)) => Ok((n, String::from_utf8(std::mem::take(&mut buf)))),
+            Ok(Err(len)) => {
+                Err(Some((n, format!("line of {len} bytes is over the limit of {MAX_MANIFEST_LINE} bytes"))))
+            }
+            Err(e) => {
+                done = true;
+                Err(Some((n, format!("read error: {e}"))))
+            }
+        })
+    })
+    .filter_map(move |item| {
+        let (n, line) = match item {
+            Err(None) => return None,
+            Err(Some((n, reason))) => {
+                return Some(failed(
+                    format!("{name}:{n}"),
+                    Error::Record { name: name.clone(), line: n, reason },
+                ))
+            }
+            Ok(x) => x,
+        };
         let err = |reason: String| {
             Some(failed(format!("{name}:{n}"), Error::Record { name: name.clone(), line: n, reason }))
         };
         let line = match line {
-            Ok(l) => l,
-            Err(e) => return err(format!("read error: {e}")),
-        };
-        let line = match String::from_utf8(line) {
             Ok(l) => l,
             Err(_) => return err("not valid UTF-8".into()),
         };
@@ -262,9 +379,13 @@ fn manifest<R: BufRead + Send + 'static>(
         if f[0].is_empty() || f[1].is_empty() || f[2].is_empty() {
             return err("empty field".into());
         }
+        if let Err(reason) = crate::ingest::jsonl::check_id(f[0]) {
+            return err(reason);
+        }
         Some(PairJob {
             id: f[0].to_string(),
             source: PairSource::Files { en: resolve(f[1]), pl: resolve(f[2]) },
+            input_pos: 0,
         })
     })
 }
@@ -366,206 +487,6 @@ impl BufRead for BlockReader {
     }
 }
 
-/// The language label of a side file: `en.*` / `pl.*` (or bare `en` / `pl`).
-fn side_of_pair_file(name: &str) -> Option<char> {
-    let stem = name.split('.').next()?;
-    match stem {
-        "en" => Some('e'),
-        "pl" => Some('p'),
-        _ => None,
-    }
-}
-
-/// `NAME.en.EXT` or `NAME.en` → (NAME, side).
-fn side_by_side(name: &str) -> Option<(&str, char)> {
-    for (tag, side) in [(".en", 'e'), (".pl", 'p')] {
-        if let Some(stem) = name.strip_suffix(tag) {
-            if !stem.is_empty() {
-                return Some((stem, side));
-            }
-        }
-        if let Some(i) = name.rfind('.') {
-            if let Some(stem) = name[..i].strip_suffix(tag) {
-                if !stem.is_empty() {
-                    return Some((stem, side));
-                }
-            }
-        }
-    }
-    None
-}
-
-fn file_stem(name: &str) -> &str {
-    match name.rfind('.') {
-        Some(i) if i > 0 => &name[..i],
-        _ => name,
-    }
-}
-
-/// Sorted (name, path, is_dir) of a folder's visible entries.
-fn list(dir: &Path) -> std::io::Result<Vec<(String, PathBuf, bool)>> {
-    let mut v = Vec::new();
-    for e in std::fs::read_dir(dir)? {
-        let e = e?;
-        let name = e.file_name().to_string_lossy().into_owned();
-        if name.starts_with('.') {
-            continue;
-        }
-        let path = e.path();
-        // Follow symlinks for the kind, like the files they point to.
-        let is_dir = path.is_dir();
-        v.push((name, path, is_dir));
-    }
-    v.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(v)
-}
-
-#[derive(Default)]
-struct Sides {
-    en: Vec<PathBuf>,
-    pl: Vec<PathBuf>,
-}
-
-fn join_id(prefix: &str, name: &str) -> String {
-    if prefix.is_empty() {
-        name.to_string()
-    } else {
-        format!("{prefix}/{name}")
-    }
-}
-
-fn pair_from(id: String, sides: Sides, what: &str) -> PairJob {
-    let fail = |reason: String| failed(id.clone(), Error::Other(format!("{id}: {reason}")));
-    match (sides.en.len(), sides.pl.len()) {
-        (1, 1) => {
-            let mut s = sides;
-            PairJob { id: id.clone(), source: PairSource::Files { en: s.en.remove(0), pl: s.pl.remove(0) } }
-        }
-        (0, _) => fail(format!("no English side ({what})")),
-        (_, 0) => fail(format!("no Polish side ({what})")),
-        _ => fail(format!(
-            "more than one file for a side ({})",
-            sides.en.iter().chain(&sides.pl).map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
-        )),
-    }
-}
-
-/// A lazy recursive walk of a folder: one folder's listing at a time.
-struct DirWalk {
-    /// Folders still to visit: (path, id prefix).
-    stack: Vec<(PathBuf, String)>,
-    ready: std::collections::VecDeque<PairJob>,
-    root: PathBuf,
-    first: bool,
-}
-
-impl DirWalk {
-    fn new(root: PathBuf) -> Self {
-        DirWalk { stack: vec![(root.clone(), String::new())], ready: Default::default(), root, first: true }
-    }
-
-    /// List one folder: queue its pairs and push its subfolders (to visit in order).
-    fn visit(&mut self, dir: PathBuf, prefix: String) {
-        let first = std::mem::replace(&mut self.first, false);
-        let entries = match list(&dir) {
-            Ok(e) => e,
-            Err(e) => {
-                let id = if prefix.is_empty() { dir.display().to_string() } else { prefix };
-                self.ready.push_back(failed(id, Error::io(&dir, &e)));
-                return;
-            }
-        };
-        // Layout 1: this folder is a pair folder.
-        let mut own = Sides::default();
-        for (name, path, is_dir) in &entries {
-            if !is_dir {
-                match side_of_pair_file(name) {
-                    Some('e') => own.en.push(path.clone()),
-                    Some('p') => own.pl.push(path.clone()),
-                    _ => {}
-                }
-            }
-        }
-        if !own.en.is_empty() || !own.pl.is_empty() {
-            let id = if first && prefix.is_empty() {
-                self.root
-                    .canonicalize()
-                    .ok()
-                    .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-                    .unwrap_or_else(|| self.root.display().to_string())
-            } else {
-                prefix.clone()
-            };
-            self.ready.push_back(pair_from(id, own, "en.* and pl.* in the folder"));
-        }
-        // Layout 2: NAME.en.EXT + NAME.pl.EXT.
-        let mut side: BTreeMap<String, Sides> = BTreeMap::new();
-        for (name, path, is_dir) in &entries {
-            if *is_dir || side_of_pair_file(name).is_some() {
-                continue;
-            }
-            if let Some((stem, s)) = side_by_side(name) {
-                let e = side.entry(stem.to_string()).or_default();
-                if s == 'e' {
-                    e.en.push(path.clone());
-                } else {
-                    e.pl.push(path.clone());
-                }
-            }
-        }
-        // Layout 3: en/NAME + pl/NAME.
-        let en_dir = entries.iter().find(|e| e.2 && e.0 == "en").map(|e| e.1.clone());
-        let pl_dir = entries.iter().find(|e| e.2 && e.0 == "pl").map(|e| e.1.clone());
-        let split_layout = en_dir.is_some() && pl_dir.is_some();
-        if split_layout {
-            for (dir, s) in [(en_dir.unwrap(), 'e'), (pl_dir.unwrap(), 'p')] {
-                match list(&dir) {
-                    Ok(files) => {
-                        for (name, path, is_dir) in files {
-                            if is_dir {
-                                continue;
-                            }
-                            let e = side.entry(file_stem(&name).to_string()).or_default();
-                            if s == 'e' {
-                                e.en.push(path);
-                            } else {
-                                e.pl.push(path);
-                            }
-                        }
-                    }
-                    Err(e) => self
-                        .ready
-                        .push_back(failed(join_id(&prefix, &dir.display().to_string()), Error::io(&dir, &e))),
-                }
-            }
-        }
-        for (stem, sides) in side {
-            let what = if split_layout { "en/NAME and pl/NAME" } else { "NAME.en.* and NAME.pl.*" };
-            self.ready.push_back(pair_from(join_id(&prefix, &stem), sides, what));
-        }
-        // Subfolders, visited in name order (pushed reversed onto the stack).
-        for (name, path, is_dir) in entries.into_iter().rev() {
-            if is_dir && !(split_layout && (name == "en" || name == "pl")) {
-                self.stack.push((path, join_id(&prefix, &name)));
-            }
-        }
-    }
-}
-
-impl Iterator for DirWalk {
-    type Item = PairJob;
-
-    fn next(&mut self) -> Option<PairJob> {
-        loop {
-            if let Some(j) = self.ready.pop_front() {
-                return Some(j);
-            }
-            let (dir, prefix) = self.stack.pop()?;
-            self.visit(dir, prefix);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -615,16 +536,5 @@ mod tests {
         }
         assert!(tried > 0);
         assert!(BlockReader::open(Path::new("/nonexistent/x")).is_err());
-    }
-
-    #[test]
-    fn recognises_side_file_names() {
-        assert_eq!(side_by_side("a.en.txt"), Some(("a", 'e')));
-        assert_eq!(side_by_side("a.b.pl.html"), Some(("a.b", 'p')));
-        assert_eq!(side_by_side("a.pl"), Some(("a", 'p')));
-        assert_eq!(side_by_side("en.txt"), None);
-        assert_eq!(side_by_side("open.txt"), None);
-        assert_eq!(side_of_pair_file("en.html"), Some('e'));
-        assert_eq!(side_of_pair_file("english.txt"), None);
     }
 }

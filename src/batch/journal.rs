@@ -7,14 +7,16 @@
 //! so at any instant the journal's last *complete* line names a prefix of the output that holds
 //! exactly the pairs listed. Resuming truncates the partial output to that length, drops any
 //! incomplete journal line, skips the listed pairs (checking that the input still starts with the
-//! same ids) and carries on. When the output is complete the journal gets a `done` line, the
+//! same pairs: the same ids and the same input fingerprints, see [`super::pair::fingerprint`]) and
+//! carries on. The header records every setting that changes the output
+//! ([`super::BatchOptions::settings`]); a resume with other settings is refused. When the output is complete the journal gets a `done` line, the
 //! partial file is renamed to `OUT` and the journal is removed.
 //!
 //! Format (text, one record per line, fields separated by tabs, shown here as `⇥`):
 //!
 //! ```text
 //! bialign-journal 1 ⇥ <settings> ⇥ <output length after the header>
-//! <output length> ⇥ <ok|swapped|failed> ⇥ <sentences> ⇥ <quotes> ⇥ <links> ⇥ <unmatched> ⇥ <bytes> ⇥ <id as JSON>
+//! <output length> ⇥ <ok|swapped|failed> ⇥ <sentences> ⇥ <quotes> ⇥ <links> ⇥ <unmatched> ⇥ <bytes> ⇥ <input fingerprint, hex> ⇥ <id as JSON>
 //! …
 //! done
 //! ```
@@ -27,7 +29,7 @@ use crate::error::Error;
 
 use super::PairStats;
 
-const MAGIC: &str = "bialign-journal 1";
+const MAGIC: &str = "bialign-journal 2";
 
 /// The partial output and journal paths beside `out`.
 pub fn paths(out: &Path) -> (PathBuf, PathBuf) {
@@ -44,6 +46,8 @@ pub struct Entry {
     pub offset: u64,
     pub status: Status,
     pub stats: PairStats,
+    /// Fingerprint of the pair's input.
+    pub hash: u64,
     pub id: String,
 }
 
@@ -78,7 +82,7 @@ pub fn push_entry_line(buf: &mut String, e: &Entry) {
     let s = &e.stats;
     let _ = writeln!(
         buf,
-        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:016x}\t{}",
         e.offset,
         e.status.as_str(),
         s.sentences,
@@ -86,13 +90,14 @@ pub fn push_entry_line(buf: &mut String, e: &Entry) {
         s.links,
         s.unmatched,
         s.bytes,
+        e.hash,
         serde_json::to_string(&e.id).unwrap_or_default()
     );
 }
 
 fn parse_entry(line: &str) -> Option<Entry> {
-    let f: Vec<&str> = line.splitn(8, '\t').collect();
-    if f.len() != 8 {
+    let f: Vec<&str> = line.splitn(9, '\t').collect();
+    if f.len() != 9 {
         return None;
     }
     let n = |i: usize| f[i].parse::<u64>().ok();
@@ -106,7 +111,8 @@ fn parse_entry(line: &str) -> Option<Entry> {
         offset: n(0)?,
         status,
         stats: PairStats { sentences: n(2)?, quotes: n(3)?, links: n(4)?, unmatched: n(5)?, bytes: n(6)? },
-        id: serde_json::from_str(f[7]).ok()?,
+        hash: u64::from_str_radix(f[7], 16).ok()?,
+        id: serde_json::from_str(f[8]).ok()?,
     })
 }
 
@@ -138,7 +144,7 @@ pub fn read_state(path: &Path, settings: &str) -> Result<Option<State>, Error> {
     let f = match File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Error::io(path, &e)),
+        Err(e) => return Err(Error::resume(path, format!("cannot read the journal: {e}"))),
     };
     let mut r = BufReader::new(f);
     let mut line = String::new();
@@ -147,34 +153,48 @@ pub fn read_state(path: &Path, settings: &str) -> Result<Option<State>, Error> {
     let mut first = true;
     loop {
         line.clear();
-        let n = r.read_line(&mut line).map_err(|e| Error::io(path, &e))?;
+        let n = r
+            .read_line(&mut line)
+            .map_err(|e| Error::resume(path, format!("cannot read the journal: {e}")))?;
         if n == 0 || !line.ends_with('\n') {
             break;
         }
         let l = line.trim_end_matches('\n');
         if first {
             let f: Vec<&str> = l.split('\t').collect();
-            if f.len() != 3 || f[0] != MAGIC {
-                return Err(Error::Other(format!("{}: not a bialign journal", path.display())));
+            if f.len() != 3 || !f[0].starts_with("bialign-journal") {
+                return Err(Error::resume(path, "not a bialign journal"));
+            }
+            if f[0] != MAGIC {
+                return Err(Error::resume(
+                    path,
+                    format!(
+                        "written by another version of bialign ({}); start afresh without --resume",
+                        f[0]
+                    ),
+                ));
             }
             if f[1] != settings {
-                return Err(Error::Other(format!(
-                    "{}: the interrupted run used other settings ({}); resume with the same --format, \
-                     --only and --min-score, or start afresh without --resume",
-                    path.display(),
-                    f[1]
-                )));
+                let theirs: Vec<&str> = f[1].split(' ').collect();
+                let differ: Vec<&str> = settings.split(' ').filter(|s| !theirs.contains(s)).collect();
+                return Err(Error::resume(
+                    path,
+                    format!(
+                        "the interrupted run used other settings ({}; now {}); resume with the same options, \
+                         lexicon and inputs, or start afresh without --resume",
+                        f[1],
+                        differ.join(" ")
+                    ),
+                ));
             }
-            st.header_len =
-                f[2].parse().map_err(|_| Error::Other(format!("{}: bad header", path.display())))?;
+            st.header_len = f[2].parse().map_err(|_| Error::resume(path, "bad journal header"))?;
             st.offset = st.header_len;
             first = false;
         } else if l == "done" {
             st.complete = true;
         } else {
-            let e = parse_entry(l).ok_or_else(|| {
-                Error::Other(format!("{}: unreadable line {}", path.display(), st.done + 2))
-            })?;
+            let e = parse_entry(l)
+                .ok_or_else(|| Error::resume(path, format!("unreadable journal line {}", st.done + 2)))?;
             st.offset = e.offset;
             st.done += 1;
             st.totals.add(e.status, &e.stats);
@@ -188,10 +208,16 @@ pub fn read_state(path: &Path, settings: &str) -> Result<Option<State>, Error> {
     Ok(Some(st))
 }
 
-/// The ids recorded in a journal, in order (read lazily, to check the input on resume).
-pub fn ids(path: &Path) -> Result<impl Iterator<Item = String>, Error> {
-    let f = File::open(path).map_err(|e| Error::io(path, &e))?;
-    Ok(BufReader::new(f).lines().skip(1).map_while(|l| l.ok()).filter_map(|l| parse_entry(&l)).map(|e| e.id))
+/// The (id, input fingerprint) of each pair recorded in a journal, in order (read lazily, to check
+/// the input on resume).
+pub fn entries(path: &Path) -> Result<impl Iterator<Item = (String, u64)> + Send, Error> {
+    let f = File::open(path).map_err(|e| Error::resume(path, format!("cannot read the journal: {e}")))?;
+    Ok(BufReader::new(f)
+        .lines()
+        .skip(1)
+        .map_while(|l| l.ok())
+        .filter_map(|l| parse_entry(&l))
+        .map(|e| (e.id, e.hash)))
 }
 
 /// Open (creating it if needed, never truncating) and lock the journal at `path` for the output
@@ -232,36 +258,45 @@ impl Journal {
     /// Start a new journal with its header line, in the locked `file` at `path`.
     pub fn create(file: File, path: &Path, settings: &str, header_len: u64) -> Result<Journal, Error> {
         let mut file = file;
-        file.set_len(0).map_err(|e| Error::io(path, &e))?;
-        file.write_all(header_line(settings, header_len).as_bytes()).map_err(|e| Error::io(path, &e))?;
+        file.set_len(0).map_err(|e| Error::output(path, "cannot write the journal", &e))?;
+        file.write_all(header_line(settings, header_len).as_bytes())
+            .map_err(|e| Error::output(path, "cannot write the journal", &e))?;
         Ok(Journal { file, path: path.to_path_buf() })
     }
 
     /// Take over an existing journal (the locked `file` at `path`), dropping anything after `len`
     /// (an incomplete last line).
     pub fn reopen(file: File, path: &Path, len: u64) -> Result<Journal, Error> {
-        file.set_len(len).map_err(|e| Error::io(path, &e))?;
+        file.set_len(len).map_err(|e| Error::output(path, "cannot write the journal", &e))?;
         let mut j = Journal { file, path: path.to_path_buf() };
         use std::io::Seek;
-        j.file.seek(std::io::SeekFrom::End(0)).map_err(|e| Error::io(path, &e))?;
+        j.file
+            .seek(std::io::SeekFrom::End(0))
+            .map_err(|e| Error::output(path, "cannot write the journal", &e))?;
         Ok(j)
     }
 
     /// Record one completed pair (one `write` call).
     pub fn record(&mut self, e: &Entry) -> Result<(), Error> {
-        self.file.write_all(entry_line(e).as_bytes()).map_err(|err| Error::io(&self.path, &err))
+        self.file
+            .write_all(entry_line(e).as_bytes())
+            .map_err(|err| Error::output(&self.path, "cannot write the journal", &err))
     }
 
     /// Record completed pairs: whole entry lines (see [`push_entry_line`]) in one `write` call.
     pub fn record_lines(&mut self, lines: &str) -> Result<(), Error> {
-        self.file.write_all(lines.as_bytes()).map_err(|err| Error::io(&self.path, &err))
+        self.file
+            .write_all(lines.as_bytes())
+            .map_err(|err| Error::output(&self.path, "cannot write the journal", &err))
     }
 
     /// Record that the output is complete (written to disk before the output is renamed, so a crash
     /// after the rename leaves a journal that `--resume` recognises as finished).
     pub fn complete(&mut self) -> Result<(), Error> {
-        self.file.write_all(b"done\n").map_err(|err| Error::io(&self.path, &err))?;
-        self.file.sync_data().map_err(|err| Error::io(&self.path, &err))
+        self.file
+            .write_all(b"done\n")
+            .map_err(|err| Error::output(&self.path, "cannot write the journal", &err))?;
+        self.file.sync_data().map_err(|err| Error::output(&self.path, "cannot write the journal", &err))
     }
 
     /// The journal's path.
@@ -271,7 +306,8 @@ impl Journal {
 
     /// Remove the journal of a finished run (its lock goes with it).
     pub fn remove(self) -> Result<(), Error> {
-        std::fs::remove_file(&self.path).map_err(|e| Error::io(&self.path, &e))
+        std::fs::remove_file(&self.path)
+            .map_err(|e| Error::output(&self.path, "cannot remove the journal", &e))
     }
 }
 
@@ -288,6 +324,7 @@ mod tests {
             offset: 99,
             status: Status::Swapped,
             stats: PairStats { sentences: 3, quotes: 1, links: 2, unmatched: 1, bytes: 500 },
+            hash: 0xDEAD_BEEF_0123,
             id: "a\tb\n\"c\"".into(),
         };
         j.record(&e).unwrap();
@@ -299,7 +336,10 @@ mod tests {
         assert_eq!((st.header_len, st.done, st.offset), (10, 1, 99));
         assert_eq!(st.totals.swapped, 1);
         assert_eq!(st.journal_len as usize, std::fs::read_to_string(&p).unwrap().find("120").unwrap());
-        assert_eq!(ids(&p).unwrap().collect::<Vec<_>>(), vec!["a\tb\n\"c\"".to_string()]);
+        assert_eq!(
+            entries(&p).unwrap().collect::<Vec<_>>(),
+            vec![("a\tb\n\"c\"".to_string(), 0xDEAD_BEEF_0123)]
+        );
         assert!(read_state(&p, "tsv").is_err());
     }
 }

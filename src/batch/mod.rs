@@ -26,23 +26,30 @@
 //!
 //! Pair ids are untrusted text: they are written into records, never used to build a path.
 
+pub mod compressed;
 pub mod input;
 pub mod journal;
+pub mod options;
+pub mod pair;
+mod progress;
+mod sink;
+pub mod walk;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::align::{align, AlignOptions, Alignment};
+use crate::align::AlignOptions;
 use crate::error::Error;
-use crate::ingest::IngestOptions;
-use crate::model::Document;
-use crate::output::jsonl::Only;
+use crate::output::{Format, Writer};
 
 pub use input::{PairJob, PairSource};
-use journal::{Entry, Journal, Status};
+use journal::{Entry, Status};
+pub use options::{BatchOptions, PairStats, Summary, Totals, DEFAULT_MAX_PAIR_MEMORY};
+use pair::ChunkOutput;
+pub use pair::SWAP_NOTE;
+use sink::{crash_point, injected_sync_fault, Opened, Out, Syncer, SYNC_EVERY};
 
 /// Pairs per chunk by default: few enough that a chunk is a small share of a worker's time and the
 /// journal advances often, enough that threads wake each other rarely.
@@ -50,428 +57,6 @@ pub const DEFAULT_CHUNK_PAIRS: usize = 16;
 
 /// Input bytes per chunk by default (a chunk is closed once it holds this much).
 pub const DEFAULT_CHUNK_BYTES: u64 = 256 * 1024;
-
-/// Output format of a batch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// JSON Lines, DESIGN.md's contract with `"doc"`.
-    Jsonl,
-    /// `en<TAB>pl<TAB>score` rows (see [`crate::output::tsv`]).
-    Tsv,
-    /// TMX 1.4b (see [`crate::output::tmx`]).
-    Tmx,
-}
-
-impl Format {
-    fn name(self) -> &'static str {
-        match self {
-            Format::Jsonl => "jsonl",
-            Format::Tsv => "tsv",
-            Format::Tmx => "tmx",
-        }
-    }
-}
-
-/// Options of a batch run.
-#[derive(Debug, Clone)]
-pub struct BatchOptions {
-    pub format: Format,
-    /// Which links to write. For TSV and TMX, `Both` means sentence links.
-    pub only: Only,
-    /// Drop links scoring below this (JSON Lines keeps unmatched units; bitext formats have none).
-    pub min_score: f32,
-    /// Worker threads (0: one per core).
-    pub jobs: usize,
-    /// Chunks of pairs in flight at most (0: 4 × jobs).
-    pub window: usize,
-    /// Pairs per chunk at most (0: [`DEFAULT_CHUNK_PAIRS`]; from standard input, fewer when the next
-    /// record has not arrived yet).
-    pub chunk_pairs: usize,
-    /// Input bytes per chunk: a chunk is closed once it holds this much (0: [`DEFAULT_CHUNK_BYTES`]).
-    pub chunk_bytes: u64,
-    /// Input bytes in flight at most (one pair is always let through, whatever its size).
-    pub max_in_flight_bytes: u64,
-    /// How each side is read (encoding, size limit).
-    pub ingest: IngestOptions,
-    /// Write here (through a partial file and a journal) instead of standard output.
-    pub output: Option<PathBuf>,
-    /// Continue an interrupted run writing to `output`.
-    pub resume: bool,
-    /// No progress bar, no per-pair notes on standard error (errors for TSV/TMX and the summary stay).
-    pub quiet: bool,
-    /// Show a progress bar (the CLI sets this when standard error is a terminal).
-    pub progress: bool,
-    /// The aligner's options (lexicon, evidence sources); `min_score` above overrides its floor.
-    pub align: AlignOptions,
-    /// Add translation-QA findings (JSON Lines only): one `{"doc", "check", …}` record per finding
-    /// after the pair's links.
-    pub qa: bool,
-    /// Where the user lexicon came from, if any (recorded so a resumed run uses the same).
-    pub lexicon_file: Option<PathBuf>,
-    /// Time budget of one pair (`None`: unlimited). A pair over budget becomes an error record. The
-    /// clock is checked after each stage (reading and analysing each side, aligning); every stage
-    /// is linear or capped in the size of its input, so a pair stops at most one stage late, and no
-    /// thread is ever killed.
-    pub pair_timeout: Option<std::time::Duration>,
-    /// Read only this byte range `(start, length)` of standard input, which must then be a regular
-    /// file (redirected from one), starting at a line start: how each task of a distributed job reads
-    /// its share of one JSON Lines file without a pipe. Lines are numbered from the range's start.
-    pub stdin_range: Option<(u64, u64)>,
-}
-
-impl Default for BatchOptions {
-    fn default() -> Self {
-        BatchOptions {
-            format: Format::Jsonl,
-            only: Only::Both,
-            min_score: 0.0,
-            jobs: 0,
-            window: 0,
-            chunk_pairs: 0,
-            chunk_bytes: 0,
-            max_in_flight_bytes: 32 * 1024 * 1024,
-            ingest: IngestOptions::default(),
-            output: None,
-            resume: false,
-            quiet: false,
-            progress: false,
-            align: AlignOptions::default(),
-            qa: false,
-            lexicon_file: None,
-            pair_timeout: None,
-            stdin_range: None,
-        }
-    }
-}
-
-impl BatchOptions {
-    /// What the output depends on besides the input: a resumed run must use the same.
-    fn settings(&self) -> String {
-        let only = match self.only {
-            Only::Both => "both",
-            Only::Sentences => "sentences",
-            Only::Quotes => "quotes",
-        };
-        let mut s = format!("format={} only={only} min-score={}", self.format.name(), self.min_score);
-        if self.qa {
-            s.push_str(" qa=yes");
-        }
-        if let Some(l) = &self.lexicon_file {
-            s.push_str(&format!(" lexicon={}", l.display()));
-        }
-        if let Some((start, len)) = self.stdin_range {
-            s.push_str(&format!(" stdin-range={start}:{len}"));
-        }
-        if self.align.max_sentence_bytes != crate::align::DEFAULT_MAX_SENTENCE_BYTES {
-            s.push_str(&format!(" max-sentence-bytes={}", self.align.max_sentence_bytes));
-        }
-        if let Some(m) = self.align.mode {
-            s.push_str(&format!(" mode={m}"));
-        }
-        s
-    }
-}
-
-/// Counts for one pair.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PairStats {
-    /// Sentences on both sides.
-    pub sentences: u64,
-    /// Quotes on both sides.
-    pub quotes: u64,
-    /// Sentence and quote links with both sides.
-    pub links: u64,
-    /// Sentences left unmatched (on either side).
-    pub unmatched: u64,
-    /// Article text bytes (decoded, both sides).
-    pub bytes: u64,
-}
-
-/// Totals of a run (including the pairs of an interrupted run that was resumed).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Totals {
-    pub done: u64,
-    pub failed: u64,
-    pub swapped: u64,
-    pub stats: PairStats,
-}
-
-impl Totals {
-    fn add(&mut self, status: Status, s: &PairStats) {
-        match status {
-            Status::Failed => self.failed += 1,
-            Status::Swapped => {
-                self.done += 1;
-                self.swapped += 1
-            }
-            Status::Ok => self.done += 1,
-        }
-        self.stats.sentences += s.sentences;
-        self.stats.quotes += s.quotes;
-        self.stats.links += s.links;
-        self.stats.unmatched += s.unmatched;
-        self.stats.bytes += s.bytes;
-    }
-}
-
-/// What a batch run did.
-#[derive(Debug, Clone, Default)]
-pub struct Summary {
-    pub totals: Totals,
-    /// Pairs taken over from the interrupted run (with `resume`).
-    pub resumed: u64,
-    /// Article text bytes processed by this run (not counting resumed pairs).
-    pub bytes_this_run: u64,
-    pub elapsed: std::time::Duration,
-}
-
-impl Summary {
-    /// The one-paragraph summary printed on standard error.
-    pub fn render(&self) -> String {
-        let t = &self.totals;
-        let s = &t.stats;
-        let secs = self.elapsed.as_secs_f64();
-        let mb = self.bytes_this_run as f64 / 1e6;
-        let unmatched = if s.sentences > 0 { 100.0 * s.unmatched as f64 / s.sentences as f64 } else { 0.0 };
-        let resumed = if self.resumed > 0 {
-            format!(" ({} from the interrupted run)", self.resumed)
-        } else {
-            String::new()
-        };
-        format!(
-            "bialign batch: {} pairs done, {} failed, {} swapped{resumed}; {} sentences, {} quotes, {} links, \
-             {unmatched:.1}% of sentences unmatched; {mb:.2} MB in {secs:.2} s ({:.2} MB/s)",
-            t.done,
-            t.failed,
-            t.swapped,
-            s.sentences,
-            s.quotes,
-            s.links,
-            if secs > 0.0 { mb / secs } else { 0.0 },
-        )
-    }
-}
-
-/// One processed chunk: its pairs' records rendered one after the other into one buffer, so the
-/// writer hands them to the operating system in one piece.
-struct ChunkOutput {
-    /// The records to write (JSON Lines, TSV rows or TMX units; error records of failed JSONL pairs).
-    bytes: Vec<u8>,
-    pairs: Vec<PairOutput>,
-}
-
-/// One processed pair of a chunk.
-struct PairOutput {
-    id: String,
-    /// Input bytes this pair held in flight (see [`InFlight`]).
-    input_bytes: u64,
-    status: Status,
-    stats: PairStats,
-    /// Where this pair's records end in the chunk's bytes (they start where the previous pair's end).
-    end: usize,
-    /// The error message of a failed pair.
-    error: Option<String>,
-}
-
-/// Read, analyse, check the languages of and align one pair.
-fn load_and_align(
-    job: PairJob,
-    opts: &BatchOptions,
-    aopts: &AlignOptions,
-) -> Result<(Document, Document, bool, Alignment), Error> {
-    let budget = Budget::start(&job.id, opts.pair_timeout);
-    let (en, pl) = match job.source {
-        PairSource::Failed(e) => return Err(e),
-        PairSource::Files { en, pl } => {
-            let en = crate::analyze_file(&en, &opts.ingest)?;
-            budget.check("reading the English side")?;
-            (en, crate::analyze_file(&pl, &opts.ingest)?)
-        }
-        PairSource::Texts { en, pl } => {
-            // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
-            let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
-            let en = crate::analyze(&format!("{} (en)", job.id), en.as_bytes(), &ingest)?;
-            budget.check("reading the English side")?;
-            let pl = crate::analyze(&format!("{} (pl)", job.id), pl.as_bytes(), &ingest)?;
-            (en, pl)
-        }
-    };
-    budget.check("reading the Polish side")?;
-    let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
-    let a = align(&en, &pl, aopts);
-    budget.check("aligning")?;
-    Ok((en, pl, swapped, a))
-}
-
-/// The time budget of one pair (`--pair-timeout`).
-struct Budget<'a> {
-    id: &'a str,
-    start: std::time::Instant,
-    limit: Option<std::time::Duration>,
-}
-
-impl<'a> Budget<'a> {
-    fn start(id: &'a str, limit: Option<std::time::Duration>) -> Self {
-        Budget { id, start: std::time::Instant::now(), limit }
-    }
-
-    /// An error when the budget is spent (`stage` says what was being done).
-    fn check(&self, stage: &str) -> Result<(), Error> {
-        match self.limit {
-            Some(limit) if self.start.elapsed() > limit => Err(Error::Other(format!(
-                "{}: over the time budget of {:.1} s per pair (--pair-timeout) after {stage}; skipped",
-                self.id,
-                limit.as_secs_f64()
-            ))),
-            _ => Ok(()),
-        }
-    }
-}
-
-/// The aligner's options for every pair: the batch's with its score threshold. Built once per run
-/// and shared by every pair (the aligner's per-thread word caches stay valid while the lexicon is
-/// the same `Arc`).
-fn align_options(opts: &BatchOptions) -> AlignOptions {
-    AlignOptions { min_score: opts.min_score, ..opts.align.clone() }
-}
-
-/// Append a pair's records to `buf`.
-fn render(
-    buf: &mut Vec<u8>,
-    id: &str,
-    en: &Document,
-    pl: &Document,
-    swapped: bool,
-    a: &Alignment,
-    opts: &BatchOptions,
-) -> std::io::Result<()> {
-    let start = buf.len();
-    // JSON Lines of a pair take about twice its text: room at once, not a series of copies.
-    buf.reserve(3 * (en.text.len() + pl.text.len()) + 4096);
-    match opts.format {
-        Format::Jsonl => {
-            crate::output::jsonl::write_alignment(&mut *buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
-            if opts.qa {
-                let findings = crate::qa::check(en, pl, a, &crate::qa::QaOptions::default());
-                crate::output::findings::write_jsonl(&mut *buf, Some(id), &findings, en, pl)?;
-            }
-            if swapped {
-                let noted = note_swapped(&buf[start..]);
-                buf.truncate(start);
-                buf.extend_from_slice(&noted);
-            }
-        }
-        Format::Tsv => crate::output::tsv::write_alignment(&mut *buf, a, en, pl, opts.only, opts.min_score)?,
-        Format::Tmx => {
-            crate::output::tmx::write_alignment(&mut *buf, Some(id), a, en, pl, opts.only, opts.min_score)?
-        }
-    }
-    Ok(())
-}
-
-const SWAP_NOTE: &str = "the en and pl sides were swapped in the input; aligned the right way round";
-
-/// Add a `"note"` to every record of a swapped pair (rare, so re-parsing is fine).
-fn note_swapped(jsonl: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(jsonl.len() + 128);
-    for line in jsonl.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-        match serde_json::from_slice::<serde_json::Value>(line) {
-            Ok(serde_json::Value::Object(mut o)) => {
-                o.insert("note".into(), serde_json::Value::String(SWAP_NOTE.into()));
-                out.extend_from_slice(serde_json::Value::Object(o).to_string().as_bytes());
-            }
-            _ => out.extend_from_slice(line),
-        }
-        out.push(b'\n');
-    }
-    out
-}
-
-fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
-    let both = |l: &&crate::align::Link| !l.en.is_empty() && !l.pl.is_empty();
-    PairStats {
-        sentences: (en.sentences.len() + pl.sentences.len()) as u64,
-        quotes: (en.quotes.len() + pl.quotes.len()) as u64,
-        links: (a.sentences.iter().filter(both).count() + a.quotes.iter().filter(both).count()) as u64,
-        unmatched: a
-            .sentences
-            .iter()
-            .filter(|l| l.en.is_empty() || l.pl.is_empty())
-            .map(|l| l.en.len() + l.pl.len())
-            .sum::<usize>() as u64,
-        bytes: (en.text.len() + pl.text.len()) as u64,
-    }
-}
-
-/// Process a chunk's pairs one after the other.
-fn process_chunk(chunk: Vec<(PairJob, u64)>, opts: &BatchOptions, aopts: &AlignOptions) -> ChunkOutput {
-    let input: u64 = chunk.iter().map(|(_, size)| size).sum();
-    // Room for what `render` reserves for each pair (a pair's text is at most its input), so the
-    // buffer is not moved while it fills; a very large chunk grows as needed instead.
-    let cap = (input.saturating_mul(3) as usize).saturating_add(4096 * (chunk.len() + 1)).min(64 << 20);
-    let mut out = ChunkOutput { bytes: Vec::with_capacity(cap), pairs: Vec::with_capacity(chunk.len()) };
-    for (job, size) in chunk {
-        let p = process(job, size, opts, aopts, &mut out.bytes);
-        out.pairs.push(p);
-    }
-    out
-}
-
-/// Process one pair completely, appending its records to `buf`; never panics (a panic in a stage
-/// becomes the pair's error).
-fn process(
-    job: PairJob,
-    input_bytes: u64,
-    opts: &BatchOptions,
-    aopts: &AlignOptions,
-    buf: &mut Vec<u8>,
-) -> PairOutput {
-    let id = job.id.clone();
-    let start = buf.len();
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let (en, pl, swapped, a) = load_and_align(job, opts, aopts)?;
-        render(&mut *buf, &id, &en, &pl, swapped, &a, opts).map_err(|e| Error::Other(e.to_string()))?;
-        Ok::<_, Error>((stats_of(&en, &pl, &a), swapped))
-    }));
-    let result = match result {
-        Ok(r) => r,
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(Error::Other(format!("{id}: internal error (panic: {msg})")))
-        }
-    };
-    match result {
-        Ok((stats, swapped)) => PairOutput {
-            id,
-            input_bytes,
-            status: if swapped { Status::Swapped } else { Status::Ok },
-            stats,
-            end: buf.len(),
-            error: None,
-        },
-        Err(e) => {
-            // Nothing of a failed pair but its error record.
-            buf.truncate(start);
-            let msg = e.to_string();
-            if opts.format == Format::Jsonl {
-                buf.extend_from_slice(serde_json::json!({"doc": id, "error": msg}).to_string().as_bytes());
-                buf.push(b'\n');
-            }
-            PairOutput {
-                id,
-                input_bytes,
-                status: Status::Failed,
-                stats: PairStats::default(),
-                end: buf.len(),
-                error: Some(msg),
-            }
-        }
-    }
-}
 
 /// The input bytes of the pairs in flight, shared by the reader (which waits before taking more)
 /// and the writer (which releases a pair's bytes once it is written).
@@ -531,259 +116,95 @@ enum Msg {
     /// The inputs are exhausted after this many chunks.
     End(u64),
     /// The input does not match the interrupted run's journal.
-    Mismatch(String),
+    Mismatch(Error),
 }
 
-/// Where the records go.
-struct Out {
-    w: Box<dyn Write>,
-    /// Bytes written so far (for the journal).
-    len: u64,
-    /// The path as given, for messages.
-    name: PathBuf,
-    /// Partial file, final path, journal (file output only).
-    file: Option<(PathBuf, PathBuf, Journal)>,
-}
-
-impl Out {
-    fn write(&mut self, b: &[u8]) -> Result<(), Error> {
-        self.w.write_all(b).map_err(|e| Error::output(&self.name, "cannot write", &e))?;
-        self.len += b.len() as u64;
-        Ok(())
-    }
-    fn flush(&mut self) -> Result<(), Error> {
-        self.w.flush().map_err(|e| Error::output(&self.name, "cannot write", &e))
-    }
-}
-
-fn out_err(e: std::io::Error) -> Error {
-    Error::Other(format!("writing output: {e}"))
-}
-
-/// What opening the output found.
-enum Opened {
-    /// Write here; `Some` state when an interrupted run is taken over.
-    Run(Out, Option<journal::State>),
-    /// `--resume` found the run already complete (it ended after renaming its output into place and
-    /// before removing the journal): nothing is left to do.
-    AlreadyDone(journal::State),
-}
-
-/// Output written straight to a stream or device (standard output, `/dev/null`, a pipe): no partial
-/// file, no journal; the TMX header first.
-fn unjournaled(w: crate::output::OutputFile, format: Format) -> Result<Opened, Error> {
-    let name = w.name().to_path_buf();
-    let mut out = Out { w: Box::new(w), len: 0, name, file: None };
-    if format == Format::Tmx {
-        let mut h = Vec::new();
-        crate::output::tmx::write_header(&mut h).map_err(out_err)?;
-        out.write(&h)?;
-    }
-    Ok(Opened::Run(out, None))
-}
-
-/// Open the output: standard output, a device or pipe, a fresh partial file, or the partial file of
-/// an interrupted run cut back to its journal. A regular file is reached through any symbolic links
-/// (`-o link.jsonl` writes the link's target); its partial file and journal sit beside that target,
-/// and the journal stays locked for the whole run, so a second run on the same output refuses.
-fn open_output(opts: &BatchOptions) -> Result<Opened, Error> {
-    use crate::output::{Destination, OutputFile};
-    let Some(path) = opts.output.clone() else {
-        if opts.resume {
-            return Err(Error::Other("--resume needs an output file (-o FILE)".into()));
+/// Checks made before any work: every INPUT exists, a folder INPUT holds at least one pair, the
+/// output is not one of the inputs, a byte range fits standard input.
+fn check_inputs(inputs: &[PathBuf], opts: &BatchOptions) -> Result<(), Error> {
+    for p in inputs {
+        if p.as_os_str() == "-" {
+            continue;
         }
-        return unjournaled(OutputFile::create(None)?, opts.format);
-    };
-    let dest = match Destination::resolve(&path)? {
-        Destination::File(dest) => dest,
-        _ => {
-            if opts.resume {
-                return Err(Error::Other(format!(
-                    "{}: --resume needs a regular output file, not a device, pipe or standard output",
-                    path.display()
-                )));
-            }
-            return unjournaled(OutputFile::create(Some(&path))?, opts.format);
+        let meta = std::fs::metadata(p).map_err(|e| Error::io(p, &e))?;
+        if meta.is_dir() {
+            walk::first_pair_or_why(p, opts.follow).map_err(Error::Usage)?;
         }
-    };
-    let (part, jpath) = journal::paths(&dest);
-    let settings = opts.settings();
-    let lock = journal::lock(&jpath, &path)?;
-    if opts.resume {
-        if let Some(st) = journal::read_state(&jpath, &settings)? {
-            let part_len = std::fs::metadata(&part).map(|m| m.len()).ok();
-            match part_len {
-                Some(len) if len >= st.offset => {
-                    let f = std::fs::OpenOptions::new().write(true).open(&part).map_err(|e| Error::io(&part, &e))?;
-                    f.set_len(st.offset).map_err(|e| Error::io(&part, &e))?;
-                    let mut f = f;
-                    use std::io::Seek;
-                    f.seek(std::io::SeekFrom::End(0)).map_err(|e| Error::io(&part, &e))?;
-                    let j = Journal::reopen(lock, &jpath, st.journal_len)?;
-                    let len = st.offset;
-                    let st = journal::State { complete: false, ..st };
-                    let w = Box::new(std::io::BufWriter::with_capacity(1 << 16, f));
-                    return Ok(Opened::Run(Out { w, len, name: path, file: Some((part, dest, j)) }, Some(st)));
-                }
-                None if st.complete && dest.exists() => {
-                    // The output was renamed into place; only the journal's removal was lost.
-                    std::fs::remove_file(&jpath).map_err(|e| Error::io(&jpath, &e))?;
-                    return Ok(Opened::AlreadyDone(st));
-                }
-                _ => {
-                    return Err(Error::Other(format!(
-                        "{}: the partial output is missing or shorter than its journal; start afresh without --resume",
-                        part.display()
-                    )))
+    }
+    if let Some(out) = &opts.output {
+        if let Ok(crate::output::Destination::File(dest)) = crate::output::Destination::resolve(out) {
+            for p in inputs.iter().filter(|p| p.as_os_str() != "-") {
+                if same_file(p, &dest) {
+                    return Err(Error::Usage(format!(
+                        "{}: the output is also an INPUT; writing it would replace the input (choose another -o)",
+                        out.display()
+                    )));
                 }
             }
         }
     }
-    let f = std::fs::File::create(&part)
-        .map_err(|e| Error::output(&path, &format!("cannot create {}", part.display()), &e))?;
-    let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
-    let mut h = Vec::new();
-    if opts.format == Format::Tmx {
-        crate::output::tmx::write_header(&mut h).map_err(out_err)?;
-    }
-    w.write_all(&h).and_then(|_| w.flush()).map_err(|e| Error::output(&path, "cannot write", &e))?;
-    let j = Journal::create(lock, &jpath, &settings, h.len() as u64)?;
-    Ok(Opened::Run(
-        Out { w: Box::new(w), len: h.len() as u64, name: path, file: Some((part, dest, j)) },
-        None,
-    ))
-}
-
-fn progress_bar(opts: &BatchOptions) -> Option<indicatif::ProgressBar> {
-    if !opts.progress || opts.quiet {
-        return None;
-    }
-    let pb = indicatif::ProgressBar::new_spinner();
-    pb.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} pairs {msg}")
-    {
-        pb.set_style(style);
-    }
-    pb.enable_steady_tick(std::time::Duration::from_millis(200));
-    Some(pb)
-}
-
-/// Output bytes written between two requests to the [`Syncer`].
-const SYNC_EVERY: u64 = 32 << 20;
-
-/// A thread that writes the output file's data to disk when asked (coalescing requests), so the
-/// final `sync_all` before the rename finds little left to do. Dropping it waits for the thread.
-struct Syncer {
-    tx: Option<mpsc::SyncSender<()>>,
-    thread: Option<std::thread::JoinHandle<Option<std::io::Error>>>,
-}
-
-impl Syncer {
-    /// `None` when the file or the thread cannot be had (the final sync still makes it durable).
-    fn start(path: &std::path::Path) -> Option<Syncer> {
-        let f = std::fs::File::open(path).ok()?;
-        let (tx, rx) = mpsc::sync_channel::<()>(1);
-        let thread = std::thread::Builder::new()
-            .name("bialign-batch-sync".into())
-            .spawn(move || {
-                // The first error is kept: the kernel reports a failed write-back once, so the final
-                // sync on another descriptor might not see it.
-                let mut first = None;
-                while rx.recv().is_ok() {
-                    if let Err(e) = f.sync_data() {
-                        first.get_or_insert(e);
-                    }
-                }
-                first
-            })
-            .ok()?;
-        Some(Syncer { tx: Some(tx), thread: Some(thread) })
-    }
-
-    /// Ask for a sync; a request already waiting covers this one.
-    fn request(&self) {
-        if let Some(tx) = &self.tx {
-            let _ = tx.try_send(());
+    if let Some((start, len)) = opts.stdin_range {
+        if inputs.len() != 1 || inputs[0].as_os_str() != "-" {
+            return Err(Error::Usage(
+                "a byte range is read from standard input: give `-` as the only INPUT".into(),
+            ));
+        }
+        let f = input::stdin_file().map_err(|e| Error::io_msg("<stdin>", e.to_string()))?;
+        let size = f.metadata().map_err(|e| Error::io("<stdin>", &e))?.len();
+        if start > size || (start == size && len > 0) {
+            return Err(Error::Usage(format!(
+                "--byte-range {start}:{len} starts past the end of standard input ({size} bytes)"
+            )));
         }
     }
+    Ok(())
 }
 
-impl Syncer {
-    /// Stop the thread; the first error it met writing the file to disk, if any.
-    fn finish(mut self) -> Option<std::io::Error> {
-        self.tx = None;
-        self.thread.take().and_then(|t| t.join().ok().flatten())
+/// Whether two paths name one file (the same device and inode).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
     }
 }
 
-impl Drop for Syncer {
-    fn drop(&mut self) {
-        self.tx = None;
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+/// The input's total size in bytes when it is known (every INPUT a regular file), for the progress
+/// display's share done and time left.
+fn known_input_size(inputs: &[PathBuf]) -> Option<u64> {
+    let mut total = 0u64;
+    for p in inputs {
+        let m = std::fs::metadata(p).ok().filter(|m| m.is_file() && p.as_os_str() != "-")?;
+        total += m.len();
     }
-}
-
-/// Test builds only (debug assertions on): `BIALIGN_CRASH_AT=POINT` ends the process at once at that
-/// named point, with no clean-up, as `kill -9` would; `BIALIGN_FAULT=sync` makes the final write to
-/// disk fail as an I/O error would. Release builds compile neither in.
-#[cfg(debug_assertions)]
-fn crash_point(point: &str) {
-    if std::env::var("BIALIGN_CRASH_AT").is_ok_and(|p| p == point) {
-        std::process::abort();
-    }
-}
-
-#[cfg(not(debug_assertions))]
-fn crash_point(_point: &str) {}
-
-#[cfg(debug_assertions)]
-fn injected_sync_fault() -> Option<std::io::Error> {
-    std::env::var("BIALIGN_FAULT").is_ok_and(|f| f == "sync").then(|| std::io::Error::from_raw_os_error(5))
-}
-
-#[cfg(not(debug_assertions))]
-fn injected_sync_fault() -> Option<std::io::Error> {
-    None
-}
-
-/// Print a line on standard error without tearing the progress bar.
-fn note(pb: &Option<indicatif::ProgressBar>, msg: &str) {
-    match pb {
-        Some(pb) => pb.suspend(|| eprintln!("{msg}")),
-        None => eprintln!("{msg}"),
-    }
+    Some(total)
 }
 
 /// Run a batch over `inputs` (see [`input`] for what an INPUT may be).
 ///
 /// Returns the summary (the caller prints it and exits with 1 when `totals.failed > 0`), or an error
-/// for problems with the run itself: the output cannot be written, a resume does not match.
+/// for problems with the run itself: bad usage, the output cannot be written, a resume does not match.
 pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let start = Instant::now();
-    // A mistyped INPUT is bad usage, found before any work starts.
-    for p in inputs {
-        if p.as_os_str() != "-" {
-            std::fs::metadata(p).map_err(|e| Error::io(p, &e))?;
-        }
+    if !opts.format.streams() {
+        return Err(Error::Usage(format!(
+            "batch writes jsonl, tsv, csv or tmx, not {} (align writes it for one pair)",
+            opts.format.name()
+        )));
     }
-    if opts.stdin_range.is_some() {
-        if inputs.len() != 1 || inputs[0].as_os_str() != "-" {
-            return Err(Error::Other(
-                "a byte range is read from standard input: give `-` as the only INPUT".into(),
-            ));
-        }
-        input::stdin_file().map_err(|e| Error::Other(format!("<stdin>: {e}")))?;
-    }
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
-    } else {
-        opts.jobs
-    };
-    let window = if opts.window == 0 { 4 * jobs } else { opts.window }.max(1);
-    let (mut out, resumed) = match open_output(opts)? {
+    check_inputs(inputs, opts)?;
+    let writer: std::sync::Arc<dyn Writer> = std::sync::Arc::from(crate::output::writer(
+        opts.format,
+        crate::output::WriteOptions {
+            only: opts.only,
+            min_score: opts.min_score,
+            findings: opts.qa,
+            columns: opts.columns.clone(),
+            ..Default::default()
+        },
+    ));
+    let settings = opts.settings();
+    let (mut out, resumed) = match sink::open_output(opts, &*writer, &settings)? {
         Opened::Run(out, resumed) => (out, resumed),
         Opened::AlreadyDone(st) => {
             return Ok(Summary {
@@ -797,119 +218,11 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let skip = resumed.as_ref().map_or(0, |s| s.done);
     let mut totals = resumed.as_ref().map(|s| s.totals).unwrap_or_default();
     let journal_path = out.file.as_ref().map(|(_, _, j)| j.path().to_path_buf());
+    let warnings = walk::Warnings::default();
+    let (rx, reader, stopped, slot_rx, in_flight) =
+        spawn_reader(inputs, opts, writer.clone(), skip, journal_path, &warnings)?;
 
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .thread_name(|i| format!("bialign-batch-{i}"))
-        .build()
-        .map_err(|e| Error::Other(format!("cannot start worker threads: {e}")))?;
-    let pool = std::sync::Arc::new(pool);
-    let (tx, rx) = mpsc::channel::<Msg>();
-    // A slot per chunk in flight: the reader takes one before starting a chunk, the writer frees it
-    // after writing the chunk.
-    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
-    let in_flight = std::sync::Arc::new(InFlight::default());
-    let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    // Standard input may be a slow producer (a streaming filter): a chunk from it holds only the
-    // records that had already arrived (see input::Backlog), so output never waits for the next one.
-    let streaming = inputs.iter().any(|p| p.as_os_str() == "-");
-    let chunk_pairs = match opts.chunk_pairs {
-        0 => DEFAULT_CHUNK_PAIRS,
-        n => n,
-    };
-    let chunk_bytes = if opts.chunk_bytes == 0 { DEFAULT_CHUNK_BYTES } else { opts.chunk_bytes };
-
-    let reader = {
-        let inputs = inputs.to_vec();
-        let opts = opts.clone();
-        let pool = pool.clone();
-        let tx = tx.clone();
-        let in_flight = in_flight.clone();
-        let stopped = stopped.clone();
-        let max_line = opts.ingest.max_bytes.saturating_mul(2).saturating_add(1 << 16);
-        std::thread::Builder::new()
-            .name("bialign-batch-reader".into())
-            .spawn(move || {
-                let aopts = std::sync::Arc::new(align_options(&opts));
-                let opts = std::sync::Arc::new(opts);
-                let mut seq = 0u64;
-                let mut chunks = 0u64;
-                let mut done_ids = match (skip, &journal_path) {
-                    (n, Some(p)) if n > 0 => match journal::ids(p) {
-                        Ok(it) => Some(it),
-                        Err(e) => {
-                            let _ = tx.send(Msg::Mismatch(e.to_string()));
-                            return;
-                        }
-                    },
-                    _ => None,
-                };
-                // Hand a chunk to the pool once a slot and room for its bytes are free. False when
-                // the writer stopped.
-                let dispatch = |chunk: Vec<(PairJob, u64)>, n: u64| -> bool {
-                    if slot_tx.send(()).is_err() {
-                        return false;
-                    }
-                    let size = chunk.iter().map(|(_, s)| s).sum::<u64>();
-                    if !in_flight.acquire(size, opts.max_in_flight_bytes, &stopped) {
-                        return false;
-                    }
-                    let tx = tx.clone();
-                    let opts = opts.clone();
-                    let aopts = aopts.clone();
-                    pool.spawn(move || {
-                        let _ = tx.send(Msg::Done(n, process_chunk(chunk, &opts, &aopts)));
-                    });
-                    true
-                };
-                let mut chunk: Vec<(PairJob, u64)> = Vec::new();
-                let mut bytes = 0u64;
-                let (jobs, backlog) = input::pairs_with_backlog(&inputs, max_line, opts.stdin_range);
-                for job in jobs {
-                    if seq < skip {
-                        let expected = done_ids.as_mut().and_then(|it| it.next());
-                        if expected.as_deref() != Some(job.id.as_str()) {
-                            let _ = tx.send(Msg::Mismatch(format!(
-                                "the input changed since the interrupted run: pair {} is \"{}\" but the \
-                                 journal has {:?}; start afresh without --resume",
-                                seq + 1,
-                                job.id,
-                                expected.unwrap_or_default()
-                            )));
-                            return;
-                        }
-                        seq += 1;
-                        continue;
-                    }
-                    let size = job_size(&job);
-                    chunk.push((job, size));
-                    bytes += size;
-                    seq += 1;
-                    let waits = streaming && !backlog.next_is_buffered();
-                    if chunk.len() >= chunk_pairs || bytes >= chunk_bytes || waits {
-                        if !dispatch(std::mem::take(&mut chunk), chunks) {
-                            return;
-                        }
-                        chunks += 1;
-                        bytes = 0;
-                    }
-                }
-                if !chunk.is_empty() {
-                    if !dispatch(chunk, chunks) {
-                        return;
-                    }
-                    chunks += 1;
-                }
-                let _ = tx.send(Msg::End(chunks));
-            })
-            .map_err(|e| Error::Other(format!("cannot start the reader thread: {e}")))?
-    };
-    drop(tx);
-
-    let pb = progress_bar(opts);
-    if let Some(pb) = &pb {
-        pb.set_position(skip);
-    }
+    let pb = progress::Progress::new(opts, known_input_size(inputs), skip);
     let mut pending: BTreeMap<u64, ChunkOutput> = BTreeMap::new();
     let mut next = 0u64;
     let mut end: Option<u64> = None;
@@ -924,13 +237,18 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         while end != Some(next) {
             let msg = match rx.recv() {
                 Ok(m) => m,
-                Err(_) => return Err(Error::Other("internal error: the batch reader stopped".into())),
+                Err(_) => return Err(Error::Usage("internal error: the batch reader stopped".into())),
             };
             match msg {
                 Msg::End(n) => end = Some(n),
-                Msg::Mismatch(m) => return Err(Error::Other(m)),
+                Msg::Mismatch(e) => return Err(e),
                 Msg::Done(n, p) => {
                     pending.insert(n, p);
+                }
+            }
+            if !opts.quiet {
+                for w in warnings.take() {
+                    pb.note(&format!("bialign: warning: {}", crate::output::escape_terminal(&w)));
                 }
             }
             while let Some(chunk) = pending.remove(&next) {
@@ -945,6 +263,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                             offset: base + p.end as u64,
                             status: p.status,
                             stats: p.stats,
+                            hash: p.hash,
                             id: p.id.clone(),
                         },
                     );
@@ -953,10 +272,18 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     input_bytes += p.input_bytes;
                     if let Some(e) = &p.error {
                         if opts.format != Format::Jsonl || !opts.quiet {
-                            note(&pb, &format!("bialign: {e}"));
+                            pb.note(&format!("bialign: {}", crate::output::escape_terminal(e)));
                         }
-                    } else if p.status == Status::Swapped && !opts.quiet {
-                        note(&pb, &format!("bialign: {}: {SWAP_NOTE}", p.id));
+                    } else if !opts.quiet {
+                        if p.status == Status::Swapped {
+                            pb.note(&format!(
+                                "bialign: {}: {SWAP_NOTE}",
+                                crate::output::escape_terminal(&p.id)
+                            ));
+                        }
+                        for w in &p.warnings {
+                            pb.note(&format!("bialign: warning: {}", crate::output::escape_terminal(w)));
+                        }
                     }
                 }
                 // The chunk's records reach the operating system before the journal lines that cover them.
@@ -970,17 +297,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                     unsynced = 0;
                 }
                 pairs_this_run += chunk.pairs.len() as u64;
-                if let Some(pb) = &pb {
-                    pb.inc(chunk.pairs.len() as u64);
-                    let secs = start.elapsed().as_secs_f64().max(1e-3);
-                    pb.set_message(format!(
-                        "({:.0}/s), {} failed, {:.1} MB ({:.1} MB/s)",
-                        pairs_this_run as f64 / secs,
-                        totals.failed,
-                        bytes_this_run as f64 / 1e6,
-                        bytes_this_run as f64 / 1e6 / secs
-                    ));
-                }
+                pb.advance(&chunk, pairs_this_run, totals.failed, bytes_this_run, start);
                 next += 1;
                 drop(chunk);
                 in_flight.release(input_bytes);
@@ -993,19 +310,26 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     stopped.store(true, std::sync::atomic::Ordering::Relaxed);
     drop(slot_rx);
     drop(rx);
-    if let Some(pb) = &pb {
-        pb.finish_and_clear();
-    }
+    pb.finish();
     if result.is_ok() {
         let _ = reader.join();
     }
-    result?;
-
-    if opts.format == Format::Tmx {
-        let mut f = Vec::new();
-        crate::output::tmx::write_footer(&mut f).map_err(out_err)?;
-        out.write(&f)?;
+    if !opts.quiet {
+        for w in warnings.take() {
+            eprintln!("bialign: warning: {}", crate::output::escape_terminal(&w));
+        }
     }
+    result?;
+    finish_output(out, &*writer, syncer)?;
+    Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
+}
+
+/// The footer, then (for a file) durable on disk, the journal marked done, the rename into place,
+/// the folder entry durable, the journal removed.
+fn finish_output(mut out: Out, writer: &dyn Writer, syncer: Option<Syncer>) -> Result<(), Error> {
+    let mut f = Vec::new();
+    writer.finish(&mut f).map_err(|e| Error::output(&out.name, "cannot write", &e))?;
+    out.write(&f)?;
     out.flush()?;
     let Out { w, name, file, .. } = out;
     drop(w);
@@ -1028,8 +352,184 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
             .map_err(|e| Error::output(&name, "cannot write the folder entry to disk", &e))?;
         crash_point("before-journal-removal");
         j.remove()?;
+        crash_point("after-journal-removal");
     }
-    Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
+    Ok(())
+}
+
+type ReaderParts = (
+    mpsc::Receiver<Msg>,
+    std::thread::JoinHandle<()>,
+    std::sync::Arc<std::sync::atomic::AtomicBool>,
+    mpsc::Receiver<()>,
+    std::sync::Arc<InFlight>,
+);
+
+/// Start the reader thread: it reads the pairs, checks the ones an interrupted run already did
+/// against its journal (id and input fingerprint), and hands chunks of the others to a pool of
+/// workers, which send them back rendered.
+fn spawn_reader(
+    inputs: &[PathBuf],
+    opts: &BatchOptions,
+    writer: std::sync::Arc<dyn Writer>,
+    skip: u64,
+    journal_path: Option<PathBuf>,
+    warnings: &walk::Warnings,
+) -> Result<ReaderParts, Error> {
+    let jobs = if opts.jobs == 0 {
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    } else {
+        opts.jobs
+    };
+    let window = if opts.window == 0 { 4 * jobs } else { opts.window }.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|i| format!("bialign-batch-{i}"))
+        .build()
+        .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))?;
+    let pool = std::sync::Arc::new(pool);
+    let (tx, rx) = mpsc::channel::<Msg>();
+    // A slot per chunk in flight: the reader takes one before starting a chunk, the writer frees it
+    // after writing the chunk.
+    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
+    let in_flight = std::sync::Arc::new(InFlight::default());
+    let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Standard input may be a slow producer (a streaming filter): a chunk from it holds only the
+    // records that had already arrived (see input::Backlog), so output never waits for the next one.
+    let streaming = inputs.iter().any(|p| p.as_os_str() == "-");
+    let chunk_pairs = if opts.chunk_pairs == 0 { DEFAULT_CHUNK_PAIRS } else { opts.chunk_pairs };
+    let chunk_bytes = if opts.chunk_bytes == 0 { DEFAULT_CHUNK_BYTES } else { opts.chunk_bytes };
+    let inputs = inputs.to_vec();
+    let opts = opts.clone();
+    let (in_flight2, stopped2, warnings) = (in_flight.clone(), stopped.clone(), warnings.clone());
+    let input_opts = input::InputOptions {
+        max_line_bytes: opts.ingest.max_bytes.saturating_mul(2).saturating_add(1 << 16),
+        stdin_range: opts.stdin_range,
+        follow: opts.follow,
+    };
+    let reader = std::thread::Builder::new()
+        .name("bialign-batch-reader".into())
+        .spawn(move || {
+            let aopts = std::sync::Arc::new(align_options(&opts));
+            let opts = std::sync::Arc::new(opts);
+            let (in_flight, stopped) = (in_flight2, stopped2);
+            let mut seq = 0u64;
+            let mut chunks = 0u64;
+            let mut done = match (skip, &journal_path) {
+                (n, Some(p)) if n > 0 => match journal::entries(p) {
+                    Ok(it) => Some(it),
+                    Err(e) => {
+                        let _ = tx.send(Msg::Mismatch(e));
+                        return;
+                    }
+                },
+                _ => None,
+            };
+            // Hand a chunk to the pool once a slot and room for its bytes are free. False when
+            // the writer stopped.
+            let dispatch = |chunk: Vec<(PairJob, u64)>, n: u64| -> bool {
+                if slot_tx.send(()).is_err() {
+                    return false;
+                }
+                let size = chunk.iter().map(|(_, s)| s).sum::<u64>();
+                if !in_flight.acquire(size, opts.max_in_flight_bytes, &stopped) {
+                    return false;
+                }
+                let (tx, opts, aopts, writer) = (tx.clone(), opts.clone(), aopts.clone(), writer.clone());
+                pool.spawn(move || {
+                    let _ = tx.send(Msg::Done(n, pair::process_chunk(chunk, &opts, &aopts, &*writer)));
+                });
+                true
+            };
+            let mut chunk: Vec<(PairJob, u64)> = Vec::new();
+            let mut bytes = 0u64;
+            let (jobs, backlog) = input::pairs_with_backlog(&inputs, &input_opts, &warnings);
+            for job in jobs {
+                if seq < skip {
+                    let expected = done.as_mut().and_then(|it| it.next());
+                    if let Err(e) = resumed_matches(&job, expected, seq, &opts, journal_path.as_deref()) {
+                        let _ = tx.send(Msg::Mismatch(e));
+                        return;
+                    }
+                    seq += 1;
+                    continue;
+                }
+                let size = job_size(&job);
+                chunk.push((job, size));
+                bytes += size;
+                seq += 1;
+                let waits = streaming && !backlog.next_is_buffered();
+                if chunk.len() >= chunk_pairs || bytes >= chunk_bytes || waits {
+                    if !dispatch(std::mem::take(&mut chunk), chunks) {
+                        return;
+                    }
+                    chunks += 1;
+                    bytes = 0;
+                }
+            }
+            if !chunk.is_empty() {
+                if !dispatch(chunk, chunks) {
+                    return;
+                }
+                chunks += 1;
+            }
+            let _ = tx.send(Msg::End(chunks));
+        })
+        .map_err(|e| Error::Usage(format!("cannot start the reader thread: {e}")))?;
+    Ok((rx, reader, stopped, slot_rx, in_flight))
+}
+
+/// The aligner's options for every pair: the batch's with its score threshold. Built once per run
+/// and shared by every pair (the aligner's per-thread word caches stay valid while the lexicon is
+/// the same `Arc`).
+fn align_options(opts: &BatchOptions) -> AlignOptions {
+    AlignOptions { min_score: opts.min_score, ..opts.align.clone() }
+}
+
+/// A pair an interrupted run already did must be the same pair: the same id and the same input.
+fn resumed_matches(
+    job: &PairJob,
+    expected: Option<(String, u64)>,
+    seq: u64,
+    opts: &BatchOptions,
+    journal: Option<&std::path::Path>,
+) -> Result<(), Error> {
+    let path = journal.map(std::path::Path::to_path_buf).unwrap_or_default();
+    let Some((id, hash)) = expected else {
+        return Err(Error::resume(
+            &path,
+            "the journal lists fewer pairs than it counts; start afresh without --resume",
+        ));
+    };
+    if id != job.id {
+        return Err(Error::resume(
+            &path,
+            format!(
+                "the input changed since the interrupted run: pair {} is {:?} but the journal has {:?}; start \
+                 afresh without --resume",
+                seq + 1,
+                job.id,
+                id
+            ),
+        ));
+    }
+    let now = match &job.source {
+        // A failed pair fails the same way again (its message is its fingerprint).
+        PairSource::Failed(_) => hash,
+        _ => pair::job_fingerprint(job, &opts.ingest),
+    };
+    if now != hash {
+        return Err(Error::resume(
+            &path,
+            format!(
+                "the input changed since the interrupted run: pair {} ({:?}) has other text now; start afresh \
+                 without --resume",
+                seq + 1,
+                job.id
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -1114,19 +614,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-
-    #[test]
-    fn swapped_note_is_added_to_every_record() {
-        let out =
-            note_swapped(b"{\"doc\":\"a\",\"kind\":\"sentence\"}\n{\"doc\":\"a\",\"kind\":\"quote\"}\n");
-        let s = String::from_utf8(out).unwrap();
-        assert_eq!(s.lines().count(), 2);
-        for l in s.lines() {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            assert_eq!(v["note"], SWAP_NOTE);
-            assert_eq!(v["doc"], "a");
         }
     }
 }

@@ -10,7 +10,17 @@
 //!    the decoding that yields Polish letters rather than control characters and stray symbols wins.
 //!
 //! UTF-16 without a BOM is recognised by the pattern of its zero bytes (Latin-script text).
-//! Binary data (a NUL byte outside UTF-16, or many control characters) is refused.
+//!
+//! **Damaged UTF-8.** Text that is UTF-8 but for a few bytes (a truncated character, a stray byte from
+//! a bad copy) is decoded as UTF-8 with each invalid byte replaced by U+001A SUBSTITUTE, one byte for
+//! one byte, so offsets still index the file's bytes; the count is reported ([`Decoded::replaced`]).
+//! It is taken as damaged UTF-8 when at most 0.1% of its bytes are invalid and its valid multi-byte
+//! characters outnumber the invalid bytes (a legacy-encoded file has no valid multi-byte characters
+//! to speak of, so it still goes to step 4).
+//!
+//! **Binary data** (a NUL byte outside UTF-16, or many control characters) is refused. A few stray
+//! control characters, as scrapers leave, are tolerated and kept (offsets unchanged): at most 1% of
+//! the characters, or up to [`STRAY_CONTROLS`] of them when they are at most 10% of the characters.
 
 use std::borrow::Cow;
 
@@ -27,6 +37,8 @@ pub struct Decoded {
     pub encoding: &'static str,
     /// Length in bytes of the byte order mark that was dropped (0 when there was none).
     pub bom_len: usize,
+    /// Invalid UTF-8 bytes replaced by U+001A SUBSTITUTE (see [`decode`]), 0 for clean input.
+    pub replaced: usize,
 }
 
 /// Look up an encoding by a user-given name (WHATWG labels plus a few common spellings).
@@ -56,7 +68,7 @@ pub fn decode(name: &str, bytes: &[u8], forced: Option<&str>) -> Result<Decoded>
         }
         let text = decode_strict(name, enc, body)?;
         check_not_binary(name, &text)?;
-        return Ok(Decoded { text, encoding: enc.name(), bom_len });
+        return Ok(Decoded { text, encoding: enc.name(), bom_len, replaced: 0 });
     }
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
         let body = &bytes[bom_len..];
@@ -65,23 +77,53 @@ pub fn decode(name: &str, bytes: &[u8], forced: Option<&str>) -> Result<Decoded>
         }
         let text = decode_strict(name, enc, body)?;
         check_not_binary(name, &text)?;
-        return Ok(Decoded { text, encoding: enc.name(), bom_len });
+        return Ok(Decoded { text, encoding: enc.name(), bom_len, replaced: 0 });
     }
     if let Some(enc) = sniff_utf16_without_bom(bytes) {
         let text = decode_strict(name, enc, bytes)?;
         check_not_binary(name, &text)?;
-        return Ok(Decoded { text, encoding: enc.name(), bom_len: 0 });
+        return Ok(Decoded { text, encoding: enc.name(), bom_len: 0, replaced: 0 });
     }
     check_no_nul(name, bytes)?;
     if let Ok(s) = std::str::from_utf8(bytes) {
         let text = s.to_string();
         check_not_binary(name, &text)?;
-        return Ok(Decoded { text, encoding: UTF_8.name(), bom_len: 0 });
+        return Ok(Decoded { text, encoding: UTF_8.name(), bom_len: 0, replaced: 0 });
+    }
+    if let Some((text, replaced)) = damaged_utf8(bytes) {
+        check_not_binary(name, &text)?;
+        return Ok(Decoded { text, encoding: UTF_8.name(), bom_len: 0, replaced });
     }
     let enc = guess_legacy(bytes);
     let text = decode_strict(name, enc, bytes)?;
     check_not_binary(name, &text)?;
-    Ok(Decoded { text, encoding: enc.name(), bom_len: 0 })
+    Ok(Decoded { text, encoding: enc.name(), bom_len: 0, replaced: 0 })
+}
+
+/// The byte that stands for each invalid byte of damaged UTF-8 (U+001A SUBSTITUTE: one byte, so
+/// offsets into the text are offsets into the file).
+pub const SUBSTITUTE: char = '\u{1A}';
+
+/// UTF-8 with a few invalid bytes (see the module documentation): the text with each invalid byte
+/// replaced by [`SUBSTITUTE`], and the number replaced. `None` when it is not damaged UTF-8.
+fn damaged_utf8(bytes: &[u8]) -> Option<(String, usize)> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let (mut invalid, mut multibyte) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid();
+        multibyte += valid.bytes().filter(|&b| b >= 0xC0).count();
+        out.extend_from_slice(valid.as_bytes());
+        let bad = chunk.invalid().len();
+        invalid += bad;
+        out.extend(std::iter::repeat_n(SUBSTITUTE as u8, bad));
+        if invalid * 1000 > bytes.len() {
+            return None;
+        }
+    }
+    if invalid == 0 || multibyte <= invalid {
+        return None;
+    }
+    String::from_utf8(out).ok().map(|t| (t, invalid))
 }
 
 /// UTF-16 without a byte order mark: text in a Latin script has a zero high byte in nearly every
@@ -110,6 +152,7 @@ fn decode_strict(name: &str, enc: &'static Encoding, body: &[u8]) -> Result<Stri
         None => Err(Error::Decode {
             name: name.into(),
             reason: format!("not valid {} (undecodable bytes; binary data?)", enc.name()),
+            offset: None,
         }),
     }
 }
@@ -119,6 +162,7 @@ fn check_no_nul(name: &str, bytes: &[u8]) -> Result<()> {
         Some(at) => Err(Error::Decode {
             name: name.into(),
             reason: format!("binary data (NUL byte at offset {at}), not text"),
+            offset: Some(at as u64),
         }),
         None => Ok(()),
     }
@@ -131,19 +175,30 @@ fn check_not_binary(name: &str, text: &str) -> Result<()> {
         return Err(Error::Decode {
             name: name.into(),
             reason: "binary data (NUL character), not text".into(),
+            offset: None,
         });
     }
     // Counted on the UTF-8 bytes: characters are the bytes that do not continue one; control
     // characters (category Cc: U+0000–U+001F, U+007F–U+009F) other than tab, newline, carriage
     // return, form feed and NEL are ASCII bytes or C2 80–9F; U+FFFD is EF BF BD.
     let (controls, chars) = control_counts(text);
-    if controls > 0 && controls * 100 > chars {
+    if !controls_tolerated(controls, chars) {
         return Err(Error::Decode {
             name: name.into(),
             reason: format!("binary data ({controls} control characters in {chars}), not text"),
+            offset: None,
         });
     }
     Ok(())
+}
+
+/// Stray control characters tolerated in text: up to this many when they are at most 10% of the
+/// characters (a short text with a `\x02` left by a scraper), any number up to 1%.
+pub const STRAY_CONTROLS: usize = 3;
+
+/// Whether `controls` control characters in `chars` characters are still text (see [`STRAY_CONTROLS`]).
+fn controls_tolerated(controls: usize, chars: usize) -> bool {
+    controls * 100 <= chars || (controls <= STRAY_CONTROLS && controls * 10 <= chars)
 }
 
 /// (control characters other than white space, plus U+FFFD; characters) of `text`.
@@ -330,6 +385,32 @@ mod tests {
         assert!(e.starts_with("f.bin: binary data"), "{e}");
         let ctl: Vec<u8> = (1u8..9).chain(14..31).cycle().take(200).collect();
         assert!(decode("f", &ctl, None).is_err());
+    }
+
+    #[test]
+    fn damaged_utf8_is_decoded_with_one_substitute_per_bad_byte() {
+        let mut b = "Zażółć gęślą jaźń, said the minister on Monday. ".repeat(30).into_bytes();
+        let at = b.len() / 2;
+        b.insert(at, 0xFF);
+        let d = decode("x", &b, None).unwrap();
+        assert_eq!((d.encoding, d.replaced), ("UTF-8", 1));
+        assert_eq!(d.text.len(), b.len(), "offsets index the file");
+        assert_eq!(d.text.as_bytes()[at], 0x1A);
+        // Over 0.1% invalid: not damaged UTF-8 (here, a legacy guess).
+        let mut many = "Zażółć gęślą jaźń. ".repeat(10).into_bytes();
+        many.extend_from_slice(&[0xFF, 0xFE, 0xFD]);
+        assert_eq!(decode("x", &many, None).map(|d| d.replaced).unwrap_or(0), 0);
+        // A Windows-1250 file with few Polish letters is not damaged UTF-8.
+        let sparse = encode(WINDOWS_1250, &format!("{}ł.", "Ala ma kota i psa. ".repeat(200)));
+        assert_eq!(decode("x", &sparse, None).unwrap().encoding, "windows-1250");
+    }
+
+    #[test]
+    fn a_stray_control_character_is_tolerated() {
+        let t = "A short note from the scraper\u{2} about the storm.";
+        assert_eq!(decode("x", t.as_bytes(), None).unwrap().text, t);
+        let many = "ab\u{2}\u{3}\u{4}\u{5}cdefghijklmnopqrstuvwxyz0123456789";
+        assert!(decode("x", many.as_bytes(), None).is_err(), "four controls in a short text");
     }
 
     #[test]

@@ -54,18 +54,42 @@ fn type_name(v: &Value) -> &'static str {
     }
 }
 
+/// Longest record id accepted, in bytes: an id is repeated on every output record of its pair, so
+/// a long one would multiply the output.
+pub const MAX_ID_BYTES: usize = 1024;
+
+/// An id is at most [`MAX_ID_BYTES`] long (the error shows its start).
+pub fn check_id(id: &str) -> std::result::Result<(), String> {
+    if id.len() <= MAX_ID_BYTES {
+        return Ok(());
+    }
+    let mut cut = 40;
+    while !id.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    Err(format!(
+        "id of {} bytes (starting {:?}) is over the limit of {MAX_ID_BYTES} bytes",
+        id.len(),
+        &id[..cut]
+    ))
+}
+
 /// Parse one line (without its line break). `name` (the input's name) and `line` (1-based) go into
 /// error messages. A record with `en` or `pl` is a pair and must have both; otherwise it must have
 /// `text`.
 pub fn parse_record(name: &str, line: usize, text: &str) -> Result<Record> {
     let err = |reason: String| Error::Record { name: name.to_string(), line, reason };
+    let checked = |id: String| -> Result<String> {
+        check_id(&id).map_err(&err)?;
+        Ok(id)
+    };
     let value: Value =
         serde_json::from_str(text).map_err(|e| err(format!("not valid JSON: {}", strip_position(&e))))?;
     let mut obj = match value {
         Value::Object(o) => o,
         other => return Err(err(format!("a record must be a JSON object, not {}", type_name(&other)))),
     };
-    let id = string_field(&mut obj, "id").map_err(err)?;
+    let id = checked(string_field(&mut obj, "id").map_err(err)?)?;
     if obj.contains_key("en") || obj.contains_key("pl") {
         let en = string_field(&mut obj, "en").map_err(|r| err(format!("record \"{id}\": {r}")))?;
         let pl = string_field(&mut obj, "pl").map_err(|r| err(format!("record \"{id}\": {r}")))?;
@@ -178,41 +202,53 @@ impl<R: BufRead> Records<R> {
     /// Read one line into `self.buf` (without the line break). Returns Ok(false) at end of input,
     /// Err(len) when the line was over the limit (the rest of it has been skipped).
     fn read_line(&mut self) -> std::io::Result<std::result::Result<bool, u64>> {
-        self.buf.clear();
-        let limit = self.max_line_bytes.saturating_add(2);
-        let n = std::io::Read::by_ref(&mut self.reader).take(limit).read_until(b'\n', &mut self.buf)?;
-        if n == 0 {
-            return Ok(Ok(false));
-        }
-        if self.buf.last() != Some(&b'\n') && n as u64 == limit {
-            // Over the limit: skip to the end of the line without keeping it.
-            let mut total = n as u64;
-            loop {
-                let avail = self.reader.fill_buf()?;
-                if avail.is_empty() {
+        read_line_bounded(&mut self.reader, &mut self.buf, self.max_line_bytes)
+    }
+}
+
+/// Read one line of `reader` into `buf` (cleared first; the line break and any `\r` before it
+/// dropped), holding at most `max` bytes of it. Returns `Ok(Ok(false))` at end of input,
+/// `Ok(Err(len))` when the line was over the limit (the rest of it has been read and dropped).
+pub fn read_line_bounded<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    max: u64,
+) -> std::io::Result<std::result::Result<bool, u64>> {
+    buf.clear();
+    let limit = max.saturating_add(2);
+    let n = std::io::Read::by_ref(reader).take(limit).read_until(b'\n', buf)?;
+    if n == 0 {
+        return Ok(Ok(false));
+    }
+    if buf.last() != Some(&b'\n') && n as u64 == limit {
+        // Over the limit: skip to the end of the line without keeping it.
+        let mut total = n as u64;
+        loop {
+            let avail = reader.fill_buf()?;
+            if avail.is_empty() {
+                break;
+            }
+            match memchr::memchr(b'\n', avail) {
+                Some(i) => {
+                    total += i as u64 + 1;
+                    reader.consume(i + 1);
                     break;
                 }
-                match memchr::memchr(b'\n', avail) {
-                    Some(i) => {
-                        total += i as u64 + 1;
-                        self.reader.consume(i + 1);
-                        break;
-                    }
-                    None => {
-                        let l = avail.len();
-                        total += l as u64;
-                        self.reader.consume(l);
-                    }
+                None => {
+                    let l = avail.len();
+                    total += l as u64;
+                    reader.consume(l);
                 }
             }
-            self.buf.clear();
-            return Ok(Err(total));
         }
-        while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
-            self.buf.pop();
-        }
-        Ok(Ok(true))
+        buf.clear();
+        buf.shrink_to(1 << 16);
+        return Ok(Err(total));
     }
+    while matches!(buf.last(), Some(b'\n' | b'\r')) {
+        buf.pop();
+    }
+    Ok(Ok(true))
 }
 
 impl<R: BufRead> Iterator for Records<R> {

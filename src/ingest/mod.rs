@@ -31,12 +31,62 @@ pub struct IngestOptions {
     pub html: Option<bool>,
     /// Refuse inputs larger than this many bytes.
     pub max_bytes: u64,
+    /// The text is already split: one sentence per line, a line `<p>` between paragraphs
+    /// (hunalign's convention; see [`presplit_paragraphs`]).
+    pub presplit: bool,
 }
 
 impl Default for IngestOptions {
     fn default() -> Self {
-        IngestOptions { encoding: None, html: None, max_bytes: 64 * 1024 * 1024 }
+        IngestOptions { encoding: None, html: None, max_bytes: 64 * 1024 * 1024, presplit: false }
     }
+}
+
+/// Whether a line is hunalign's paragraph mark `<p>`.
+fn is_paragraph_mark(line: &str) -> bool {
+    line.trim().eq_ignore_ascii_case("<p>")
+}
+
+/// Paragraphs of presplit text (one sentence per line): the runs of lines between `<p>` lines (and
+/// blank lines). A `<p>` line is neither a sentence nor part of a paragraph; offsets still index
+/// the text.
+pub fn presplit_paragraphs(text: &str) -> Vec<Paragraph> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, usize)> = None;
+    for l in lines(text) {
+        let t = &text[l.start..l.end];
+        if l.blank || is_paragraph_mark(t) {
+            if let Some((a, z)) = open.take() {
+                out.push(Paragraph { span: Span::new(a, z), lang: Default::default(), confidence: 0.0 });
+            }
+            continue;
+        }
+        let a = l.start + (t.len() - t.trim_start().len());
+        let z = l.start + t.trim_end().len();
+        open = Some((open.map_or(a, |o| o.0), z));
+    }
+    if let Some((a, z)) = open {
+        out.push(Paragraph { span: Span::new(a, z), lang: Default::default(), confidence: 0.0 });
+    }
+    out
+}
+
+/// The sentences of presplit text: every line of every paragraph, trimmed.
+pub fn presplit_sentences(doc: &mut Document) {
+    let mut sentences = Vec::new();
+    for (pi, p) in doc.paragraphs.iter().enumerate() {
+        let body = &doc.text[p.span.start..p.span.end];
+        for l in lines(body) {
+            let t = &body[l.start..l.end];
+            if l.blank {
+                continue;
+            }
+            let a = p.span.start + l.start + (t.len() - t.trim_start().len());
+            let z = p.span.start + l.start + t.trim_end().len();
+            sentences.push(crate::model::Sentence { span: Span::new(a, z), paragraph: pi });
+        }
+    }
+    doc.sentences = sentences;
 }
 
 /// Does the path name an HTML file?
@@ -48,33 +98,39 @@ pub fn looks_like_html_path(path: &Path) -> bool {
 }
 
 /// Read a file (or standard input for `-`), enforcing the size limit. Returns (name, bytes).
+///
+/// The limit bounds the read itself, not a size looked up beforehand: a device (`/dev/zero`), a
+/// named pipe (`<(zcat …)`) or a file that grows while it is read stops at `max_bytes + 1` bytes
+/// and is refused, so no input can take more memory than the limit.
 pub fn read_input(path: &Path, opts: &IngestOptions) -> Result<(String, Vec<u8>)> {
     let name = path.display().to_string();
     if name == "-" {
-        use std::io::Read;
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .take(opts.max_bytes + 1)
-            .read_to_end(&mut buf)
-            .map_err(|e| Error::io("<stdin>", &e))?;
-        if buf.len() as u64 > opts.max_bytes {
-            return Err(Error::TooLarge {
-                name: "<stdin>".into(),
-                size: buf.len() as u64,
-                limit: opts.max_bytes,
-            });
-        }
+        let buf = read_bounded(std::io::stdin().lock(), "<stdin>", opts.max_bytes, 0)?;
         return Ok(("<stdin>".into(), buf));
     }
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, &e))?;
     if meta.is_dir() {
-        return Err(Error::Io { path: path.into(), reason: "is a directory, not a file".into() });
+        return Err(Error::io_msg(path, "is a directory, not a file"));
     }
-    if meta.len() > opts.max_bytes {
+    if meta.is_file() && meta.len() > opts.max_bytes {
         return Err(Error::TooLarge { name, size: meta.len(), limit: opts.max_bytes });
     }
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let f = std::fs::File::open(path).map_err(|e| Error::io(path, &e))?;
+    let hint = if meta.is_file() { meta.len() } else { 0 };
+    let bytes = read_bounded(f, &name, opts.max_bytes, hint)?;
     Ok((name, bytes))
+}
+
+/// Read all of `r`, refusing it once it goes over `max` bytes (it is never read further than one
+/// byte past the limit). `hint`: the expected size, to allocate once.
+pub fn read_bounded<R: std::io::Read>(r: R, name: &str, max: u64, hint: u64) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let mut buf = Vec::with_capacity(hint.min(max).saturating_add(1).min(1 << 30) as usize);
+    r.take(max.saturating_add(1)).read_to_end(&mut buf).map_err(|e| Error::io(name, &e))?;
+    if buf.len() as u64 > max {
+        return Err(Error::TooLarge { name: name.into(), size: buf.len() as u64, limit: max });
+    }
+    Ok(buf)
 }
 
 /// Build a [`Document`] (text and paragraphs, no language yet) from raw bytes.
@@ -98,6 +154,7 @@ pub fn ingest_bytes(name: &str, bytes: &[u8], opts: &IngestOptions) -> Result<Do
     }
     let decoded = decode::decode(name, bytes, forced.as_deref())?;
     let is_html = opts.html.unwrap_or_else(|| html::sniff_html(&decoded.text));
+    let replaced_bytes = decoded.replaced;
     let (text, encoding) = if is_html {
         (html::article_text(&decoded.text), decoded.encoding)
     } else {
@@ -106,8 +163,8 @@ pub fn ingest_bytes(name: &str, bytes: &[u8], opts: &IngestOptions) -> Result<Do
     if text.trim().is_empty() {
         return Err(Error::Empty { name: name.into() });
     }
-    let paragraphs = paragraphs(&text);
-    Ok(Document { name: name.into(), text, encoding, paragraphs, ..Default::default() })
+    let paragraphs = if opts.presplit { presplit_paragraphs(&text) } else { paragraphs(&text) };
+    Ok(Document { name: name.into(), text, encoding, replaced_bytes, paragraphs, ..Default::default() })
 }
 
 /// One line of the text: its span without the line end, and whether it is blank.
@@ -274,6 +331,26 @@ mod tests {
         assert_eq!(p.len(), 3, "{p:?}");
         assert_eq!(p[0], "Storm hits the coast");
         assert!(p[1].starts_with("The storm") && p[1].ends_with("Tuesday."));
+    }
+
+    #[test]
+    fn presplit_lines_are_sentences_and_p_marks_paragraphs() {
+        let t = "First one.\nSecond, no split. Here.\n<p>\nThird.\n";
+        let opts = IngestOptions { presplit: true, ..Default::default() };
+        let mut d = ingest_bytes("x", t.as_bytes(), &opts).unwrap();
+        presplit_sentences(&mut d);
+        let s: Vec<&str> = d.sentences.iter().map(|s| d.slice(s.span)).collect();
+        assert_eq!(s, ["First one.", "Second, no split. Here.", "Third."]);
+        assert_eq!(d.paragraphs.len(), 2);
+        assert_eq!(d.sentences[2].paragraph, 1);
+    }
+
+    #[test]
+    fn a_fifo_or_device_is_read_only_up_to_the_limit() {
+        let small = IngestOptions { max_bytes: 1000, ..Default::default() };
+        let e = read_input(Path::new("/dev/zero"), &small).unwrap_err();
+        assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+        assert!(e.to_string().starts_with("/dev/zero: input is over 1000 bytes"), "{e}");
     }
 
     #[test]

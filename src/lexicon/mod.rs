@@ -321,7 +321,8 @@ impl Lexicon {
 
     /// Load a lexicon from the binary format written by [`build_blob`].
     pub fn from_blob(blob: Cow<'static, [u8]>) -> Result<Lexicon> {
-        let bad = |reason: &str| Error::Other(format!("lexicon data: {reason}"));
+        let bad =
+            |reason: &str| Error::Lexicon { name: "lexicon data".into(), line: 0, reason: reason.into() };
         if blob.len() < 8 + 8 * SECTIONS || &blob[..8] != MAGIC {
             return Err(bad("not a bialign lexicon (bad header)"));
         }
@@ -560,7 +561,7 @@ pub fn embedded_data() -> &'static [u8] {
     EMBEDDED_DATA
 }
 
-const EMBEDDED_DATA: &[u8] = include_bytes!("data/lexicon.bin");
+pub(crate) const EMBEDDED_DATA: &[u8] = include_bytes!("data/lexicon.bin");
 
 /// Build the binary lexicon format from dictionary pairs and inflected forms.
 ///
@@ -568,7 +569,8 @@ const EMBEDDED_DATA: &[u8] = include_bytes!("data/lexicon.bin");
 /// Polish sides are lowercased; multiword Polish lemmas are skipped (text is matched word by
 /// word). Used by `examples/build_lexicon.rs` to write `data/lexicon.bin`.
 pub fn build_blob(pairs: &[(String, String)], forms: &[(String, String)]) -> Result<Vec<u8>> {
-    let fst_err = |e: fst::Error| Error::Other(format!("building lexicon: {e}"));
+    let fst_err =
+        |e: fst::Error| Error::Lexicon { name: "building lexicon".into(), line: 0, reason: e.to_string() };
     // lemma -> English stems
     let mut lemma_stems: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (pl, en) in pairs {

@@ -33,8 +33,24 @@ pub fn write_jsonl<W: Write + ?Sized>(
     en: &Document,
     pl: &Document,
 ) -> std::io::Result<()> {
+    write_jsonl_noted(out, doc_id, None, findings, en, pl)
+}
+
+/// [`write_jsonl`] with a `"note"` (the last field) on every record when `note` is given.
+pub fn write_jsonl_noted<W: Write + ?Sized>(
+    out: &mut W,
+    doc_id: Option<&str>,
+    note: Option<&str>,
+    findings: &[Finding],
+    en: &Document,
+    pl: &Document,
+) -> std::io::Result<()> {
     for f in findings {
-        writeln!(out, "{}", finding_json(doc_id, f, en, pl))?;
+        let mut v = finding_json(doc_id, f, en, pl);
+        if let (Some(n), Value::Object(o)) = (note, &mut v) {
+            o.insert("note".into(), json!(n));
+        }
+        writeln!(out, "{v}")?;
     }
     Ok(())
 }

@@ -89,6 +89,8 @@ struct LinkOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     speaker: Option<SpeakersOut<'a>>,
     evidence: &'a Evidence,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
 }
 
 fn link_out<'a>(
@@ -120,6 +122,7 @@ fn link_out<'a>(
         score: (link.score as f64 * 1000.0).round() / 1000.0,
         speaker: quote.then(|| SpeakersOut { en: spk(en, &link.en), pl: spk(pl, &link.pl) }),
         evidence: &link.evidence,
+        note: None,
     }
 }
 
@@ -297,6 +300,10 @@ fn render_link(out: &mut Vec<u8>, l: &LinkOut) {
     }
     out.extend_from_slice(b",\"evidence\":");
     push_evidence(out, l.evidence);
+    if let Some(n) = l.note {
+        out.extend_from_slice(b",\"note\":");
+        push_str(out, n);
+    }
     out.push(b'}');
 }
 
@@ -310,16 +317,31 @@ pub fn write_alignment<W: std::io::Write>(
     only: Only,
     min_score: f32,
 ) -> std::io::Result<()> {
+    write_alignment_noted(out, doc_id, None, a, en, pl, only, min_score)
+}
+
+/// [`write_alignment`] with a `"note"` (the last field) on every record when `note` is given.
+#[allow(clippy::too_many_arguments)]
+pub fn write_alignment_noted<W: std::io::Write>(
+    out: &mut W,
+    doc_id: Option<&str>,
+    note: Option<&str>,
+    a: &Alignment,
+    en: &Document,
+    pl: &Document,
+    only: Only,
+    min_score: f32,
+) -> std::io::Result<()> {
     let keep = |l: &Link| l.kept(min_score);
     let mut line = Vec::with_capacity(1024);
     if only != Only::Sentences {
         for l in a.quotes.iter().filter(|l| keep(l)) {
-            write_link(out, &link_out(doc_id, "quote", a.mode, l, en, pl), &mut line)?;
+            write_link(out, &LinkOut { note, ..link_out(doc_id, "quote", a.mode, l, en, pl) }, &mut line)?;
         }
     }
     if only != Only::Quotes {
         for l in a.sentences.iter().filter(|l| keep(l)) {
-            write_link(out, &link_out(doc_id, "sentence", a.mode, l, en, pl), &mut line)?;
+            write_link(out, &LinkOut { note, ..link_out(doc_id, "sentence", a.mode, l, en, pl) }, &mut line)?;
         }
     }
     Ok(())

@@ -1,0 +1,121 @@
+//! Compressed JSON Lines inputs: gzip and zstd, recognised by their magic bytes (whatever the file's
+//! name) and decompressed as they are read. Concatenated members (gzip) and frames (zstd, as
+//! `pzstd` writes them) are read one after the other. The decompressed lines are bounded like any
+//! other JSON Lines input, so a compression bomb costs time, never memory.
+
+use std::io::{BufRead, BufReader, Read};
+
+/// A compression format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compression {
+    Gzip,
+    Zstd,
+}
+
+const GZIP_MAGIC: [u8; 2] = [0x1F, 0x8B];
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
+
+/// The compression of a buffered input, from its first bytes (`None`: not compressed). Nothing is
+/// consumed.
+pub fn sniff<R: BufRead>(r: &mut R) -> std::io::Result<Option<Compression>> {
+    let head = r.fill_buf()?;
+    Ok(if head.starts_with(&GZIP_MAGIC) {
+        Some(Compression::Gzip)
+    } else if head.starts_with(&ZSTD_MAGIC) {
+        Some(Compression::Zstd)
+    } else {
+        None
+    })
+}
+
+/// A buffered reader of the decompressed bytes.
+pub fn decoder<R: BufRead + Send + 'static>(
+    kind: Compression,
+    r: R,
+) -> std::io::Result<Box<dyn BufRead + Send>> {
+    Ok(match kind {
+        Compression::Gzip => {
+            Box::new(BufReader::with_capacity(1 << 16, flate2::bufread::MultiGzDecoder::new(r)))
+        }
+        Compression::Zstd => Box::new(BufReader::with_capacity(1 << 16, ZstdFrames::new(r))),
+    })
+}
+
+/// zstd frames one after the other.
+struct ZstdFrames<R: BufRead> {
+    cur: Option<ruzstd::decoding::StreamingDecoder<R, ruzstd::decoding::FrameDecoder>>,
+    /// The source between frames.
+    idle: Option<R>,
+}
+
+impl<R: BufRead> ZstdFrames<R> {
+    fn new(r: R) -> Self {
+        ZstdFrames { cur: None, idle: Some(r) }
+    }
+}
+
+fn invalid(e: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidData, format!("zstd: {e}"))
+}
+
+impl<R: BufRead> Read for ZstdFrames<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if let Some(d) = &mut self.cur {
+                let n = d.read(buf)?;
+                if n > 0 || buf.is_empty() {
+                    return Ok(n);
+                }
+                self.idle = self.cur.take().map(|d| d.into_inner());
+            }
+            let Some(mut src) = self.idle.take() else { return Ok(0) };
+            if src.fill_buf()?.is_empty() {
+                return Ok(0);
+            }
+            self.cur = Some(ruzstd::decoding::StreamingDecoder::new(src).map_err(invalid)?);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gzip_members_are_read_in_turn() {
+        use flate2::write::GzEncoder;
+        use std::io::Write;
+        let mut all = Vec::new();
+        for part in ["{\"a\":1}\n", "{\"b\":2}\n"] {
+            let mut e = GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(part.as_bytes()).unwrap();
+            all.extend(e.finish().unwrap());
+        }
+        let mut r = std::io::Cursor::new(all);
+        let kind = sniff(&mut r).unwrap();
+        assert_eq!(kind, Some(Compression::Gzip));
+        let mut out = String::new();
+        decoder(kind.unwrap(), r).unwrap().read_to_string(&mut out).unwrap();
+        assert_eq!(out, "{\"a\":1}\n{\"b\":2}\n");
+        assert_eq!(sniff(&mut std::io::Cursor::new(b"{\"id\"".to_vec())).unwrap(), None);
+    }
+
+    #[test]
+    fn zstd_frames_are_read_in_turn() {
+        let mut all = Vec::new();
+        for part in ["{\"a\":1}\n", "{\"b\":2}\n"] {
+            all.extend(ruzstd::encoding::compress_to_vec(
+                part.as_bytes(),
+                ruzstd::encoding::CompressionLevel::Fastest,
+            ));
+        }
+        let mut r = std::io::Cursor::new(all);
+        let kind = sniff(&mut r).unwrap();
+        assert_eq!(kind, Some(Compression::Zstd));
+        let mut out = String::new();
+        decoder(kind.unwrap(), r).unwrap().read_to_string(&mut out).unwrap();
+        assert_eq!(out, "{\"a\":1}\n{\"b\":2}\n");
+        let bad = std::io::Cursor::new([&ZSTD_MAGIC[..], b"garbage"].concat());
+        assert!(decoder(Compression::Zstd, bad).and_then(|mut d| d.read_to_string(&mut out)).is_err());
+    }
+}

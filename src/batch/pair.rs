@@ -1,0 +1,364 @@
+//! One pair of a batch, start to finish: read, analyse, order, align, render through the run's
+//! [`Writer`], or turn any failure (including a panic, a timeout and a record over its memory
+//! budget) into the pair's error record.
+
+use std::cell::Cell;
+
+use crate::align::{align, AlignOptions, Alignment};
+use crate::error::Error;
+use crate::ingest::IngestOptions;
+use crate::model::Document;
+use crate::output::{AlignedPair, Format, Writer};
+
+use super::input::{PairJob, PairSource};
+use super::journal::Status;
+use super::{BatchOptions, PairStats};
+
+/// The note on every record of a pair whose sides were swapped in the input.
+pub const SWAP_NOTE: &str = "the en and pl sides were swapped in the input; aligned the right way round";
+
+/// One processed chunk: its pairs' records rendered one after the other into one buffer, so the
+/// writer hands them to the operating system in one piece.
+pub(crate) struct ChunkOutput {
+    /// The records to write (JSON Lines, TSV rows or TMX units; error records of failed JSONL pairs).
+    pub bytes: Vec<u8>,
+    pub pairs: Vec<PairOutput>,
+}
+
+/// One processed pair of a chunk.
+pub(crate) struct PairOutput {
+    pub id: String,
+    /// Input bytes this pair held in flight.
+    pub input_bytes: u64,
+    /// Where the input was after this pair (for the progress display).
+    pub input_pos: u64,
+    pub status: Status,
+    pub stats: PairStats,
+    /// Fingerprint of the pair's input (see [`fingerprint`]).
+    pub hash: u64,
+    /// Where this pair's records end in the chunk's bytes (they start where the previous pair's end).
+    pub end: usize,
+    /// The error message of a failed pair.
+    pub error: Option<String>,
+    /// Warnings about the pair's input (replaced bytes).
+    pub warnings: Vec<String>,
+}
+
+/// A 64-bit fingerprint of bytes, the same on every run and machine (eight bytes at a time).
+pub fn hash_bytes(h: u64, b: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = h ^ (b.len() as u64).wrapping_mul(K);
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        h = (h.rotate_left(5) ^ x).wrapping_mul(K);
+    }
+    for &x in words.remainder() {
+        h = (h.rotate_left(5) ^ u64::from(x)).wrapping_mul(K);
+    }
+    h
+}
+
+/// The fingerprint of a pair's input: its id and both texts (as read: file bytes, or record strings).
+pub fn fingerprint(id: &str, en: &[u8], pl: &[u8]) -> u64 {
+    hash_bytes(hash_bytes(hash_bytes(1, id.as_bytes()), en), pl)
+}
+
+/// The fingerprint of a job as it is (reading a pair's files; what a resumed run compares with the
+/// journal for the pairs it skips).
+pub fn job_fingerprint(job: &PairJob, ingest: &IngestOptions) -> u64 {
+    match &job.source {
+        PairSource::Texts { en, pl } => fingerprint(&job.id, en.as_bytes(), pl.as_bytes()),
+        PairSource::Files { en, pl } => {
+            let read = |p: &std::path::Path| {
+                crate::ingest::read_input(p, ingest).map(|(_, b)| b).unwrap_or_default()
+            };
+            fingerprint(&job.id, &read(en), &read(pl))
+        }
+        PairSource::Failed(e) => fingerprint(&job.id, e.to_string().as_bytes(), b""),
+    }
+}
+
+/// The memory a record's analysis and alignment may take at most, estimated from its text before any
+/// work: bytes of article text cost up to [`MEMORY_PER_BYTE`] each, quotation marks (each a quote
+/// to extract, pair and align) up to [`MEMORY_PER_QUOTE_MARK`]. Measured peaks (release build,
+/// `batch -j 1`, one 6 MB side of each shape) stay under the estimate: `.` runs 66 B/byte, one
+/// `.` per line 83, word runs 28 to 46, real article text 46, `"a" ` runs 255 (340 per mark).
+pub fn memory_estimate(text: &[u8]) -> u64 {
+    // `"`, and the last bytes of „ “ ” (E2 80 9E/9C/9D) and « (C2 AB), which no Polish letter has.
+    let marks = memchr::memchr3_iter(b'"', 0x9C, 0x9D, text).count() as u64
+        + memchr::memchr2_iter(0x9E, 0xAB, text).count() as u64;
+    (text.len() as u64)
+        .saturating_mul(MEMORY_PER_BYTE)
+        .saturating_add(marks.saturating_mul(MEMORY_PER_QUOTE_MARK))
+}
+
+/// See [`memory_estimate`].
+pub const MEMORY_PER_BYTE: u64 = 100;
+/// See [`memory_estimate`].
+pub const MEMORY_PER_QUOTE_MARK: u64 = 400;
+
+/// Refuse a pair whose estimated memory is over the budget (an error record, before any work).
+fn check_memory(id: &str, en: &[u8], pl: &[u8], budget: u64) -> Result<(), Error> {
+    if budget == 0 {
+        return Ok(());
+    }
+    let need = memory_estimate(en).saturating_add(memory_estimate(pl));
+    if need > budget {
+        return Err(Error::Limit {
+            name: id.to_string(),
+            reason: format!(
+                "the pair would need about {} MB to align ({} + {} bytes of text), over the budget of {} MB \
+                 per pair (raise it with --max-pair-memory)",
+                need >> 20,
+                en.len(),
+                pl.len(),
+                budget >> 20
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// A pair read, analysed, put in order and aligned.
+struct Aligned {
+    en: Document,
+    pl: Document,
+    swapped: bool,
+    alignment: Alignment,
+    hash: u64,
+}
+
+/// Read, analyse, check the languages of and align one pair; `stage` follows what is being done
+/// (for a panic's report).
+fn load_and_align(
+    job: PairJob,
+    opts: &BatchOptions,
+    aopts: &AlignOptions,
+    stage: &Cell<&'static str>,
+) -> Result<Aligned, Error> {
+    let deadline = crate::deadline::Deadline::after(opts.pair_timeout);
+    let check = |what: &'static str| -> Result<(), Error> {
+        if deadline.passed() {
+            return Err(Error::Timeout {
+                id: job.id.clone(),
+                stage: what,
+                limit_secs: opts.pair_timeout.map_or(0.0, |d| d.as_secs_f64()),
+            });
+        }
+        Ok(())
+    };
+    let id = job.id.clone();
+    let (en, pl, hash) = match job.source {
+        PairSource::Failed(ref e) => return Err(clone_error(e)),
+        PairSource::Files { ref en, ref pl } => {
+            stage.set("reading");
+            let (en_name, en_bytes) = crate::ingest::read_input(en, &opts.ingest)?;
+            let (pl_name, pl_bytes) = crate::ingest::read_input(pl, &opts.ingest)?;
+            check_memory(&id, &en_bytes, &pl_bytes, opts.max_pair_memory)?;
+            let hash = fingerprint(&id, &en_bytes, &pl_bytes);
+            stage.set("analysing the English side");
+            let en_doc = crate::analyze_path_bytes(en, &en_name, &en_bytes, &opts.ingest)?;
+            drop(en_bytes);
+            check("analysing the English side")?;
+            stage.set("analysing the Polish side");
+            let pl_doc = crate::analyze_path_bytes(pl, &pl_name, &pl_bytes, &opts.ingest)?;
+            (en_doc, pl_doc, hash)
+        }
+        PairSource::Texts { ref en, ref pl } => {
+            check_memory(&id, en.as_bytes(), pl.as_bytes(), opts.max_pair_memory)?;
+            let hash = fingerprint(&id, en.as_bytes(), pl.as_bytes());
+            // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
+            let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
+            stage.set("analysing the English side");
+            let en_doc = crate::analyze(&format!("{id} (en)"), en.as_bytes(), &ingest)?;
+            check("analysing the English side")?;
+            stage.set("analysing the Polish side");
+            let pl_doc = crate::analyze(&format!("{id} (pl)"), pl.as_bytes(), &ingest)?;
+            (en_doc, pl_doc, hash)
+        }
+    };
+    check("analysing the Polish side")?;
+    stage.set("checking the languages");
+    let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
+    stage.set("aligning");
+    let aopts = AlignOptions { deadline: deadline.clone(), ..aopts.clone() };
+    let alignment = align(&en, &pl, &aopts);
+    check("aligning")?;
+    Ok(Aligned { en, pl, swapped, alignment, hash })
+}
+
+/// A copy of an input error (a failed job's error is kept in the job).
+fn clone_error(e: &Error) -> Error {
+    match e {
+        Error::Record { name, line, reason } => {
+            Error::Record { name: name.clone(), line: *line, reason: reason.clone() }
+        }
+        Error::Io { path, reason, .. } => Error::io_msg(path.clone(), reason.clone()),
+        other => Error::Record { name: String::new(), line: 0, reason: other.to_string() },
+    }
+}
+
+pub(crate) fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats {
+    let both = |l: &&crate::align::Link| !l.en.is_empty() && !l.pl.is_empty();
+    PairStats {
+        sentences: (en.sentences.len() + pl.sentences.len()) as u64,
+        quotes: (en.quotes.len() + pl.quotes.len()) as u64,
+        links: (a.sentences.iter().filter(both).count() + a.quotes.iter().filter(both).count()) as u64,
+        unmatched: a
+            .sentences
+            .iter()
+            .filter(|l| l.en.is_empty() || l.pl.is_empty())
+            .map(|l| l.en.len() + l.pl.len())
+            .sum::<usize>() as u64,
+        bytes: (en.text.len() + pl.text.len()) as u64,
+    }
+}
+
+/// Process a chunk's pairs one after the other.
+pub(crate) fn process_chunk(
+    chunk: Vec<(PairJob, u64)>,
+    opts: &BatchOptions,
+    aopts: &AlignOptions,
+    writer: &dyn Writer,
+) -> ChunkOutput {
+    let input: u64 = chunk.iter().map(|(_, size)| size).sum();
+    // Room for what a pair's records take (about three times its text), so the buffer is not moved
+    // while it fills; a very large chunk grows as needed instead.
+    let cap = (input.saturating_mul(3) as usize).saturating_add(4096 * (chunk.len() + 1)).min(64 << 20);
+    let mut out = ChunkOutput { bytes: Vec::with_capacity(cap), pairs: Vec::with_capacity(chunk.len()) };
+    for (job, size) in chunk {
+        let p = process(job, size, opts, aopts, writer, &mut out.bytes);
+        out.pairs.push(p);
+    }
+    out
+}
+
+/// The error record of a failed pair: `{"doc", "error", "kind", "stage"?, "line"? | "offset"?}`.
+pub fn error_record(id: &str, e: &Error) -> serde_json::Value {
+    let mut o = serde_json::Map::new();
+    o.insert("doc".into(), id.into());
+    o.insert("error".into(), e.to_string().into());
+    o.insert("kind".into(), e.kind().as_str().into());
+    if let Some(stage) = e.stage() {
+        o.insert("stage".into(), stage.into());
+    }
+    if let Some((what, at)) = e.position() {
+        o.insert(what.into(), at.into());
+    }
+    serde_json::Value::Object(o)
+}
+
+/// Process one pair completely, appending its records to `buf`; never panics (a panic in a stage
+/// becomes the pair's error).
+fn process(
+    job: PairJob,
+    input_bytes: u64,
+    opts: &BatchOptions,
+    aopts: &AlignOptions,
+    writer: &dyn Writer,
+    buf: &mut Vec<u8>,
+) -> PairOutput {
+    let id = job.id.clone();
+    let input_pos = job.input_pos;
+    let start = buf.len();
+    let stage = Cell::new("reading");
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let p = load_and_align(job, opts, aopts, &stage)?;
+        stage.set("checking");
+        let findings = if opts.qa {
+            crate::qa::check(&p.en, &p.pl, &p.alignment, &crate::qa::QaOptions::default())
+        } else {
+            Vec::new()
+        };
+        stage.set("writing");
+        // JSON Lines of a pair take about twice its text: room at once, not a series of copies.
+        buf.reserve(3 * (p.en.text.len() + p.pl.text.len()) + 4096);
+        let pair = AlignedPair {
+            id: Some(&id),
+            en: &p.en,
+            pl: &p.pl,
+            alignment: &p.alignment,
+            swapped: p.swapped,
+            note: p.swapped.then_some(SWAP_NOTE),
+            findings: &findings,
+        };
+        writer.pair(&mut *buf, &pair).map_err(|e| Error::output("<buffer>", "cannot render", &e))?;
+        let warnings = [&p.en, &p.pl]
+            .iter()
+            .filter(|d| d.replaced_bytes > 0)
+            .map(|d| format!("{}: {} invalid UTF-8 bytes replaced (U+001A)", d.name, d.replaced_bytes))
+            .collect();
+        Ok::<_, Error>((stats_of(&p.en, &p.pl, &p.alignment), p.swapped, p.hash, warnings))
+    }));
+    let result = match result {
+        Ok(r) => r,
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(Error::Panic { id: id.clone(), stage: stage.get(), message })
+        }
+    };
+    match result {
+        Ok((stats, swapped, hash, warnings)) => PairOutput {
+            id,
+            input_bytes,
+            input_pos,
+            status: if swapped { Status::Swapped } else { Status::Ok },
+            stats,
+            hash,
+            end: buf.len(),
+            error: None,
+            warnings,
+        },
+        Err(e) => {
+            // Nothing of a failed pair but its error record.
+            buf.truncate(start);
+            if opts.format == Format::Jsonl {
+                buf.extend_from_slice(error_record(&id, &e).to_string().as_bytes());
+                buf.push(b'\n');
+            }
+            PairOutput {
+                hash: fingerprint(&id, e.to_string().as_bytes(), b""),
+                id,
+                input_bytes,
+                input_pos,
+                status: Status::Failed,
+                stats: PairStats::default(),
+                end: buf.len(),
+                error: Some(e.to_string()),
+                warnings: Vec::new(),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprints_differ_by_text_and_id_and_are_stable() {
+        let a = fingerprint("x", b"Hello.", b"Cze\xc5\x9b\xc4\x87.");
+        assert_eq!(a, fingerprint("x", b"Hello.", b"Cze\xc5\x9b\xc4\x87."));
+        assert_ne!(a, fingerprint("x", b"Hello!", b"Cze\xc5\x9b\xc4\x87."));
+        assert_ne!(a, fingerprint("y", b"Hello.", b"Cze\xc5\x9b\xc4\x87."));
+        assert_ne!(fingerprint("x", b"ab", b"c"), fingerprint("x", b"a", b"bc"));
+    }
+
+    #[test]
+    fn hostile_records_are_over_the_default_memory_budget_and_articles_are_not() {
+        let budget = super::super::DEFAULT_MAX_PAIR_MEMORY;
+        let dots = vec![b'.'; 60_000_000];
+        assert!(check_memory("d", &dots, b"Ala.", budget).is_err());
+        let quotes = "\"a\" ".repeat(1_000_000);
+        assert!(check_memory("q", quotes.as_bytes(), b"Ala.", budget).is_err());
+        let article = "The minister said on Monday that the plan would go ahead. ".repeat(20_000);
+        assert!(check_memory("a", article.as_bytes(), article.as_bytes(), budget).is_ok());
+        let e = check_memory("d", &dots, b"", budget).unwrap_err();
+        assert_eq!(e.kind(), crate::error::ErrorKind::Limit);
+    }
+}
