@@ -17,6 +17,7 @@
 
 pub mod dash;
 pub mod fast;
+pub mod groups;
 pub mod kind;
 pub mod marks;
 pub mod names;
@@ -40,6 +41,36 @@ fn tail(text: &str, start: usize, end: usize) -> &str {
         from += 1;
     }
     text.get(from..end).unwrap_or("")
+}
+
+/// A speaker the text describes rather than names ("one Reddit user", "policja"): the description as
+/// written, its spaces collapsed.
+fn described(text: &str, span: Span) -> Speaker {
+    let written = span.text(text);
+    let name = match groups::nominative(written) {
+        // One noun in an oblique case ("w komunikacie policji"): its nominative.
+        Some((_, nom)) if !written.contains(char::is_whitespace) && !written.eq_ignore_ascii_case(nom) => {
+            nom.to_string()
+        }
+        _ => written.split_whitespace().collect::<Vec<_>>().join(" "),
+    };
+    Speaker { name, span }
+}
+
+/// The speaker a source names (`Who::Name`, a group description or a role), if it resolves.
+fn source_speaker(
+    text: &str,
+    who: Who,
+    lang: Lang,
+    book: &mut names::NameBook,
+    people: &resolve::People,
+) -> Option<Speaker> {
+    match who {
+        Who::Name { span, genitive } => Some(Speaker { name: book.canonical(span, lang, genitive), span }),
+        Who::Unnamed(span) if !span.is_empty() => Some(described(text, span)),
+        Who::Role { span, group } => people.role(group, span.start).map(|name| Speaker { name, span }),
+        _ => None,
+    }
 }
 
 /// Extraction settings.
@@ -200,13 +231,17 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     stops > last_stops as usize
                 };
                 // A quote with its own, different named attribution starts a new utterance.
+                // So does one attributed to a role or to someone unnamed ("…," an aide said), and one
+                // standing in reported speech with its own subject ("…," X said, after Y claimed “…”).
                 let name_of = |a: Option<Attribution>| match a.map(|a| a.who) {
-                    Some(Who::Name { span, .. }) => Some(span.text(text)),
+                    Some(Who::Name { span, .. } | Who::Role { span, .. } | Who::Unnamed(span)) => {
+                        Some(span.text(text))
+                    }
                     _ => None,
                 };
-                // So does one attributed to someone unnamed ("…," an aide said).
                 let own = (name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]))
-                    || matches!(posts[n].map(|a| a.who), Some(Who::Unnamed));
+                    || matches!(posts[n].map(|a| a.who), Some(Who::Unnamed(_)))
+                    || reported_all[k] && name_of(atts[n]).is_some_and(|x| Some(x) != name_of(posts[n - 1]));
                 let prev_post = posts[n - 1].is_some();
                 if prev_post && !gap.is_empty() && gap.len() <= 240 && !own && !inner_stop() {
                     utt.push(utt[n - 1]);
@@ -266,12 +301,20 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                             span = None;
                         }
                     }
+                    // People or an institution described by a noun ("Internauci piszą", "Policja
+                    // informuje", "Kancelaria Premiera przekazała"): the speaker as written.
+                    let group = span.filter(|&s| {
+                        let toks = speaker::tokenize(text, s);
+                        groups::description(&toks, 0, toks.len(), true).is_some()
+                    });
                     if span
                         .is_some_and(|s| !s.text(text).contains(' ') && book.occurs_lowercase(s.text(text)))
                     {
                         span = None;
                     }
-                    if let Some(span) = span {
+                    if let Some(g) = group {
+                        who = Some(described(text, g));
+                    } else if let Some(span) = span {
                         let name = book.canonical(span, lang, genitive);
                         last_named = Some(quotes.len());
                         who = Some(Speaker { name, span });
@@ -325,12 +368,33 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     let people = people.get_or_insert_with(|| {
                         resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                     });
-                    // The person last mentioned in this paragraph before the quotation (in the
-                    // nominative, for Polish: the subject a dropped pronoun stands for), else the
-                    // paragraph's last speaker, the last named speaker, a mention in the paragraph before.
+                    // "– … – czytamy (w komunikacie X)": the written source, named after the verb or
+                    // in the sentence before.
+                    if speaker::is_reading_verb(span.text(text)) {
+                        let rules = if lang == Lang::Pl { pl } else { en };
+                        let k = doc.sentences.partition_point(|s| s.span.start <= q.open.start);
+                        let prev = k
+                            .checked_sub(2)
+                            .map(|k| doc.sentences[k].span)
+                            .filter(|s| s.end > prev_para_start);
+                        let source = rules
+                            .source_after_reading(text, Span::new(span.start, pspan.end))
+                            .or_else(|| prev.and_then(|s| rules.source_in(text, s)));
+                        who = source.and_then(|w| source_speaker(text, w, lang, &mut book, people));
+                        if who.is_some() {
+                            last_in_para = Some(quotes.len());
+                        }
+                    }
+                    // The subject of the narration before (the first person mentioned as a subject in
+                    // the nearest sentence before), else the person last mentioned in this paragraph
+                    // before the quotation (in the nominative, for Polish: the subject a dropped
+                    // pronoun stands for), else the paragraph's last speaker, the last named speaker, a
+                    // mention in the paragraph before.
                     let at = q.open.start.min(span.start);
+                    let gender = resolve::gender_of_word(span.text(text));
                     let name = people
-                        .mentioned_before(at, pspan.start, lang == Lang::Pl)
+                        .narrative_subject(&doc.sentences, at, prev_para_start, lang == Lang::Pl, gender)
+                        .or_else(|| people.mentioned_before(at, pspan.start, lang == Lang::Pl))
                         .or_else(|| last_in_para.and_then(name_at))
                         .or_else(|| last_named.and_then(name_at))
                         .or_else(|| people.mentioned_before(at, prev_para_start, false))
@@ -341,15 +405,19 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                                 None
                             }
                         });
-                    if let Some(name) = name {
+                    if let Some(name) = name.filter(|_| who.is_none()) {
                         who = Some(Speaker { name, span });
                     }
                 }
-                Some(Who::Unnamed) => {}
+                Some(Who::Unnamed(span)) => {
+                    if !span.is_empty() {
+                        who = Some(described(text, span));
+                    }
+                }
                 None => {}
             }
             // "…," an official said: someone the text does not name, so not the last speaker.
-            let unnamed = matches!(atts[n].map(|a| a.who), Some(Who::Unnamed));
+            let unnamed = matches!(atts[n].map(|a| a.who), Some(Who::Unnamed(_)));
             if who.is_none() && !unnamed && kinds[n] == QuoteKind::Speech {
                 // The utterance's speaker, else the last named speaker of this paragraph, else the one
                 // named later in the paragraph's utterance.
@@ -489,6 +557,7 @@ fn attributions<'r>(
         }
         let pspan = paras[para].0;
         let rules = rules_of(para);
+        let polish = std::ptr::eq(rules, speaker_pl::rules());
         let tops: Vec<usize> = (i..j).filter(|&k| raw[k].depth == 0).collect();
         for (n, &k) in tops.iter().enumerate() {
             let q = &raw[k];
@@ -508,11 +577,28 @@ fn attributions<'r>(
             let p = q.close.and_then(|c| {
                 let region = Span::new(c.end, after_end.max(c.end));
                 let a = rules.after(text, region, punct);
-                if dialogue && !matches!(a.map(|a| a.who), Some(Who::Name { .. } | Who::Role { .. })) {
+                // A quotation in marks followed by a dash takes the attributions of dialogue in Polish
+                // („…” - zwrócił się X).
+                let dashed = polish
+                    && region.text(text).trim_start().starts_with(dash::is_dash)
+                    && q.inner
+                        .text(text)
+                        .trim_end()
+                        .ends_with(|c: char| c.is_alphanumeric() || ".,!?…".contains(c));
+                if (dialogue || dashed)
+                    && !matches!(a.map(|a| a.who), Some(Who::Name { .. } | Who::Role { .. }))
+                {
                     rules.after_dialogue(text, region).or(a)
                 } else {
                     a
                 }
+            });
+            // A quotation ending a sentence ("…." / "…?") followed by a capitalised pronoun: the pronoun
+            // opens the next sentence ("“….” He mentioned that …"), it attributes nothing here.
+            let ends_sentence = q.inner.text(text).trim_end().ends_with(['.', '!', '?', '…']);
+            let p = p.filter(|a| {
+                !(ends_sentence
+                    && matches!(a.who, Who::Pronoun(sp) if sp.text(text).starts_with(char::is_uppercase)))
             });
             let region = Span::new(before_start, q.open.start.max(before_start));
             // "… “in the coming weeks,” according to X": a source after a quotation inside a sentence
@@ -900,8 +986,8 @@ mod tests {
                 ("to dopiero początek zmian w kraju", Some("Mark Wiśniewski")),
                 // The title is left out of the canonical name (the span keeps it).
                 ("Nie podniesiemy podatków", Some("Kowalczyk")),
-                // Someone unnamed: not the paragraph's last speaker.
-                ("To nieprawda", None),
+                // Someone unnamed: not the paragraph's last speaker, but the description as written.
+                ("To nieprawda", Some("poseł opozycji")),
             ]
         );
         let t = "\"We are ready,\" said EU foreign policy chief Josep Borrell.\n\n\
@@ -910,7 +996,10 @@ mod tests {
                  \"We will win,\" Trump said. \"We will rebuild,\" an aide said.";
         let d = doc(t, Lang::En);
         let got: Vec<Option<&str>> = d.quotes.iter().map(speaker).collect();
-        assert_eq!(got, vec![Some("Josep Borrell"), Some("Jen Psaki"), Some("Harris"), Some("Trump"), None]);
+        assert_eq!(
+            got,
+            vec![Some("Josep Borrell"), Some("Jen Psaki"), Some("Harris"), Some("Trump"), Some("an aide")]
+        );
         let t = "\"The talks will continue,\" NATO Secretary General Jens Stoltenberg told reporters.\n\n\
                  \"We will see,\" Prime Minister Boris Johnson said. \"Yes,\" said CNN Business.\n\n\
                  \"Not now,\" Civic Coalition MP Marta Golbik told PAP. \"Maybe,\" said John Major.";

@@ -44,6 +44,57 @@ struct Person {
     surname: String,
 }
 
+/// Grammatical gender, as a Polish past-tense verb (dodał / dodała) or a pronoun (he / she) shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gender {
+    Male,
+    Female,
+}
+
+/// First names ending in -a that are men's.
+const MALE_IN_A: &[&str] =
+    &["kuba", "barnaba", "bonawentura", "kosma", "jarema", "luca", "nikita", "andrea", "ilia", "sasha"];
+
+/// The gender a name shows, if it shows one: Polish surnames in -ski/-cki/-dzki and -ska/-cka/-dzka, a
+/// first name ending in -a (most are women's). Foreign names mostly show none.
+pub fn gender_of_name(name: &str) -> Option<Gender> {
+    let words: Vec<String> = name.split_whitespace().map(|w| w.to_lowercase()).collect();
+    let last = words.last()?;
+    for (m, f) in [("ski", "ska"), ("cki", "cka"), ("dzki", "dzka")] {
+        if last.ends_with(m) {
+            return Some(Gender::Male);
+        }
+        if last.ends_with(f) {
+            return Some(Gender::Female);
+        }
+    }
+    if words.len() >= 2 {
+        let first = &words[0];
+        if first.ends_with('a') && first.chars().count() >= 3 && !MALE_IN_A.contains(&first.as_str()) {
+            return Some(Gender::Female);
+        }
+    }
+    None
+}
+
+/// The gender a Polish past-tense verb (dodał, dodała, powiedziałam) or an English or Polish
+/// pronoun shows.
+pub fn gender_of_word(w: &str) -> Option<Gender> {
+    let l = w.to_lowercase();
+    match l.as_str() {
+        "he" | "on" | "him" | "his" => return Some(Gender::Male),
+        "she" | "ona" | "her" => return Some(Gender::Female),
+        _ => {}
+    }
+    if l.ends_with("ła") || l.ends_with("łam") {
+        Some(Gender::Female)
+    } else if l.ends_with('ł') || l.ends_with("łem") {
+        Some(Gender::Male)
+    } else {
+        None
+    }
+}
+
 /// A mention of a person in the text.
 #[derive(Debug, Clone, Copy)]
 struct Mention {
@@ -51,6 +102,8 @@ struct Mention {
     person: usize,
     /// Written exactly as the canonical surname (the nominative, for a Polish name).
     nominative: bool,
+    /// Right after a preposition or in the possessive ("z Tuskiem", "Tusk's"): not a subject.
+    oblique: bool,
 }
 
 /// The people of one document and where they are mentioned.
@@ -158,7 +211,12 @@ impl People {
         spans.sort_by_key(|q| q.start);
         let mut q = 0;
         let mut reach = 0usize; // the furthest end of the quotations started so far
-        for t in &toks {
+        let preps = if lang == Lang::Pl {
+            super::speaker_pl::rules().prepositions
+        } else {
+            super::speaker_en::rules().prepositions
+        };
+        for (n, t) in toks.iter().enumerate() {
             while q < spans.len() && spans[q].start <= t.span.start {
                 reach = reach.max(spans[q].end);
                 q += 1;
@@ -168,10 +226,15 @@ impl People {
             }
             let f = fold(t.word);
             if let Some(k) = p.persons.iter().position(|x| same_name(&x.surname, &f)) {
+                let after_prep = n > 0
+                    && toks[n - 1].trail.is_empty()
+                    && super::fast::with_lower(toks[n - 1].word, |w| preps.contains(&w));
+                let possessive = t.word.ends_with("'s") || t.word.ends_with("’s");
                 p.mentions.push(Mention {
                     at: t.span.start,
                     person: k,
                     nominative: f == p.persons[k].surname,
+                    oblique: after_prep || possessive,
                 });
             }
         }
@@ -217,6 +280,39 @@ impl People {
             .take_while(|m| m.at >= floor)
             .find(|m| !nominative || m.nominative)
             .map(|m| self.persons[m.person].name.clone())
+    }
+
+    /// The subject of the narration before `pos`: the first person mentioned as a subject (not after a
+    /// preposition, not in the possessive; in the nominative for Polish) in the nearest sentence before
+    /// the one holding `pos` that has such a mention, back to `floor`. A person whose name shows the
+    /// other gender than `gender` is passed over. `sentences` are the document's sentence spans.
+    pub fn narrative_subject(
+        &self,
+        sentences: &[crate::model::Sentence],
+        pos: usize,
+        floor: usize,
+        nominative: bool,
+        gender: Option<Gender>,
+    ) -> Option<String> {
+        let k = sentences.partition_point(|s| s.span.start <= pos);
+        let fits = |m: &&Mention| {
+            !m.oblique
+                && (!nominative || m.nominative)
+                && !(gender.is_some()
+                    && gender_of_name(&self.persons[m.person].name).is_some_and(|g| Some(g) != gender))
+        };
+        // The sentences before the one holding `pos`, nearest first (at most eight).
+        for s in sentences[..k.saturating_sub(1)].iter().rev().take(8).map(|s| s.span) {
+            if s.end <= floor {
+                break;
+            }
+            let a = self.mentions.partition_point(|m| m.at < s.start.max(floor));
+            let b = self.mentions.partition_point(|m| m.at < s.end.min(pos));
+            if let Some(m) = self.mentions[a..b].iter().find(fits) {
+                return Some(self.persons[m.person].name.clone());
+            }
+        }
+        None
     }
 
     /// The first person mentioned at or after `pos` and before `limit`.

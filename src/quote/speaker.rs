@@ -435,8 +435,9 @@ pub enum Who {
     Pronoun(Span),
     /// A verb with no subject (Polish drops pronouns: „…”, powiedziała): the last named speaker.
     Implicit(Span),
-    /// A description with no name ("a spokesman said"): speech, speaker unknown.
-    Unnamed,
+    /// A description with no name ("a spokesman said", "one Reddit user wrote", "policja informuje"):
+    /// the speaker as written (the span; empty when the description is not known).
+    Unnamed(Span),
     /// A role noun ("powiedział premier", "the prime minister said"): the person holding it.
     Role { span: Span, group: &'static str },
     /// The verb of the sentence the quotation stands in, with the subject before it in the sentence
@@ -488,6 +489,20 @@ pub fn is_acronym(w: &str) -> bool {
                 && !w.contains('-')
                 && !w.starts_with("Mc")
                 && !w.starts_with("Mac"))
+}
+
+/// A verb of reading that points to a written source: "– … – czytamy (w komunikacie)".
+pub fn is_reading_verb(w: &str) -> bool {
+    ["czytamy", "czytam", "przeczytamy", "przeczytać", "czytasz"].iter().any(|r| lower_eq(w, r))
+}
+
+/// A word after which a verb-of-saying form is a noun: an article or a possessive ("the claims", "a
+/// warning", "Tusk's claims").
+fn noun_context(prev: &Tok) -> bool {
+    prev.trail.is_empty()
+        && (["the", "a", "an", "his", "her", "their", "its", "our"].iter().any(|w| lower_eq(prev.word, w))
+            || prev.word.ends_with("'s")
+            || prev.word.ends_with("’s"))
 }
 
 fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
@@ -825,7 +840,7 @@ impl Rules {
         let mut j = 0;
         while j < toks.len() && j <= self.max_descriptors + 4 {
             let t = &toks[j];
-            if j > 0 && self.is_verb(t) {
+            if j > 0 && self.is_verb(t) && !noun_context(&toks[j - 1]) {
                 let p = &toks[j - 1];
                 if is_pronoun(p) && j == 1 {
                     return Some(Attribution { who: Who::Pronoun(p.span) });
@@ -842,8 +857,16 @@ impl Rules {
                 if let Some(role) = self.role_from(&toks[..j], 0) {
                     return Some(Attribution { who: role });
                 }
-                if j <= 3 && !p.is_cap() && signalled {
-                    return Some(Attribution { who: Who::Unnamed });
+                // "…," an aide said / officials said / the police said: lower-case words only, no
+                // infinitive or participle ("prompting Trump to warn").
+                let plain = |d: &Tok| {
+                    !d.is_cap() && d.trail.is_empty() && !lower_eq(d.word, "to") && !d.word.ends_with("ing")
+                };
+                if j <= 3 && signalled && toks[..j].iter().all(plain) {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
+                }
+                if let Some((_, a, b)) = super::groups::description(toks, 0, j, true) {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
                 }
                 return None;
             }
@@ -861,10 +884,10 @@ impl Rules {
     /// `Mówił również o „…”`. `region` runs from the previous quotation (or the paragraph start) to the
     /// opening mark; at most 24 words before the mark are read.
     pub fn reported(&self, text: &str, region: Span) -> Option<Attribution> {
-        let region = tail(text, region, 200);
-        let mut clause: Vec<Tok> = Vec::with_capacity(24);
+        let region = tail(text, region, 320);
+        let mut clause: Vec<Tok> = Vec::with_capacity(40);
         for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
-            if (t.ends_sentence() && !is_title_abbrev(&t)) || clause.len() >= 24 {
+            if (t.ends_sentence() && !is_title_abbrev(&t)) || clause.len() >= 40 {
                 break;
             }
             clause.push(t);
@@ -872,18 +895,45 @@ impl Rules {
         clause.reverse();
         let toks = &clause[..];
         let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
-        let j = (0..toks.len()).rev().find(|&j| self.is_verb(&toks[j]) || j == 0 && cap_verb(&toks[0]))?;
+        let verb = (0..toks.len()).rev().find(|&j| {
+            self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1])) || j == 0 && cap_verb(&toks[0])
+        });
+        // A noun of saying with its owner, nearer the quotation than any verb: "Vance's remark that it
+        // was “…”", "słowa Trumpa, że „…”".
+        if let Some(who) = self.speech_noun_owner(toks, verb.map_or(0, |j| j + 1)) {
+            return Some(Attribution { who });
+        }
+        let j = verb?;
         if j == 0 {
             // A dropped subject (`Ocenił, że …`, `Mówił również o …`), unless a subject follows the verb
-            // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed).
+            // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed, as written).
             const LINKS: &[&str] =
                 &["o", "że", "iż", "również", "też", "także", "jako", "wtedy", "potem", "dalej", "wówczas"];
             let dropped = toks.len() == 1
                 || !toks[0].trail.is_empty()
                 || LINKS.iter().any(|w| lower_eq(toks[1].word, w));
-            return Some(Attribution {
-                who: if dropped { Who::Implicit(toks[0].span) } else { Who::Unnamed },
-            });
+            if dropped {
+                return Some(Attribution { who: Who::Implicit(toks[0].span) });
+            }
+            // The subject after the verb: past a clitic pronoun (mu, jej), up to its first punctuation.
+            const CLITICS: &[&str] = &["mu", "jej", "im", "mi", "nam", "wam", "jemu", "go", "ją"];
+            let mut a = 1;
+            while a < toks.len()
+                && CLITICS.iter().any(|w| lower_eq(toks[a].word, w))
+                && toks[a].trail.is_empty()
+            {
+                a += 1;
+            }
+            let mut b = a;
+            while b < toks.len() && b < a + 5 {
+                b += 1;
+                if !toks[b - 1].trail.is_empty() {
+                    break;
+                }
+            }
+            let span =
+                if b > a { span_of(toks, (a, b)) } else { Span::new(toks[0].span.end, toks[0].span.end) };
+            return Some(Attribution { who: Who::Unnamed(span) });
         }
         let p = &toks[j - 1];
         if p.trail.is_empty() || p.is_initial() {
@@ -891,7 +941,23 @@ impl Rules {
                 return Some(Attribution { who: Who::Pronoun(p.span) });
             }
             if let Some((a, b)) = name_backward(toks, j - 1) {
-                return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+                // A name after a preposition is a time or a place ("on Tuesday", "w Brukseli"): the
+                // subject stands before that phrase.
+                let after_prep = a > 0 && with_lower(toks[a - 1].word, |w| self.prepositions.contains(&w));
+                if !after_prep {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
+                if a >= 2 && toks[a - 2].trail.is_empty() {
+                    if let Some((c, d)) = name_backward(toks, a - 2) {
+                        if c == 0 || !with_lower(toks[c - 1].word, |w| self.prepositions.contains(&w)) {
+                            return Some(Attribution {
+                                who: Who::Name { span: span_of(toks, (c, d)), genitive: false },
+                            });
+                        }
+                    }
+                }
             }
             for a in j.saturating_sub(4)..j {
                 if let Some(Who::Role { span, group }) = self.role_from(&toks[..j], a) {
@@ -906,6 +972,75 @@ impl Rules {
             return Some(Attribution { who: Who::Pronoun(toks[0].span) });
         }
         Some(Attribution { who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)) })
+    }
+
+    /// The owner of the last noun of saying at or after token `from`: an English possessive name
+    /// before it (`Vance's remark`, `Kowalski’s words`) or a Polish genitive name after it (`słowa
+    /// Trumpa`, `apel premiera`: a role).
+    fn speech_noun_owner(&self, toks: &[Tok], from: usize) -> Option<Who> {
+        const NOUNS: &[&str] = &[
+            "remark",
+            "remarks",
+            "words",
+            "comment",
+            "comments",
+            "statement",
+            "claim",
+            "claims",
+            "warning",
+            "call",
+            "promise",
+            "pledge",
+            "assertion",
+            "suggestion",
+            "description",
+            "message",
+            "words",
+            "słowa",
+            "wypowiedź",
+            "wypowiedzi",
+            "apel",
+            "zapowiedź",
+            "deklaracja",
+            "deklaracji",
+            "stwierdzenie",
+            "komentarz",
+            "wpis",
+            "wpisie",
+            "oświadczenie",
+            "oświadczeniu",
+            "ostrzeżenie",
+        ];
+        let is_noun =
+            |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.len() <= 14 && NOUNS.contains(&t.word);
+        let k = (from..toks.len()).rev().find(|&k| is_noun(&toks[k]))?;
+        // English: NAME's NOUN.
+        if k > 0 {
+            let o = &toks[k - 1];
+            let stem = o.word.strip_suffix("'s").or_else(|| o.word.strip_suffix("’s"));
+            if let Some(stem) = stem.filter(|s| !s.is_empty()) {
+                if o.trail.is_empty() && nameish(o) {
+                    if let Some((a, _)) = name_backward(toks, k - 1) {
+                        let end = o.span.start + stem.len();
+                        return Some(Who::Name { span: Span::new(toks[a].span.start, end), genitive: false });
+                    }
+                }
+            }
+        }
+        // Polish: NOUN NAME (genitive) or NOUN ROLE.
+        if toks[k].trail.is_empty() {
+            if let Some((a, b)) = name_forward(toks, k + 1) {
+                if !is_acronym(toks[a].word) {
+                    return Some(Who::Name { span: span_of(toks, (a, b)), genitive: true });
+                }
+            }
+            if let Some(role) =
+                self.role_from(toks, k + 1).filter(|_| toks.get(k + 1).is_some_and(|t| !t.is_cap()))
+            {
+                return Some(role);
+            }
+        }
+        None
     }
 
     /// The attribution in the clause right before a quotation's opening mark (`Harris adds: “…`,
@@ -973,7 +1108,7 @@ impl Rules {
         }
         // Harris adds: / She adds later, / Rzecznik dodał: / Bob mówił dalej:
         for j in 1..toks.len() {
-            if !self.is_verb(&toks[j]) || toks.len() - j > 6 {
+            if !self.is_verb(&toks[j]) || noun_context(&toks[j - 1]) || toks.len() - j > 6 {
                 continue;
             }
             let p = &toks[j - 1];
@@ -1013,14 +1148,151 @@ impl Rules {
                 }
             }
             if j <= 3 {
-                return Some(Attribution { who: Who::Unnamed });
+                return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
             }
         }
         // Polish: the verb first with a dropped pronoun: "Dodał: „…”"
         if self.is_verb_cap(&toks[0]) && toks.len() <= 3 {
             return Some(Attribution { who: Who::Implicit(toks[0].span) });
         }
+        // A clause ending in a colon introduces the quotation; its subject opens the clause, followed by
+        // lower-case words of any verb or none: "Putin nagle zwrócił się do Trumpa:", "Prezydent USA
+        // zaskoczony:", "One Reddit user put it bluntly:". A clause with a verb of saying was read above.
+        if toks[last].trail.starts_with(':') && toks.len() <= 12 {
+            return self.colon_subject(toks);
+        }
         None
+    }
+
+    /// The subject opening the clause `toks` (which ends in a colon): a description, a role or a name
+    /// run, with a lower-case word right after it.
+    fn colon_subject(&self, toks: &[Tok]) -> Option<Attribution> {
+        let lower_after = |b: usize| toks.get(b).is_some_and(|t| !t.is_cap() && t.lead.is_empty());
+        if let Some((_, a, b)) = super::groups::description(toks, 0, toks.len(), false) {
+            if lower_after(b) && toks[b - 1].trail.is_empty() {
+                return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
+            }
+        }
+        if let Some(Who::Role { span, group }) = self.role_from(toks, 0) {
+            let b = toks.iter().position(|t| t.span.end == span.end).map_or(0, |k| k + 1);
+            if b > 0 && lower_after(b) && toks[b - 1].trail.is_empty() {
+                return Some(Attribution { who: Who::Role { span, group } });
+            }
+            return None;
+        }
+        let (a, b) = name_forward(toks, 0)?;
+        (a == 0 && lower_after(b) && toks[b - 1].trail.is_empty() && !self.is_verb_cap(&toks[0]))
+            .then(|| Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } })
+    }
+
+    /// The source named right after a verb of reading: "czytamy w komunikacie policji", "czytamy we
+    /// wpisie premiera", "we read in the ministry's statement" (`region` starts at the verb).
+    pub fn source_after_reading(&self, text: &str, region: Span) -> Option<Who> {
+        const PLACES: &[&str] = &["w", "we", "na", "in", "on"];
+        const DOCUMENTS: &[&str] = &[
+            "komunikacie",
+            "oświadczeniu",
+            "wpisie",
+            "liście",
+            "raporcie",
+            "dokumencie",
+            "piśmie",
+            "stronie",
+            "profilu",
+            "informacji",
+            "statement",
+            "post",
+            "report",
+            "letter",
+            "notice",
+        ];
+        let toks: Vec<Tok> = words(text, head(text, region, 160)).take(10).collect();
+        let t0 = toks.first()?;
+        if !is_reading_verb(t0.word) || !t0.trail.is_empty() {
+            return None;
+        }
+        let plain = |k: usize, list: &[&str]| {
+            toks.get(k).is_some_and(|t| t.trail.is_empty() && list.iter().any(|w| lower_eq(t.word, w)))
+        };
+        (plain(1, PLACES) && plain(2, DOCUMENTS)).then(|| self.owner_at(&toks, 3)).flatten()
+    }
+
+    /// A source starting at token `k`: a group description (`policji`, `the ministry`), a role
+    /// (`premiera`) or a name run (`Ministerstwa Zdrowia`, `Kowalskiego`), as a genitive.
+    fn owner_at(&self, toks: &[Tok], k: usize) -> Option<Who> {
+        if let Some((_, a, b)) = super::groups::description(toks, k, toks.len(), false) {
+            if a == k {
+                return Some(Who::Unnamed(span_of(toks, (a, b))));
+            }
+        }
+        if let Some(role) = self.role_from(toks, k).filter(|_| toks.get(k).is_some_and(|t| !t.is_cap())) {
+            return Some(role);
+        }
+        let (a, b) = name_forward(toks, k)?;
+        Some(Who::Name { span: span_of(toks, (a, b)), genitive: true })
+    }
+
+    /// The source a sentence of narration names for the words that follow it: the subject of its verb
+    /// of saying, before the verb (`Policja poinformowała, że…`, `The ministry published…`) or, in
+    /// Polish word order, after it (`Podobne dane podaje w serwisie X „Biuro Prasowe”.`, `O wypadku
+    /// poinformowała policja z Gdańska.`): the last name, name in quotation marks or group noun after
+    /// the verb that does not follow a preposition.
+    pub fn source_in(&self, text: &str, sentence: Span) -> Option<Who> {
+        let toks: Vec<Tok> = words(text, head(text, sentence, 400)).take(40).collect();
+        let j = (0..toks.len()).find(|&j| {
+            self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1]))
+                || j == 0 && self.is_verb_cap(&toks[0])
+        })?;
+        let prep = |k: usize| k > 0 && with_lower(toks[k - 1].word, |w| self.prepositions.contains(&w));
+        if j > 0 && toks[j - 1].trail.is_empty() {
+            for a in j.saturating_sub(4)..j {
+                if super::groups::description(&toks, a, j, true).is_some() && !prep(a) {
+                    return Some(Who::Unnamed(span_of(&toks, (a, j))));
+                }
+            }
+            if let Some((a, b)) = name_backward(&toks, j - 1) {
+                if !prep(a) {
+                    return Some(Who::Name { span: span_of(&toks, (a, b)), genitive: false });
+                }
+            }
+        }
+        let opens = |t: &Tok| t.lead.contains(['„', '"', '“', '«', '»']);
+        let closes = |t: &Tok| t.trail.contains(['”', '"', '“', '»', '«']);
+        let mut found = None;
+        let mut k = j + 1;
+        while k < toks.len() {
+            let t = &toks[k];
+            if prep(k) {
+                k += 1;
+                continue;
+            }
+            if opens(t) && t.is_cap() {
+                // A name in quotation marks: to the token that closes them (at most six words).
+                let mut e = k;
+                while e < toks.len() && e < k + 6 && !closes(&toks[e]) {
+                    e += 1;
+                }
+                if e < toks.len() && closes(&toks[e]) {
+                    found = Some(Who::Name { span: span_of(&toks, (k, e + 1)), genitive: false });
+                    k = e + 1;
+                    continue;
+                }
+            }
+            if let Some((_, a, b)) = super::groups::description(&toks, k, toks.len(), false) {
+                if a == k && super::groups::group_of(toks[k].word).is_some() {
+                    found = Some(Who::Unnamed(span_of(&toks, (a, b))));
+                    k = b;
+                    continue;
+                }
+            }
+            if let Some((a, b)) = name_forward(&toks, k) {
+                found = Some(Who::Name { span: span_of(&toks, (a, b)), genitive: false });
+                k = b;
+                continue;
+            }
+            k += 1;
+        }
+        found
     }
 
     fn is_verb_cap(&self, t: &Tok) -> bool {
