@@ -63,12 +63,14 @@ fn source_speaker(
     who: Who,
     lang: Lang,
     book: &mut names::NameBook,
-    people: &resolve::People,
+    people: &mut resolve::People,
 ) -> Option<Speaker> {
     match who {
         Who::Name { span, genitive } => Some(Speaker { name: book.canonical(span, lang, genitive), span }),
         Who::Unnamed(span) if !span.is_empty() => Some(described(text, span)),
-        Who::Role { span, group } => people.role(group, span.start).map(|name| Speaker { name, span }),
+        Who::Role { span, group } => people
+            .role(group, roles::country_in(text, span), span.start, book)
+            .map(|name| Speaker { name, span }),
         _ => None,
     }
 }
@@ -322,7 +324,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                         let people = people.get_or_insert_with(|| {
                             resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                         });
-                        if let Some(name) = people.role(group, sp.start) {
+                        if let Some(name) =
+                            people.role(group, roles::country_in(text, sp), sp.start, &mut book)
+                        {
                             last_named = Some(quotes.len());
                             who = Some(Speaker { name, span: sp });
                         }
@@ -332,7 +336,8 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     let people = people.get_or_insert_with(|| {
                         resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                     });
-                    if let Some(name) = people.role(group, q.open.start.min(span.start)) {
+                    let country = roles::country_in(text, span);
+                    if let Some(name) = people.role(group, country, q.open.start.min(span.start), &mut book) {
                         last_named = Some(quotes.len());
                         who = Some(Speaker { name, span });
                     }
@@ -341,24 +346,21 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     let people = people.get_or_insert_with(|| {
                         resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                     });
-                    // The first person of the sentence the article names elsewhere, else the first
-                    // full name written in it (a person introduced right there).
-                    let first_run = || {
-                        let toks = speaker::tokenize(text, span);
-                        (0..toks.len()).find_map(|i| {
-                            let (a, b) = speaker::name_forward(&toks, i)?;
-                            let run = &toks[a..b];
-                            (b - a >= 2 && roles::role_name(run).is_none())
-                                .then(|| Span::new(run[0].span.start, run[b - a - 1].span.end))
-                        })
-                    };
-                    let found = people.first_in(span);
-                    let name = found
-                        .or_else(|| first_run().map(|sp| book.canonical(sp, lang, false)))
+                    // A description opening the sentence ("Many users described …"), else the first
+                    // name standing in it as a subject, else this paragraph's or the last speaker.
+                    let toks = speaker::tokenize(text, speaker::head(text, span, 160));
+                    if let Some((_, a, b)) = groups::description(&toks, 0, toks.len(), false) {
+                        let sp = Span::new(toks[a].span.start, toks[b - 1].span.end);
+                        who = Some(described(text, sp));
+                    }
+                    let name = people
+                        .subject_in(span, lang == Lang::Pl, None, &mut book)
+                        .map(|x| x.name)
                         .or_else(|| {
                             let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
                             last_in_para.and_then(name_at).or_else(|| last_named.and_then(name_at))
-                        });
+                        })
+                        .filter(|_| who.is_none());
                     if let Some(name) = name {
                         who = Some(Speaker { name, span: Span::new(span.end, span.end) });
                     }
@@ -381,9 +383,6 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                             .source_after_reading(text, Span::new(span.start, pspan.end))
                             .or_else(|| prev.and_then(|s| rules.source_in(text, s)));
                         who = source.and_then(|w| source_speaker(text, w, lang, &mut book, people));
-                        if who.is_some() {
-                            last_in_para = Some(quotes.len());
-                        }
                     }
                     // The subject of the narration before (the first person mentioned as a subject in
                     // the nearest sentence before), else the person last mentioned in this paragraph
@@ -393,7 +392,14 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     let at = q.open.start.min(span.start);
                     let gender = resolve::gender_of_word(span.text(text));
                     let name = people
-                        .narrative_subject(&doc.sentences, at, prev_para_start, lang == Lang::Pl, gender)
+                        .narrative_subject(
+                            &doc.sentences,
+                            at,
+                            prev_para_start,
+                            lang == Lang::Pl,
+                            gender,
+                            &mut book,
+                        )
                         .or_else(|| people.mentioned_before(at, pspan.start, lang == Lang::Pl))
                         .or_else(|| last_in_para.and_then(name_at))
                         .or_else(|| last_named.and_then(name_at))

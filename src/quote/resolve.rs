@@ -2,25 +2,37 @@
 //! premier", "the prime minister said"), a pronoun ("he said"), a Polish verb with its subject
 //! dropped ("– … – dodał"), or the subject of the sentence a quotation stands in.
 //!
-//! The people are the speakers named by the article's attributions and the persons it gives a role
-//! to in apposition (`premier Donald Tusk`, `Prime Minister Donald Tusk`, `prezes NBP Adam Glapiński`,
-//! `Andy Byron, dyrektor generalny`). Every mention of one of them is indexed by position, in any
-//! inflected form (Tuska, Nawrockiego, Trumpowi: a shared stem of four letters or more). Built once per
-//! document, only when a speaker needs it: one pass over the text's words.
+//! The people are the speakers named by the article's attributions. Their mentions are found by a
+//! search of the text for each surname's first letters, in any inflected form (Tuska, Nawrockiego,
+//! Trumpowi: a shared stem of four letters or more). The holders of a role are found only when a role
+//! asks for them, by a search for that role's words: the persons the article gives it to in
+//! apposition (`premier Donald Tusk`, `Prime Minister Donald Tusk`, `prezes NBP Adam Glapiński`,
+//! `Andy Byron, dyrektor generalny`). The subject of a sentence is read from its words: the first name
+//! standing as a subject (not after a preposition, not in the possessive). Nothing here reads the
+//! whole text word by word.
 
+use super::fast::with_lower;
 use super::names::NameBook;
 use super::roles::role_at;
-use super::speaker::{name_forward, tokenize, Tok};
+use super::speaker::{name_forward, nameish, tokens, tokens_rev, Tok};
 use crate::lang::Lang;
 use crate::model::Span;
 
 /// Lower case without diacritics (ł → l): how name forms are compared.
 fn fold(w: &str) -> String {
-    w.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| if c == 'ł' { 'l' } else { crate::lexicon::names::strip_diacritic(c) })
-        .filter(|c| c.is_alphanumeric())
-        .collect()
+    let mut out = String::with_capacity(w.len());
+    fold_into(w, &mut out);
+    out
+}
+
+/// [`fold`] into `out`.
+fn fold_into(w: &str, out: &mut String) {
+    for c in w.chars().flat_map(char::to_lowercase) {
+        let f = if c == 'ł' { 'l' } else { crate::lexicon::names::strip_diacritic(c) };
+        if f.is_alphanumeric() {
+            out.push(f);
+        }
+    }
 }
 
 /// Are `a` and `b` (folded) forms of one name? Equal, or one a prefix of the other of four letters or
@@ -35,6 +47,8 @@ fn same_name(a: &str, b: &str) -> bool {
 
 /// People kept per document (bounds the work per word on hostile input).
 const MAX_PERSONS: usize = 64;
+/// Mentions kept per person, and holders read per role word form.
+const MAX_HITS: usize = 256;
 
 #[derive(Debug, Clone)]
 struct Person {
@@ -102,18 +116,42 @@ struct Mention {
     person: usize,
     /// Written exactly as the canonical surname (the nominative, for a Polish name).
     nominative: bool,
-    /// Right after a preposition or in the possessive ("z Tuskiem", "Tusk's"): not a subject.
-    oblique: bool,
+}
+
+/// A person the article gives a role to.
+#[derive(Debug, Clone)]
+struct Binding {
+    /// Where the role word stands.
+    at: usize,
+    group: &'static str,
+    /// The holder's canonical name.
+    name: String,
+    /// The country the role's qualifier names ("Russian President", "prezydent Rosji").
+    country: Option<&'static str>,
+}
+
+/// A name standing as the subject of a sentence.
+#[derive(Debug, Clone)]
+pub struct Subject {
+    /// The canonical name.
+    pub name: String,
+    /// As written.
+    pub span: Span,
 }
 
 /// The people of one document and where they are mentioned.
-#[derive(Debug, Default)]
-pub struct People {
+#[derive(Debug)]
+pub struct People<'t> {
+    text: &'t str,
+    lang: Lang,
     persons: Vec<Person>,
     /// Sorted by position.
     mentions: Vec<Mention>,
-    /// (position, role group, person), sorted by position.
-    bindings: Vec<(usize, &'static str, usize)>,
+    /// The holders of the roles of the groups in `searched`, sorted by position.
+    bindings: Vec<Binding>,
+    searched: Vec<&'static str>,
+    /// The top-level quotations, sorted: mentions inside them are the speaker's words.
+    quotes: Vec<Span>,
 }
 
 /// A token that can qualify a role before the holder's name: an acronym (`NBP`, `USA`, `MSZ`), a
@@ -125,129 +163,82 @@ fn qualifier(t: &Tok) -> bool {
         || w.chars().next().is_some_and(char::is_lowercase) && w.len() > 2
 }
 
-impl People {
+/// The start of a token at or before `i`, at most `max` bytes back: just after a whitespace.
+fn token_floor(text: &str, i: usize, max: usize) -> usize {
+    let mut from = i.saturating_sub(max);
+    while from > 0 && !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    if from == 0 {
+        return 0;
+    }
+    text[from..i].find(char::is_whitespace).map_or(i, |k| from + k)
+}
+
+/// Prepositions after which a name is a time, a place or an object, not a subject.
+const PREPOSITIONS: &[&str] = &[
+    "in", "on", "at", "to", "for", "with", "from", "of", "by", "via", "after", "before", "during", "about",
+    "against", "between", "into", "over", "under", "without", "near", "towards", "toward", "like", "than",
+    "w", "we", "na", "z", "ze", "do", "od", "o", "po", "u", "przy", "przez", "dla", "bez", "nad", "pod",
+    "przed", "za", "między", "wobec", "podczas", "ku", "obok", "koło", "spod", "zza", "niż",
+];
+
+/// Does `w` lower-case to a preposition ([`PREPOSITIONS`])?
+fn is_preposition(w: &str) -> bool {
+    w.len() <= 8 && with_lower(w, |l| PREPOSITIONS.contains(&l))
+}
+
+impl<'t> People<'t> {
     /// The people of `text`: `named` are the spans of the names the attributions give (with whether
-    /// each is a genitive after "według"/"zdaniem").
-    /// Mentions inside `quotes` (the spans of the top-level quotations) are left out: they are the
-    /// speaker's words, not the narrative.
+    /// each is a genitive after "według"/"zdaniem"). Mentions inside `quotes` (the spans of the
+    /// top-level quotations) are left out: they are the speaker's words, not the narrative.
     pub fn new(
-        text: &str,
+        text: &'t str,
         lang: Lang,
         named: &[(Span, bool)],
         quotes: &[Span],
         book: &mut NameBook,
-    ) -> People {
-        let mut p = People::default();
+    ) -> People<'t> {
+        let mut spans = quotes.to_vec();
+        spans.sort_by_key(|q| q.start);
+        let mut p = People {
+            text,
+            lang,
+            persons: Vec::new(),
+            mentions: Vec::new(),
+            bindings: Vec::new(),
+            searched: Vec::new(),
+            quotes: spans,
+        };
         for &(span, genitive) in named {
             // Roles written as names ("Szef OpenAI:") and organisations in capitals (PAP, CNN) are no people.
-            let toks = tokenize(text, span);
+            let toks = super::speaker::tokenize(text, span);
             if super::roles::role_name(&toks).is_some()
                 || toks.len() == 1 && super::speaker::is_acronym(toks[0].word)
+                || super::groups::description(&toks, 0, toks.len(), true).is_some()
             {
                 continue;
             }
             let name = book.canonical(span, lang, genitive);
             p.add(&name);
         }
-        let toks = tokenize(text, Span::new(0, text.len()));
-        // Roles in apposition: "premier Donald Tusk", "prezes NBP Adam Glapiński", "Andy Byron, dyrektor".
-        let mut i = 0;
-        while i < toks.len() {
-            if let Some((group, mut j)) = role_at(&toks, i) {
-                let mut q = 0;
-                while q < 3 && j < toks.len() && toks[j - 1].trail.is_empty() && qualifier(&toks[j]) {
-                    if name_forward(&toks, j).is_some_and(|(a, b)| b - a >= 2 && !qualifier(&toks[a])) {
-                        break;
-                    }
-                    j += 1;
-                    q += 1;
-                }
-                if j < toks.len() && (toks[j - 1].trail.is_empty() || toks[j - 1].is_initial()) {
-                    if let Some((a, b)) = name_forward(&toks, j) {
-                        let run = &toks[a..b];
-                        let person = b - a >= 2 && run.iter().any(|t| t.word.chars().any(char::is_lowercase));
-                        if person {
-                            let span = Span::new(run[0].span.start, run[b - a - 1].span.end);
-                            let name = book.canonical(span, lang, false);
-                            let k = p.add(&name);
-                            p.bindings.push((toks[i].span.start, group, k));
-                            i = b;
-                            continue;
-                        }
-                    }
-                }
-            }
-            // "Andy Byron, dyrektor …": a full name, a comma, a role.
-            if toks[i].trail.starts_with(',') && i >= 1 {
-                if let Some((group, _)) = role_at(&toks, i + 1) {
-                    let mut a = i;
-                    while a > 0
-                        && i - a < 3
-                        && super::speaker::nameish(&toks[a - 1])
-                        && toks[a - 1].trail.is_empty()
-                    {
-                        a -= 1;
-                    }
-                    if i > a
-                        && super::speaker::nameish(&toks[i])
-                        && toks[a..=i].iter().all(super::speaker::nameish)
-                    {
-                        let span = Span::new(toks[a].span.start, toks[i].span.end);
-                        let name = book.canonical(span, lang, false);
-                        let k = p.add(&name);
-                        p.bindings.push((toks[a].span.start, group, k));
-                    }
-                }
-            }
-            i += 1;
-        }
-        p.bindings.sort_by_key(|b| b.0);
-        if p.persons.is_empty() {
-            return p;
-        }
-        // Mentions: capitalised words that are a form of a person's surname. The quotations are walked
-        // along with the words (both in text order), so the pass stays linear.
-        let mut spans: Vec<Span> = quotes.to_vec();
-        spans.sort_by_key(|q| q.start);
-        let mut q = 0;
-        let mut reach = 0usize; // the furthest end of the quotations started so far
-        let preps = if lang == Lang::Pl {
-            super::speaker_pl::rules().prepositions
-        } else {
-            super::speaker_en::rules().prepositions
-        };
-        for (n, t) in toks.iter().enumerate() {
-            while q < spans.len() && spans[q].start <= t.span.start {
-                reach = reach.max(spans[q].end);
-                q += 1;
-            }
-            if !t.is_cap() || t.word.len() < 3 || t.span.end <= reach {
-                continue;
-            }
-            let f = fold(t.word);
-            if let Some(k) = p.persons.iter().position(|x| same_name(&x.surname, &f)) {
-                let after_prep = n > 0
-                    && toks[n - 1].trail.is_empty()
-                    && super::fast::with_lower(toks[n - 1].word, |w| preps.contains(&w));
-                let possessive = t.word.ends_with("'s") || t.word.ends_with("’s");
-                p.mentions.push(Mention {
-                    at: t.span.start,
-                    person: k,
-                    nominative: f == p.persons[k].surname,
-                    oblique: after_prep || possessive,
-                });
-            }
-        }
         p
     }
 
-    /// The index of the person `name`, added if new. Two names with the same surname are one person
-    /// when one is the other's surname alone or both are the same.
+    /// Is byte `at` inside one of the top-level quotations?
+    fn quoted(&self, at: usize) -> bool {
+        let k = self.quotes.partition_point(|q| q.start <= at);
+        self.quotes[..k].iter().rev().take(4).any(|q| at < q.end)
+    }
+
+    /// The index of the person `name`, added if new (with their mentions). Two names with the same
+    /// surname are one person when one is the other's surname alone or both are the same.
     fn add(&mut self, name: &str) -> usize {
         if self.persons.len() >= MAX_PERSONS {
             return self.persons.len() - 1;
         }
-        let surname = fold(name.split_whitespace().last().unwrap_or(name));
+        let last = name.split_whitespace().last().unwrap_or(name);
+        let surname = fold(last);
         if let Some(k) = self.persons.iter().position(|x| same_name(&x.surname, &surname)) {
             // Keep the longer (full) name.
             if name.split_whitespace().count() > self.persons[k].name.split_whitespace().count() {
@@ -256,18 +247,208 @@ impl People {
             return k;
         }
         self.persons.push(Person { name: name.to_string(), surname });
-        self.persons.len() - 1
+        let k = self.persons.len() - 1;
+        self.find_mentions(k, last);
+        k
     }
 
-    /// The person a role of `group` at `pos` names: the holder the article gives that role to (nearest
-    /// before, else after), else the person mentioned last before `pos`, else the next one after.
-    pub fn role(&self, group: &str, pos: usize) -> Option<String> {
-        let before = self.bindings.iter().rev().find(|b| b.0 < pos && b.1 == group);
-        let after = self.bindings.iter().find(|b| b.0 >= pos && b.1 == group);
-        if let Some(b) = before.or(after) {
-            return Some(self.persons[b.2].name.clone());
+    /// The mentions of person `k` whose surname is written `last`: capitalised words starting with its
+    /// first four letters (all of it when shorter) that are a form of it, outside the quotations.
+    fn find_mentions(&mut self, k: usize, last: &str) {
+        let text = self.text;
+        let stem_end = last.char_indices().nth(4).map_or(last.len(), |(i, _)| i);
+        let stem = &last[..stem_end];
+        if stem.is_empty() || !stem.starts_with(char::is_uppercase) {
+            return;
         }
-        self.mentioned_before(pos, 0, false).or_else(|| self.mentioned_after(pos, usize::MAX))
+        let mut found: Vec<Mention> = Vec::new();
+        let mut buf = String::with_capacity(24);
+        for i in memchr::memmem::find_iter(text.as_bytes(), stem.as_bytes()).take(MAX_HITS) {
+            if text[..i].chars().next_back().is_some_and(char::is_alphanumeric) || self.quoted(i) {
+                continue;
+            }
+            // The word: letters, digits and inner apostrophes ("Tusk's").
+            let rest = &text[i..];
+            let mut end = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
+            let tail = &rest[end..];
+            let possessive = (tail.starts_with("'s") || tail.starts_with("’s"))
+                && !tail[if tail.starts_with('\'') { 2 } else { 4 }..].starts_with(char::is_alphanumeric);
+            if possessive {
+                end += if tail.starts_with('\'') { 2 } else { 4 };
+            }
+            let word = &rest[..end];
+            buf.clear();
+            fold_into(word, &mut buf);
+            if !same_name(&self.persons[k].surname, &buf) {
+                continue;
+            }
+            found.push(Mention { at: i, person: k, nominative: buf == self.persons[k].surname });
+        }
+        if !found.is_empty() {
+            self.mentions.extend(found);
+            self.mentions.sort_by_key(|m| m.at);
+        }
+    }
+
+    /// Find the holders of the roles of `group` (once per group): every place a word of the group's
+    /// role phrases is written, read with the few words around it.
+    fn search_role(&mut self, group: &'static str, book: &mut NameBook) {
+        if self.searched.contains(&group) {
+            return;
+        }
+        self.searched.push(group);
+        let text = self.text;
+        let mut heads: Vec<usize> = Vec::new();
+        for key in super::roles::search_keys(group) {
+            // A key is a head word without its first letter (any case of that letter), or a short head
+            // word in one case.
+            for i in memchr::memmem::find_iter(text.as_bytes(), key.skip.as_bytes()).take(MAX_HITS) {
+                let start = if key.first.is_empty() {
+                    i
+                } else {
+                    let Some(c) = text[..i].chars().next_back() else { continue };
+                    if !c.to_lowercase().eq(key.first.chars()) {
+                        continue;
+                    }
+                    i - c.len_utf8()
+                };
+                if text[..start].chars().next_back().is_some_and(char::is_alphanumeric) {
+                    continue;
+                }
+                heads.push(start);
+            }
+        }
+        heads.sort_unstable();
+        heads.dedup();
+        for at in heads {
+            self.role_apposition(at, group, book);
+        }
+        self.bindings.sort_by_key(|b| b.at);
+    }
+
+    /// A role word of `group` at byte `at` with its holder in apposition: "premier Donald Tusk", "prezes
+    /// NBP Adam Glapiński", "Russian President Vladimir Putin", "prezydent Rosji Władimir Putin", or
+    /// "Andy Byron, dyrektor …" (a full name, a comma, the role).
+    fn role_apposition(&mut self, at: usize, group: &'static str, book: &mut NameBook) {
+        let text = self.text;
+        let lang = self.lang;
+        if self.quoted(at) {
+            return;
+        }
+        // Four tokens before the role word, ten from it.
+        let mut toks: Vec<Tok> = tokens_rev(text, Span::new(token_floor(text, at, 80), at)).take(4).collect();
+        toks.reverse();
+        let i = toks.len();
+        toks.extend(tokens(text, super::speaker::head(text, Span::new(at, text.len()), 200)).take(10));
+        let Some((_, mut j)) = role_at(&toks, i).filter(|r| r.0 == group) else { return };
+        let country_at = |k: usize| toks.get(k).and_then(|x| super::roles::country_of(x.word));
+        // A country before the role, with nothing between ("Russian President", "the US president").
+        let mut country = if i > 0 && toks[i - 1].trail.is_empty() { country_at(i - 1) } else { None };
+        let mut qn = 0;
+        while qn < 3 && j < toks.len() && toks[j - 1].trail.is_empty() && qualifier(&toks[j]) {
+            if name_forward(&toks, j).is_some_and(|(a, b)| b - a >= 2 && !qualifier(&toks[a])) {
+                break;
+            }
+            country = country.or_else(|| country_at(j));
+            j += 1;
+            qn += 1;
+        }
+        if j < toks.len() && (toks[j - 1].trail.is_empty() || toks[j - 1].is_initial()) {
+            // "prezydent Rosji Władimir Putin": a capitalised country genitive qualifies the role.
+            if country_at(j).is_some() && toks[j].trail.is_empty() && name_forward(&toks, j + 1).is_some() {
+                country = country.or_else(|| country_at(j));
+                j += 1;
+            }
+            if let Some((a, b)) = name_forward(&toks, j) {
+                let run = &toks[a..b];
+                if b - a >= 2 && run.iter().any(|t| t.word.chars().any(char::is_lowercase)) {
+                    let span = Span::new(run[0].span.start, run[b - a - 1].span.end);
+                    let name = book.canonical(span, lang, false);
+                    self.bindings.push(Binding { at, group, name, country });
+                    return;
+                }
+            }
+        }
+        // "Andy Byron, dyrektor …": a full name, a comma, a role.
+        if i >= 2 && toks[i - 1].trail.starts_with(',') && toks[i].lead.is_empty() {
+            let e = i - 1;
+            let mut a = e;
+            while a > 0 && e - a < 3 && nameish(&toks[a - 1]) && toks[a - 1].trail.is_empty() {
+                a -= 1;
+            }
+            if e > a && toks[a..=e].iter().all(nameish) {
+                let span = Span::new(toks[a].span.start, toks[e].span.end);
+                let name = book.canonical(span, lang, false);
+                self.bindings.push(Binding { at: toks[a].span.start, group, name, country: None });
+            }
+        }
+    }
+
+    /// The person a role of `group` at `pos` names: the holder the article gives that role to
+    /// (nearest before, else after), else the person mentioned last before `pos`, else the next one
+    /// after. With a `country` ("the US president", "prezydent Rosji"), a holder or person of another
+    /// country is passed over, and one of that country comes first.
+    pub fn role(
+        &mut self,
+        group: &'static str,
+        country: Option<&str>,
+        pos: usize,
+        book: &mut NameBook,
+    ) -> Option<String> {
+        self.search_role(group, book);
+        let bound = |b: &Binding| b.group == group;
+        let exact_b = |b: &Binding| country.is_some() && b.country == country;
+        let fits_b = |b: &Binding| country.is_none() || b.country.is_none_or(|c| Some(c) == country);
+        let pick = |want: &dyn Fn(&Binding) -> bool| {
+            let before = self.bindings.iter().rev().find(|b| b.at < pos && bound(b) && want(b));
+            let after = self.bindings.iter().find(|b| b.at >= pos && bound(b) && want(b));
+            before.or(after).map(|b| b.name.clone())
+        };
+        if let Some(name) = pick(&exact_b).or_else(|| pick(&fits_b)) {
+            return Some(name);
+        }
+        let of = |k: usize| self.country_of_person(k);
+        let fits = |k: usize| country.is_none() || of(k).is_none_or(|c| Some(c) == country);
+        let exact = |k: usize| country.is_some() && of(k) == country;
+        let mention = |want: &dyn Fn(usize) -> bool| {
+            let k = self.mentions.partition_point(|m| m.at < pos);
+            self.mentions[..k]
+                .iter()
+                .rev()
+                .chain(self.mentions[k..].iter())
+                .find(|m| want(m.person))
+                .map(|m| self.persons[m.person].name.clone())
+        };
+        if country.is_some() {
+            if let Some(name) = mention(&exact) {
+                return Some(name);
+            }
+        }
+        mention(&fits)
+    }
+
+    /// The country the article gives person `k`: a qualifier of a role found bound to them ("Russian
+    /// President Vladimir Putin"), else a country word among the three words before one of their
+    /// mentions with no punctuation between ("US counterpart Donald Trump").
+    fn country_of_person(&self, k: usize) -> Option<&'static str> {
+        let name = &self.persons[k].name;
+        if let Some(c) = self.bindings.iter().filter(|b| &b.name == name).find_map(|b| b.country) {
+            return Some(c);
+        }
+        let text = self.text;
+        self.mentions.iter().filter(|m| m.person == k).take(8).find_map(|m| {
+            let mut n = 0;
+            for t in tokens_rev(text, Span::new(token_floor(text, m.at, 60), m.at)) {
+                if n >= 3 || (!t.trail.is_empty() && !t.is_initial()) {
+                    break;
+                }
+                if let Some(c) = super::roles::country_of(t.word) {
+                    return Some(c);
+                }
+                n += 1;
+            }
+            None
+        })
     }
 
     /// The person mentioned last before `pos` and at or after `floor` (only mentions in the nominative
@@ -282,39 +463,6 @@ impl People {
             .map(|m| self.persons[m.person].name.clone())
     }
 
-    /// The subject of the narration before `pos`: the first person mentioned as a subject (not after a
-    /// preposition, not in the possessive; in the nominative for Polish) in the nearest sentence before
-    /// the one holding `pos` that has such a mention, back to `floor`. A person whose name shows the
-    /// other gender than `gender` is passed over. `sentences` are the document's sentence spans.
-    pub fn narrative_subject(
-        &self,
-        sentences: &[crate::model::Sentence],
-        pos: usize,
-        floor: usize,
-        nominative: bool,
-        gender: Option<Gender>,
-    ) -> Option<String> {
-        let k = sentences.partition_point(|s| s.span.start <= pos);
-        let fits = |m: &&Mention| {
-            !m.oblique
-                && (!nominative || m.nominative)
-                && !(gender.is_some()
-                    && gender_of_name(&self.persons[m.person].name).is_some_and(|g| Some(g) != gender))
-        };
-        // The sentences before the one holding `pos`, nearest first (at most eight).
-        for s in sentences[..k.saturating_sub(1)].iter().rev().take(8).map(|s| s.span) {
-            if s.end <= floor {
-                break;
-            }
-            let a = self.mentions.partition_point(|m| m.at < s.start.max(floor));
-            let b = self.mentions.partition_point(|m| m.at < s.end.min(pos));
-            if let Some(m) = self.mentions[a..b].iter().find(fits) {
-                return Some(self.persons[m.person].name.clone());
-            }
-        }
-        None
-    }
-
     /// The first person mentioned at or after `pos` and before `limit`.
     pub fn mentioned_after(&self, pos: usize, limit: usize) -> Option<String> {
         let k = self.mentions.partition_point(|m| m.at < pos);
@@ -325,15 +473,129 @@ impl People {
             .map(|m| self.persons[m.person].name.clone())
     }
 
-    /// The first person mentioned in `span` (the subject of a sentence, as a rule).
-    pub fn first_in(&self, span: Span) -> Option<String> {
-        self.mentioned_after(span.start, span.end)
-    }
-
     /// The canonical name of the person whose name `name` is a form of, if the article has one.
     pub fn known(&self, name: &str) -> Option<&str> {
         let f = fold(name.split_whitespace().last()?);
         self.persons.iter().find(|x| same_name(&x.surname, &f)).map(|x| x.name.as_str())
+    }
+
+    /// The first name in `span` standing as a subject: not after a preposition, not in the
+    /// possessive, outside quotations. A person of the article (any form; the nominative for Polish
+    /// when `nominative`), or a full name (two words or more, each with a lower-case letter, no role or
+    /// group noun), or a single name word that does not open the sentence (`In response, Zelensky
+    /// questioned…`). A name of the other gender than `gender` is passed over.
+    pub fn subject_in(
+        &self,
+        span: Span,
+        nominative: bool,
+        gender: Option<Gender>,
+        book: &mut NameBook,
+    ) -> Option<Subject> {
+        let text = self.text;
+        let toks: Vec<Tok> = tokens(text, span).filter(|t| !t.word.is_empty()).take(48).collect();
+        let mut i = 0;
+        while i < toks.len() {
+            let t = &toks[i];
+            let Some((mut a, mut b)) = name_forward(&toks, i) else {
+                i += 1;
+                continue;
+            };
+            let next = b.max(i + 1);
+            // After a preposition, possibly behind an article or a pronoun ("after the Alaska Summit",
+            // "w tym Białym Domu"): a time, a place or an object.
+            let mut k = a;
+            const DETS: &[&str] = &[
+                "the", "a", "an", "this", "that", "their", "his", "her", "its", "ten", "ta", "tym", "tej",
+                "tego",
+            ];
+            while k > 0
+                && k + 2 > a
+                && toks[k - 1].trail.is_empty()
+                && DETS.iter().any(|d| super::fast::lower_eq(toks[k - 1].word, d))
+            {
+                k -= 1;
+            }
+            let oblique = k > 0 && toks[k - 1].trail.is_empty() && is_preposition(toks[k - 1].word);
+            if oblique || self.quoted(t.span.start) || !t.lead.is_empty() && !t.lead.chars().all(|c| c == '(')
+            {
+                i = next;
+                continue;
+            }
+            // A possessive ends the run: "Tusk's claims", "Coldplay's Chris Martin" (the owner qualifies).
+            let poss = |t: &Tok| t.word.ends_with("'s") || t.word.ends_with("’s");
+            if let Some(k) = (a..b).find(|&k| poss(&toks[k])) {
+                if k + 1 >= b {
+                    i = next;
+                    continue;
+                }
+                a = k + 1;
+            }
+            // Leading role words and titles are left to canonical(): "Premier Donald Tusk".
+            let mut start = a;
+            while let Some((_, e)) = role_at(&toks[..b], start) {
+                start = e;
+            }
+            if start >= b {
+                i = next;
+                continue;
+            }
+            while b > start && super::roles::country_of(toks[b - 1].word).is_some() && b - start > 1 {
+                b -= 1;
+            }
+            let run = &toks[start..b];
+            let words = run.len();
+            let last = run[words - 1].word;
+            let known = self.known(last).map(str::to_string);
+            let group = super::groups::description(&toks, a, b, false).is_some();
+            let person_like = run.iter().all(|t| t.word.chars().any(char::is_lowercase))
+                && !run.iter().any(|t| super::speaker::is_acronym(t.word));
+            let span = Span::new(toks[a].span.start, run[words - 1].span.end);
+            let name = if let Some(k) = known {
+                // The nominative: the mention written as the person's surname.
+                let written_nom = fold(last) == fold(k.split_whitespace().last().unwrap_or(&k));
+                (!nominative || written_nom).then_some(k)
+            } else if group || !person_like || super::roles::country_of(last).is_some() {
+                None
+            } else if words >= 2 || a > 0 {
+                let c = book.canonical(span, self.lang, false);
+                let nom = c.split_whitespace().last().is_some_and(|l| fold(l) == fold(last));
+                (!nominative || nom).then_some(c)
+            } else {
+                None
+            };
+            if let Some(name) = name {
+                if !(gender.is_some() && gender_of_name(&name).is_some_and(|g| Some(g) != gender)) {
+                    return Some(Subject { name, span });
+                }
+            }
+            i = next;
+        }
+        None
+    }
+
+    /// The subject of the narration before `pos`: the first name standing as a subject
+    /// ([`People::subject_in`]) in the nearest sentence before the one holding `pos` that has one, back
+    /// to `floor` (at most eight sentences).
+    pub fn narrative_subject(
+        &self,
+        sentences: &[crate::model::Sentence],
+        pos: usize,
+        floor: usize,
+        nominative: bool,
+        gender: Option<Gender>,
+        book: &mut NameBook,
+    ) -> Option<String> {
+        let k = sentences.partition_point(|s| s.span.start <= pos);
+        for s in sentences[..k.saturating_sub(1)].iter().rev().take(8).map(|s| s.span) {
+            if s.end <= floor {
+                break;
+            }
+            let span = Span::new(s.start.max(floor), s.end.min(pos));
+            if let Some(x) = self.subject_in(span, nominative, gender, book) {
+                return Some(x.name);
+            }
+        }
+        None
     }
 }
 
@@ -357,10 +619,10 @@ mod tests {
         let text = "Wczoraj głos zabrał premier Jan Wiśniewski. Potem prezes NBP Adam Nowak. Ewa Lis, rzeczniczka rządu.";
         let mut book = NameBook::new(text);
         let p = People::new(text, Lang::Pl, &[], &[], &mut book);
-        assert_eq!(p.role("premier", text.len()).as_deref(), Some("Jan Wiśniewski"));
-        assert_eq!(p.role("chief", 0).as_deref(), Some("Adam Nowak"));
-        assert_eq!(p.role("spokesperson", 0).as_deref(), Some("Ewa Lis"));
+        assert_eq!(p.role("premier", None, text.len()).as_deref(), Some("Jan Wiśniewski"));
+        assert_eq!(p.role("chief", None, 0).as_deref(), Some("Adam Nowak"));
+        assert_eq!(p.role("spokesperson", None, 0).as_deref(), Some("Ewa Lis"));
         // No holder of the role: the person mentioned last.
-        assert_eq!(p.role("pope", text.len()).as_deref(), Some("Ewa Lis"));
+        assert_eq!(p.role("pope", None, text.len()).as_deref(), Some("Ewa Lis"));
     }
 }

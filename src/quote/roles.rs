@@ -35,6 +35,88 @@ fn table() -> &'static Table {
     })
 }
 
+/// A search key for the head words of a group's role phrases: the word without its first letter
+/// (`first`, lower case, to be matched in any case before it), or a short word whole in one case
+/// (`first` empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchKey {
+    pub first: String,
+    pub skip: String,
+}
+
+/// The search keys of the head words of `group`'s role phrases (built once per group).
+pub fn search_keys(group: &str) -> &'static [SearchKey] {
+    static K: OnceLock<FxMap<&'static str, Vec<SearchKey>>> = OnceLock::new();
+    let map = K.get_or_init(|| {
+        let mut m: FxMap<&'static str, Vec<SearchKey>> = FxMap::default();
+        for (phrase, g) in &table().phrases {
+            let head = phrase.split(' ').next().unwrap_or(phrase);
+            let mut keys: Vec<SearchKey> = Vec::new();
+            let mut chars = head.chars();
+            let first = chars.next().map(String::from).unwrap_or_default();
+            if head.chars().count() >= 4 {
+                keys.push(SearchKey { first, skip: chars.collect() });
+            } else {
+                let mut cap = head.to_string();
+                if let Some(c) = head.chars().next() {
+                    cap = c.to_uppercase().chain(head.chars().skip(1)).collect();
+                }
+                for w in [head.to_string(), head.to_uppercase(), cap] {
+                    keys.push(SearchKey { first: String::new(), skip: w });
+                }
+            }
+            let v = m.entry(g).or_default();
+            for k in keys {
+                if !v.contains(&k) {
+                    v.push(k);
+                }
+            }
+        }
+        m
+    });
+    map.get(group).map_or(&[], Vec::as_slice)
+}
+
+/// Country keys and the words naming them (data/countries.txt): exact forms and stems.
+struct Countries {
+    forms: FxMap<&'static str, &'static str>,
+    stems: Vec<(&'static str, &'static str)>,
+}
+
+fn countries() -> &'static Countries {
+    static C: OnceLock<Countries> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut forms = FxMap::default();
+        let mut stems = Vec::new();
+        for line in include_str!("data/countries.txt").lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            let Some((key, list)) = line.split_once('\t') else { continue };
+            for f in list.split_whitespace() {
+                match f.strip_suffix('-') {
+                    Some(stem) => stems.push((stem, key)),
+                    None => {
+                        forms.insert(f, key);
+                    }
+                }
+            }
+        }
+        Countries { forms, stems }
+    })
+}
+
+/// The country a qualifier word names (any case): `US`, `Russian`, `Rosji`, `amerykański` → its key.
+pub fn country_of(w: &str) -> Option<&'static str> {
+    if w.len() < 2 || w.len() > 40 {
+        return None;
+    }
+    let c = countries();
+    with_lower(w, |l| {
+        c.forms.get(l).copied().or_else(|| c.stems.iter().find(|(s, _)| l.starts_with(s)).map(|&(_, k)| k))
+    })
+}
+
 /// The group of a one-word role (any case): `premier`, `Prezydent`, `CEO`.
 pub fn role_of(w: &str) -> Option<&'static str> {
     if w.is_empty() || w.len() > 24 {
@@ -69,6 +151,11 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
         }
     }
     best
+}
+
+/// The country a role phrase as written names (`the US president`, `prezydent Rosji`), if any.
+pub fn country_in(text: &str, span: crate::model::Span) -> Option<&'static str> {
+    super::speaker::words(text, span).find_map(|t| country_of(t.word))
 }
 
 /// Is the name run `toks` a role with at most acronym qualifiers (`Szef OpenAI`, `Prezydent USA`,

@@ -718,6 +718,8 @@ impl Rules {
     /// "nowy"), with the qualifiers after it (`prezydent USA`, `szef rządu`, `the prime minister`).
     fn role_from(&self, toks: &[Tok], from: usize) -> Option<Who> {
         let mut i = from;
+        // The first country qualifier before the role ("the US president", "Amerykański prezydent").
+        let mut qual: Option<usize> = None;
         while i < toks.len() && i < from + 3 {
             if let Some((group, mut end)) = super::roles::role_at(toks, i) {
                 // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
@@ -729,9 +731,14 @@ impl Rules {
                 {
                     end += 1;
                 }
-                return Some(Who::Role { span: span_of(toks, (i, end)), group });
+                return Some(Who::Role { span: span_of(toks, (qual.unwrap_or(i), end)), group });
             }
             let t = &toks[i];
+            if t.trail.is_empty() && super::roles::country_of(t.word).is_some() {
+                qual.get_or_insert(i);
+                i += 1;
+                continue;
+            }
             if t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
                 return None;
             }
