@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use super::fast::with_lower;
+use super::fast::{with_lower, WordFilter};
 use super::speaker::{nameish, Tok};
 use crate::lexicon::fxhash::FxMap;
 use crate::model::Span;
@@ -22,6 +22,11 @@ pub enum Group {
 struct Table {
     /// Every form (lower case) → its group and its nominative.
     forms: FxMap<&'static str, (Group, &'static str)>,
+    /// Pre-test for single words: every one-word form and every first word of a two-word form, in
+    /// lower case and upper case (capitalised words share the filter key of their lower case).
+    filter: WordFilter,
+    /// First words of the two-word forms.
+    two_heads: Vec<&'static str>,
 }
 
 fn table() -> &'static Table {
@@ -40,8 +45,25 @@ fn table() -> &'static Table {
                 forms.insert(f, (g, nom));
             }
         }
-        Table { forms }
+        let mut words: Vec<String> = Vec::new();
+        let mut two_heads = Vec::new();
+        for f in forms.keys() {
+            let w = f.split(' ').next().unwrap_or(f);
+            if w.len() < f.len() && !two_heads.contains(&w) {
+                two_heads.push(w);
+            }
+            words.push(w.to_string());
+            words.push(w.to_uppercase());
+        }
+        let filter = WordFilter::new(words.iter().map(String::as_str));
+        Table { forms, filter, two_heads }
     })
+}
+
+/// False when `w` is certainly neither a group noun nor the first word of one.
+#[inline]
+fn may_be_group(w: &str) -> bool {
+    table().filter.may_contain(w)
 }
 
 /// The group of a noun (any case, any listed form), one word or two joined by a space.
@@ -51,7 +73,7 @@ pub fn group_of(w: &str) -> Option<Group> {
 
 /// The group and the nominative (lower case) of a listed noun form: `policji` → policja.
 pub fn nominative(w: &str) -> Option<(Group, &'static str)> {
-    if w.is_empty() || w.len() > 32 {
+    if w.is_empty() || w.len() > 32 || !w.contains(' ') && !may_be_group(w) {
         return None;
     }
     with_lower(w, |l| table().forms.get(l).copied())
@@ -98,17 +120,24 @@ const DETERMINERS: &[&str] = &[
 
 /// Is `t` a determiner or quantifier that may open a description?
 fn determiner(t: &Tok) -> bool {
-    t.word.len() <= 12 && with_lower(t.word, |l| DETERMINERS.contains(&l))
+    static F: OnceLock<WordFilter> = OnceLock::new();
+    let f = F.get_or_init(|| WordFilter::new(DETERMINERS.iter().copied()));
+    t.word.len() <= 12 && f.may_contain(t.word) && with_lower(t.word, |l| DETERMINERS.contains(&l))
 }
 
 /// The group noun at token `i` (one word, or two with no punctuation between): its group and the index
 /// just past it.
 pub fn group_at(toks: &[Tok], i: usize) -> Option<(Group, usize)> {
     let t = toks.get(i)?;
+    if !may_be_group(t.word) {
+        return None;
+    }
     if let Some(n) = toks.get(i + 1).filter(|n| t.trail.is_empty() && n.lead.is_empty()) {
-        let two = format!("{} {}", t.word, n.word);
-        if let Some(g) = group_of(&two) {
-            return Some((g, i + 2));
+        if with_lower(t.word, |l| table().two_heads.contains(&l)) {
+            let two = format!("{} {}", t.word, n.word);
+            if let Some(g) = group_of(&two) {
+                return Some((g, i + 2));
+            }
         }
     }
     group_of(t.word).map(|g| (g, i + 1))

@@ -129,7 +129,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 }
             }
         }
-        let long = marked[first..].iter().any(|q| q.depth == 0 && kind::word_count(q.inner.text(text)) >= 4);
+        let long = marked[first..].iter().any(|q| q.depth == 0 && kind::has_words(q.inner.text(text), 4));
         if long || dashes[d0..].iter().any(|q| !q.bare) {
             talk[k] = 1;
         } else if dashes.len() > d0 {
@@ -392,14 +392,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     let at = q.open.start.min(span.start);
                     let gender = resolve::gender_of_word(span.text(text));
                     let name = people
-                        .narrative_subject(
-                            &doc.sentences,
-                            at,
-                            prev_para_start,
-                            lang == Lang::Pl,
-                            gender,
-                            &mut book,
-                        )
+                        .narrative_subject(&doc.sentences, at, prev_para_start, lang == Lang::Pl, gender)
                         .or_else(|| people.mentioned_before(at, pspan.start, lang == Lang::Pl))
                         .or_else(|| last_in_para.and_then(name_at))
                         .or_else(|| last_named.and_then(name_at))
@@ -647,14 +640,20 @@ fn orphan_close(
 ) {
     let s = span.text(text);
     let limit = raw[first..].iter().map(|q| q.open.start).min().unwrap_or(span.end) - span.start;
-    let Some(i) = s[..limit].find(['”', '»', '"']) else { return };
+    // The first ” (E2 80 9D), » (C2 BB) or ": a search for their first bytes.
+    let b = &s.as_bytes()[..limit];
+    let Some(i) = memchr::memchr3_iter(b'"', 0xE2, 0xC2, b)
+        .find(|&k| b[k] == b'"' || b[k..].starts_with("”".as_bytes()) || b[k..].starts_with("»".as_bytes()))
+    else {
+        return;
+    };
     let c = s[i..].chars().next().unwrap_or(' ');
     let before = s[..i].chars().next_back();
     if !before.is_some_and(|b| b.is_alphanumeric() || matches!(b, '.' | ',' | '!' | '?' | '…')) {
         return;
     }
     let start = s.len() - s.trim_start().len();
-    if kind::word_count(&s[start..i]) < 2 {
+    if !kind::has_words(&s[start..i], 2) {
         return;
     }
     let after = Span::new(span.start + i + c.len_utf8(), span.end);
@@ -693,7 +692,7 @@ fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], das
     let mut kept: Vec<bool> = talk.iter().map(|&t| t == 1).collect();
     let sentence_like = |q: &RawQuote| {
         let t = q.inner.text(text).trim_end();
-        kind::word_count(t) >= 3 && t.ends_with(['.', '!', '?', '…', '”', '"', '»'])
+        kind::has_words(t, 3) && t.ends_with(['.', '!', '?', '…', '”', '"', '»'])
     };
     let bare_ok = |p: usize| dashes.iter().filter(|q| q.paragraph == p).all(sentence_like);
     let colon_before = |p: usize| p > 0 && paras[p - 1].0.text(text).trim_end().ends_with(':');

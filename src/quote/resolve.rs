@@ -27,6 +27,10 @@ fn fold(w: &str) -> String {
 
 /// [`fold`] into `out`.
 fn fold_into(w: &str, out: &mut String) {
+    if w.is_ascii() {
+        out.extend(w.bytes().filter(u8::is_ascii_alphanumeric).map(|b| char::from(b.to_ascii_lowercase())));
+        return;
+    }
     for c in w.chars().flat_map(char::to_lowercase) {
         let f = if c == 'ł' { 'l' } else { crate::lexicon::names::strip_diacritic(c) };
         if f.is_alphanumeric() {
@@ -56,6 +60,9 @@ struct Person {
     name: String,
     /// Folded surname (last word of the name).
     surname: String,
+    /// The first four letters of the surname as written (all of it when shorter): what a mention
+    /// starts with.
+    stem: String,
 }
 
 /// Grammatical gender, as a Polish past-tense verb (dodał / dodała) or a pronoun (he / she) shows it.
@@ -116,6 +123,9 @@ struct Mention {
     person: usize,
     /// Written exactly as the canonical surname (the nominative, for a Polish name).
     nominative: bool,
+    /// After a preposition (possibly behind an article: "after the talks with Tusk", "z Tuskiem") or
+    /// in the possessive ("Tusk's"): not a subject.
+    oblique: bool,
 }
 
 /// A person the article gives a role to.
@@ -152,6 +162,8 @@ pub struct People<'t> {
     searched: Vec<&'static str>,
     /// The top-level quotations, sorted: mentions inside them are the speaker's words.
     quotes: Vec<Span>,
+    /// Token buffer of [`People::subject_in`].
+    buf: Vec<Tok<'t>>,
 }
 
 /// A token that can qualify a role before the holder's name: an acronym (`NBP`, `USA`, `MSZ`), a
@@ -183,9 +195,24 @@ const PREPOSITIONS: &[&str] = &[
     "przed", "za", "między", "wobec", "podczas", "ku", "obok", "koło", "spod", "zza", "niż",
 ];
 
+/// Articles and pronouns that may stand between a preposition and a name.
+const DETS: &[&str] =
+    &["the", "a", "an", "this", "that", "their", "his", "her", "its", "ten", "ta", "tym", "tej", "tego"];
+
 /// Does `w` lower-case to a preposition ([`PREPOSITIONS`])?
 fn is_preposition(w: &str) -> bool {
-    w.len() <= 8 && with_lower(w, |l| PREPOSITIONS.contains(&l))
+    static F: std::sync::OnceLock<super::fast::WordFilter> = std::sync::OnceLock::new();
+    let f = F.get_or_init(|| super::fast::WordFilter::new(PREPOSITIONS.iter().copied()));
+    w.len() <= 8 && f.may_contain(w) && with_lower(w, |l| PREPOSITIONS.contains(&l))
+}
+
+/// Does `span` of `text` hold an upper-case letter after its first word (a possible name)? Names start with an ASCII capital
+/// or a Latin letter of two bytes (Ł, Ś, Ż, É…).
+fn has_capital(text: &str, span: Span) -> bool {
+    let s = span.text(text).trim_start();
+    // After the first word (a sentence opens with a capital whatever it is).
+    let from = s.find(char::is_whitespace).unwrap_or(s.len());
+    s.as_bytes()[from..].iter().any(|&b| b.is_ascii_uppercase() || (0xC3..=0xC5).contains(&b))
 }
 
 impl<'t> People<'t> {
@@ -209,8 +236,16 @@ impl<'t> People<'t> {
             bindings: Vec::new(),
             searched: Vec::new(),
             quotes: spans,
+            buf: Vec::with_capacity(24),
         };
+        let mut seen: Vec<(&str, bool)> = Vec::with_capacity(named.len());
         for &(span, genitive) in named {
+            // Each name as written once.
+            let written = span.text(text);
+            if seen.contains(&(written, genitive)) {
+                continue;
+            }
+            seen.push((written, genitive));
             // Roles written as names ("Szef OpenAI:") and organisations in capitals (PAP, CNN) are no people.
             let toks = super::speaker::tokenize(text, span);
             if super::roles::role_name(&toks).is_some()
@@ -222,7 +257,26 @@ impl<'t> People<'t> {
             let name = book.canonical(span, lang, genitive);
             p.add(&name);
         }
+        p.find_mentions();
         p
+    }
+
+    /// Does the word at byte `at` follow a preposition, possibly behind an article or a pronoun ("after
+    /// the Alaska Summit", "w tym Białym Domu"), with no punctuation between?
+    fn after_preposition(&self, at: usize) -> bool {
+        let text = self.text;
+        for (n, t) in tokens_rev(text, Span::new(token_floor(text, at, 40), at)).enumerate() {
+            if n >= 3 || !t.trail.is_empty() {
+                return false;
+            }
+            if is_preposition(t.word) {
+                return true;
+            }
+            if t.word.len() > 5 || !DETS.iter().any(|d| super::fast::lower_eq(t.word, d)) {
+                return false;
+            }
+        }
+        false
     }
 
     /// Is byte `at` inside one of the top-level quotations?
@@ -231,8 +285,8 @@ impl<'t> People<'t> {
         self.quotes[..k].iter().rev().take(4).any(|q| at < q.end)
     }
 
-    /// The index of the person `name`, added if new (with their mentions). Two names with the same
-    /// surname are one person when one is the other's surname alone or both are the same.
+    /// The index of the person `name`, added if new. Two names with the same surname are one person
+    /// when one is the other's surname alone or both are the same.
     fn add(&mut self, name: &str) -> usize {
         if self.persons.len() >= MAX_PERSONS {
             return self.persons.len() - 1;
@@ -246,48 +300,76 @@ impl<'t> People<'t> {
             }
             return k;
         }
-        self.persons.push(Person { name: name.to_string(), surname });
-        let k = self.persons.len() - 1;
-        self.find_mentions(k, last);
-        k
+        let stem_end = last.char_indices().nth(4).map_or(last.len(), |(i, _)| i);
+        self.persons.push(Person { name: name.to_string(), surname, stem: last[..stem_end].to_string() });
+        self.persons.len() - 1
     }
 
-    /// The mentions of person `k` whose surname is written `last`: capitalised words starting with its
-    /// first four letters (all of it when shorter) that are a form of it, outside the quotations.
-    fn find_mentions(&mut self, k: usize, last: &str) {
+    /// The mentions of every person: capitalised words starting with their surname's stem that are a
+    /// form of it, outside the quotations. One search per three distinct first bytes of the stems.
+    fn find_mentions(&mut self) {
         let text = self.text;
-        let stem_end = last.char_indices().nth(4).map_or(last.len(), |(i, _)| i);
-        let stem = &last[..stem_end];
-        if stem.is_empty() || !stem.starts_with(char::is_uppercase) {
-            return;
-        }
+        let bytes = text.as_bytes();
+        let mut firsts: Vec<u8> = self
+            .persons
+            .iter()
+            .filter(|p| p.stem.starts_with(char::is_uppercase))
+            .map(|p| p.stem.as_bytes()[0])
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
         let mut found: Vec<Mention> = Vec::new();
         let mut buf = String::with_capacity(24);
-        for i in memchr::memmem::find_iter(text.as_bytes(), stem.as_bytes()).take(MAX_HITS) {
-            if text[..i].chars().next_back().is_some_and(char::is_alphanumeric) || self.quoted(i) {
-                continue;
+        for chunk in firsts.chunks(3) {
+            let (a, b, c) =
+                (chunk[0], *chunk.get(1).unwrap_or(&chunk[0]), *chunk.get(2).unwrap_or(&chunk[0]));
+            for i in memchr::memchr3_iter(a, b, c, bytes) {
+                if found.len() >= MAX_HITS * 4 {
+                    break;
+                }
+                for k in 0..self.persons.len() {
+                    let stem = self.persons[k].stem.as_bytes();
+                    if stem.first() != Some(&bytes[i]) || !bytes[i..].starts_with(stem) {
+                        continue;
+                    }
+                    if let Some(m) = self.mention_at(i, k, &mut buf) {
+                        found.push(m);
+                    }
+                }
             }
-            // The word: letters, digits and inner apostrophes ("Tusk's").
-            let rest = &text[i..];
-            let mut end = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
-            let tail = &rest[end..];
-            let possessive = (tail.starts_with("'s") || tail.starts_with("’s"))
-                && !tail[if tail.starts_with('\'') { 2 } else { 4 }..].starts_with(char::is_alphanumeric);
-            if possessive {
-                end += if tail.starts_with('\'') { 2 } else { 4 };
-            }
-            let word = &rest[..end];
-            buf.clear();
-            fold_into(word, &mut buf);
-            if !same_name(&self.persons[k].surname, &buf) {
-                continue;
-            }
-            found.push(Mention { at: i, person: k, nominative: buf == self.persons[k].surname });
         }
-        if !found.is_empty() {
-            self.mentions.extend(found);
-            self.mentions.sort_by_key(|m| m.at);
+        found.sort_by_key(|m| m.at);
+        self.mentions = found;
+    }
+
+    /// A mention of person `k` at byte `i` (where their stem is written), if the word there is one.
+    fn mention_at(&self, i: usize, k: usize, buf: &mut String) -> Option<Mention> {
+        let text = self.text;
+        if text[..i].chars().next_back().is_some_and(char::is_alphanumeric) || self.quoted(i) {
+            return None;
         }
+        // The word: letters and digits, and a possessive ending ("Tusk's").
+        let rest = &text[i..];
+        let mut end = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
+        let tail = &rest[end..];
+        let poss_len = if tail.starts_with("'s") {
+            2
+        } else if tail.starts_with("’s") {
+            4
+        } else {
+            0
+        };
+        let possessive = poss_len > 0 && !tail[poss_len..].starts_with(char::is_alphanumeric);
+        if possessive {
+            end += poss_len;
+        }
+        buf.clear();
+        fold_into(&rest[..end], buf);
+        if !same_name(&self.persons[k].surname, buf) {
+            return None;
+        }
+        let oblique = possessive || self.after_preposition(i);
+        Some(Mention { at: i, person: k, nominative: *buf == self.persons[k].surname, oblique })
     }
 
     /// Find the holders of the roles of `group` (once per group): every place a word of the group's
@@ -302,7 +384,7 @@ impl<'t> People<'t> {
         for key in super::roles::search_keys(group) {
             // A key is a head word without its first letter (any case of that letter), or a short head
             // word in one case.
-            for i in memchr::memmem::find_iter(text.as_bytes(), key.skip.as_bytes()).take(MAX_HITS) {
+            for i in key.finder.find_iter(text.as_bytes()).take(MAX_HITS) {
                 let start = if key.first.is_empty() {
                     i
                 } else {
@@ -485,14 +567,37 @@ impl<'t> People<'t> {
     /// group noun), or a single name word that does not open the sentence (`In response, Zelensky
     /// questioned…`). A name of the other gender than `gender` is passed over.
     pub fn subject_in(
-        &self,
+        &mut self,
         span: Span,
         nominative: bool,
         gender: Option<Gender>,
         book: &mut NameBook,
     ) -> Option<Subject> {
         let text = self.text;
-        let toks: Vec<Tok> = tokens(text, span).filter(|t| !t.word.is_empty()).take(48).collect();
+        // A name after the first word, or a person of the article opening the sentence.
+        if !has_capital(text, span) {
+            let first = span.text(text).split_whitespace().next().unwrap_or("");
+            let core = first.trim_matches(|c: char| !c.is_alphanumeric());
+            if core.len() < 3 || self.known(core).is_none() {
+                return None;
+            }
+        }
+        // The subject stands early: the first 24 words are read (into a buffer kept between calls).
+        let mut toks = std::mem::take(&mut self.buf);
+        toks.clear();
+        toks.extend(tokens(text, span).filter(|t| !t.word.is_empty()).take(24));
+        let found = self.subject_of(&toks, nominative, gender, book);
+        self.buf = toks;
+        found
+    }
+
+    fn subject_of(
+        &self,
+        toks: &[Tok<'t>],
+        nominative: bool,
+        gender: Option<Gender>,
+        book: &mut NameBook,
+    ) -> Option<Subject> {
         let mut i = 0;
         while i < toks.len() {
             let t = &toks[i];
@@ -504,10 +609,6 @@ impl<'t> People<'t> {
             // After a preposition, possibly behind an article or a pronoun ("after the Alaska Summit",
             // "w tym Białym Domu"): a time, a place or an object.
             let mut k = a;
-            const DETS: &[&str] = &[
-                "the", "a", "an", "this", "that", "their", "his", "her", "its", "ten", "ta", "tym", "tej",
-                "tego",
-            ];
             while k > 0
                 && k + 2 > a
                 && toks[k - 1].trail.is_empty()
@@ -573,9 +674,11 @@ impl<'t> People<'t> {
         None
     }
 
-    /// The subject of the narration before `pos`: the first name standing as a subject
-    /// ([`People::subject_in`]) in the nearest sentence before the one holding `pos` that has one, back
-    /// to `floor` (at most eight sentences).
+    /// The subject of the narration before `pos`: the first person of the article mentioned as a
+    /// subject (not after a preposition, not in the possessive; in the nominative for Polish when
+    /// `nominative`) in the nearest sentence before the one holding `pos` that has such a mention, back
+    /// to `floor` (at most six sentences). A person whose name shows the other gender than `gender` is
+    /// passed over.
     pub fn narrative_subject(
         &self,
         sentences: &[crate::model::Sentence],
@@ -583,16 +686,22 @@ impl<'t> People<'t> {
         floor: usize,
         nominative: bool,
         gender: Option<Gender>,
-        book: &mut NameBook,
     ) -> Option<String> {
         let k = sentences.partition_point(|s| s.span.start <= pos);
-        for s in sentences[..k.saturating_sub(1)].iter().rev().take(8).map(|s| s.span) {
+        let fits = |m: &&Mention| {
+            !m.oblique
+                && (!nominative || m.nominative)
+                && !(gender.is_some()
+                    && gender_of_name(&self.persons[m.person].name).is_some_and(|g| Some(g) != gender))
+        };
+        for s in sentences[..k.saturating_sub(1)].iter().rev().take(6).map(|s| s.span) {
             if s.end <= floor {
                 break;
             }
-            let span = Span::new(s.start.max(floor), s.end.min(pos));
-            if let Some(x) = self.subject_in(span, nominative, gender, book) {
-                return Some(x.name);
+            let a = self.mentions.partition_point(|m| m.at < s.start.max(floor));
+            let b = self.mentions.partition_point(|m| m.at < s.end.min(pos));
+            if let Some(m) = self.mentions[a..b].iter().find(fits) {
+                return Some(self.persons[m.person].name.clone());
             }
         }
         None

@@ -892,15 +892,17 @@ impl Rules {
     /// opening mark; at most 24 words before the mark are read.
     pub fn reported(&self, text: &str, region: Span) -> Option<Attribution> {
         let region = tail(text, region, 320);
-        let mut clause: Vec<Tok> = Vec::with_capacity(40);
+        // At most 40 word tokens back to the sentence start, kept on the stack.
+        let mut buf = [Tok::EMPTY; 40];
+        let mut n = 0;
         for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
-            if (t.ends_sentence() && !is_title_abbrev(&t)) || clause.len() >= 40 {
+            if (t.ends_sentence() && !is_title_abbrev(&t)) || n >= buf.len() {
                 break;
             }
-            clause.push(t);
+            buf[buf.len() - 1 - n] = t;
+            n += 1;
         }
-        clause.reverse();
-        let toks = &clause[..];
+        let toks = &buf[buf.len() - n..];
         let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
         let verb = (0..toks.len()).rev().find(|&j| {
             self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1])) || j == 0 && cap_verb(&toks[0])
@@ -1018,8 +1020,16 @@ impl Rules {
             "oświadczeniu",
             "ostrzeżenie",
         ];
-        let is_noun =
-            |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.len() <= 14 && NOUNS.contains(&t.word);
+        static SET: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
+        let (set, filter) =
+            SET.get_or_init(|| (NOUNS.iter().copied().collect(), WordFilter::new(NOUNS.iter().copied())));
+        let is_noun = |t: &Tok| {
+            t.lead.is_empty()
+                && t.word.len() <= 14
+                && filter.may_contain(t.word)
+                && !t.is_cap()
+                && set.contains(t.word)
+        };
         let k = (from..toks.len()).rev().find(|&k| is_noun(&toks[k]))?;
         // English: NAME's NOUN.
         if k > 0 {
