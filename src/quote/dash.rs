@@ -235,8 +235,8 @@ pub fn scan(text: &str, para: Span, paragraph: usize, marks: &[RawQuote], out: &
     let line_starts = all
         .iter()
         .filter(|&&(i, _, _)| {
-            let line = s[..i].rfind('\n').map_or(0, |k| k + 1);
-            s[line..i].trim().is_empty()
+            let before = s[..i].trim_end_matches([' ', '\t', '\u{a0}']);
+            before.is_empty() || before.ends_with(['\n', '\r'])
         })
         .count();
     if line_starts >= 2 {

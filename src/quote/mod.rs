@@ -342,27 +342,22 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                         who = Some(Speaker { name, span });
                     }
                 }
-                Some(Who::Subject(span)) => {
+                Some(Who::Subject(clause)) => {
                     let people = people.get_or_insert_with(|| {
                         resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                     });
                     // A description opening the sentence ("Many users described …"), else the first
                     // name standing in it as a subject, else this paragraph's or the last speaker.
-                    let toks = speaker::tokenize(text, speaker::head(text, span, 160));
-                    if let Some((_, a, b)) = groups::description(&toks, 0, toks.len(), false) {
-                        let sp = Span::new(toks[a].span.start, toks[b - 1].span.end);
-                        who = Some(described(text, sp));
-                    }
-                    let name = people
-                        .subject_in(span, lang == Lang::Pl, None, &mut book)
-                        .map(|x| x.name)
-                        .or_else(|| {
+                    if let Some(d) = clause.described {
+                        who = Some(described(text, d));
+                    } else {
+                        let name = people.subject_of(&clause, lang == Lang::Pl, &mut book).or_else(|| {
                             let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
                             last_in_para.and_then(name_at).or_else(|| last_named.and_then(name_at))
-                        })
-                        .filter(|_| who.is_none());
-                    if let Some(name) = name {
-                        who = Some(Speaker { name, span: Span::new(span.end, span.end) });
+                        });
+                        if let Some(name) = name {
+                            who = Some(Speaker { name, span: Span::new(clause.span.end, clause.span.end) });
+                        }
                     }
                 }
                 Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {

@@ -11,10 +11,9 @@
 //! standing as a subject (not after a preposition, not in the possessive). Nothing here reads the
 //! whole text word by word.
 
-use super::fast::with_lower;
 use super::names::NameBook;
 use super::roles::role_at;
-use super::speaker::{name_forward, nameish, tokens, tokens_rev, Tok};
+use super::speaker::{name_forward, nameish, tokens, tokens_rev, SubjectClause, Tok};
 use crate::lang::Lang;
 use crate::model::Span;
 
@@ -123,9 +122,8 @@ struct Mention {
     person: usize,
     /// Written exactly as the canonical surname (the nominative, for a Polish name).
     nominative: bool,
-    /// After a preposition (possibly behind an article: "after the talks with Tusk", "z Tuskiem") or
-    /// in the possessive ("Tusk's"): not a subject.
-    oblique: bool,
+    /// In the possessive ("Tusk's"): not a subject. (After a preposition is asked when needed.)
+    possessive: bool,
 }
 
 /// A person the article gives a role to.
@@ -138,15 +136,6 @@ struct Binding {
     name: String,
     /// The country the role's qualifier names ("Russian President", "prezydent Rosji").
     country: Option<&'static str>,
-}
-
-/// A name standing as the subject of a sentence.
-#[derive(Debug, Clone)]
-pub struct Subject {
-    /// The canonical name.
-    pub name: String,
-    /// As written.
-    pub span: Span,
 }
 
 /// The people of one document and where they are mentioned.
@@ -162,8 +151,6 @@ pub struct People<'t> {
     searched: Vec<&'static str>,
     /// The top-level quotations, sorted: mentions inside them are the speaker's words.
     quotes: Vec<Span>,
-    /// Token buffer of [`People::subject_in`].
-    buf: Vec<Tok<'t>>,
 }
 
 /// A token that can qualify a role before the holder's name: an acronym (`NBP`, `USA`, `MSZ`), a
@@ -187,33 +174,7 @@ fn token_floor(text: &str, i: usize, max: usize) -> usize {
     text[from..i].find(char::is_whitespace).map_or(i, |k| from + k)
 }
 
-/// Prepositions after which a name is a time, a place or an object, not a subject.
-const PREPOSITIONS: &[&str] = &[
-    "in", "on", "at", "to", "for", "with", "from", "of", "by", "via", "after", "before", "during", "about",
-    "against", "between", "into", "over", "under", "without", "near", "towards", "toward", "like", "than",
-    "w", "we", "na", "z", "ze", "do", "od", "o", "po", "u", "przy", "przez", "dla", "bez", "nad", "pod",
-    "przed", "za", "między", "wobec", "podczas", "ku", "obok", "koło", "spod", "zza", "niż",
-];
-
-/// Articles and pronouns that may stand between a preposition and a name.
-const DETS: &[&str] =
-    &["the", "a", "an", "this", "that", "their", "his", "her", "its", "ten", "ta", "tym", "tej", "tego"];
-
-/// Does `w` lower-case to a preposition ([`PREPOSITIONS`])?
-fn is_preposition(w: &str) -> bool {
-    static F: std::sync::OnceLock<super::fast::WordFilter> = std::sync::OnceLock::new();
-    let f = F.get_or_init(|| super::fast::WordFilter::new(PREPOSITIONS.iter().copied()));
-    w.len() <= 8 && f.may_contain(w) && with_lower(w, |l| PREPOSITIONS.contains(&l))
-}
-
-/// Does `span` of `text` hold an upper-case letter after its first word (a possible name)? Names start with an ASCII capital
-/// or a Latin letter of two bytes (Ł, Ś, Ż, É…).
-fn has_capital(text: &str, span: Span) -> bool {
-    let s = span.text(text).trim_start();
-    // After the first word (a sentence opens with a capital whatever it is).
-    let from = s.find(char::is_whitespace).unwrap_or(s.len());
-    s.as_bytes()[from..].iter().any(|&b| b.is_ascii_uppercase() || (0xC3..=0xC5).contains(&b))
-}
+use super::speaker::{is_det, is_oblique_preposition as is_preposition};
 
 impl<'t> People<'t> {
     /// The people of `text`: `named` are the spans of the names the attributions give (with whether
@@ -236,7 +197,6 @@ impl<'t> People<'t> {
             bindings: Vec::new(),
             searched: Vec::new(),
             quotes: spans,
-            buf: Vec::with_capacity(24),
         };
         let mut seen: Vec<(&str, bool)> = Vec::with_capacity(named.len());
         for &(span, genitive) in named {
@@ -272,7 +232,7 @@ impl<'t> People<'t> {
             if is_preposition(t.word) {
                 return true;
             }
-            if t.word.len() > 5 || !DETS.iter().any(|d| super::fast::lower_eq(t.word, d)) {
+            if !is_det(t.word) {
                 return false;
             }
         }
@@ -368,8 +328,7 @@ impl<'t> People<'t> {
         if !same_name(&self.persons[k].surname, buf) {
             return None;
         }
-        let oblique = possessive || self.after_preposition(i);
-        Some(Mention { at: i, person: k, nominative: *buf == self.persons[k].surname, oblique })
+        Some(Mention { at: i, person: k, nominative: *buf == self.persons[k].surname, possessive })
     }
 
     /// Find the holders of the roles of `group` (once per group): every place a word of the group's
@@ -418,7 +377,8 @@ impl<'t> People<'t> {
             return;
         }
         // Four tokens before the role word, ten from it.
-        let mut toks: Vec<Tok> = tokens_rev(text, Span::new(token_floor(text, at, 80), at)).take(4).collect();
+        let mut toks: Vec<Tok> = Vec::with_capacity(16);
+        toks.extend(tokens_rev(text, Span::new(token_floor(text, at, 80), at)).take(4));
         toks.reverse();
         let i = toks.len();
         toks.extend(tokens(text, super::speaker::head(text, Span::new(at, text.len()), 200)).take(10));
@@ -561,115 +521,35 @@ impl<'t> People<'t> {
         self.persons.iter().find(|x| same_name(&x.surname, &f)).map(|x| x.name.as_str())
     }
 
-    /// The first name in `span` standing as a subject: not after a preposition, not in the
-    /// possessive, outside quotations. A person of the article (any form; the nominative for Polish
-    /// when `nominative`), or a full name (two words or more, each with a lower-case letter, no role or
-    /// group noun), or a single name word that does not open the sentence (`In response, Zelensky
-    /// questioned…`). A name of the other gender than `gender` is passed over.
-    pub fn subject_in(
-        &mut self,
-        span: Span,
-        nominative: bool,
-        gender: Option<Gender>,
-        book: &mut NameBook,
-    ) -> Option<Subject> {
-        let text = self.text;
-        // A name after the first word, or a person of the article opening the sentence.
-        if !has_capital(text, span) {
-            let first = span.text(text).split_whitespace().next().unwrap_or("");
-            let core = first.trim_matches(|c: char| !c.is_alphanumeric());
-            if core.len() < 3 || self.known(core).is_none() {
-                return None;
-            }
-        }
-        // The subject stands early: the first 24 words are read (into a buffer kept between calls).
-        let mut toks = std::mem::take(&mut self.buf);
-        toks.clear();
-        toks.extend(tokens(text, span).filter(|t| !t.word.is_empty()).take(24));
-        let found = self.subject_of(&toks, nominative, gender, book);
-        self.buf = toks;
-        found
-    }
-
-    fn subject_of(
+    /// The first of the clause's subject runs that names a person: a person of the article (any form;
+    /// the nominative for Polish when `nominative`), or a full name (two words or more, each with a
+    /// lower-case letter, no group noun), or a single name word that does not open the clause (`In
+    /// response, Zelensky questioned…`).
+    pub fn subject_of(
         &self,
-        toks: &[Tok<'t>],
+        clause: &SubjectClause,
         nominative: bool,
-        gender: Option<Gender>,
         book: &mut NameBook,
-    ) -> Option<Subject> {
-        let mut i = 0;
-        while i < toks.len() {
-            let t = &toks[i];
-            let Some((mut a, mut b)) = name_forward(&toks, i) else {
-                i += 1;
-                continue;
-            };
-            let next = b.max(i + 1);
-            // After a preposition, possibly behind an article or a pronoun ("after the Alaska Summit",
-            // "w tym Białym Domu"): a time, a place or an object.
-            let mut k = a;
-            while k > 0
-                && k + 2 > a
-                && toks[k - 1].trail.is_empty()
-                && DETS.iter().any(|d| super::fast::lower_eq(toks[k - 1].word, d))
-            {
-                k -= 1;
-            }
-            let oblique = k > 0 && toks[k - 1].trail.is_empty() && is_preposition(toks[k - 1].word);
-            if oblique || self.quoted(t.span.start) || !t.lead.is_empty() && !t.lead.chars().all(|c| c == '(')
-            {
-                i = next;
-                continue;
-            }
-            // A possessive ends the run: "Tusk's claims", "Coldplay's Chris Martin" (the owner qualifies).
-            let poss = |t: &Tok| t.word.ends_with("'s") || t.word.ends_with("’s");
-            if let Some(k) = (a..b).find(|&k| poss(&toks[k])) {
-                if k + 1 >= b {
-                    i = next;
-                    continue;
-                }
-                a = k + 1;
-            }
-            // Leading role words and titles are left to canonical(): "Premier Donald Tusk".
-            let mut start = a;
-            while let Some((_, e)) = role_at(&toks[..b], start) {
-                start = e;
-            }
-            if start >= b {
-                i = next;
-                continue;
-            }
-            while b > start && super::roles::country_of(toks[b - 1].word).is_some() && b - start > 1 {
-                b -= 1;
-            }
-            let run = &toks[start..b];
-            let words = run.len();
-            let last = run[words - 1].word;
-            let known = self.known(last).map(str::to_string);
-            let group = super::groups::description(&toks, a, b, false).is_some();
-            let person_like = run.iter().all(|t| t.word.chars().any(char::is_lowercase))
-                && !run.iter().any(|t| super::speaker::is_acronym(t.word));
-            let span = Span::new(toks[a].span.start, run[words - 1].span.end);
-            let name = if let Some(k) = known {
+    ) -> Option<String> {
+        let text = self.text;
+        for run in clause.runs.iter().flatten() {
+            let last = run.last.text(text);
+            if let Some(k) = self.known(last) {
                 // The nominative: the mention written as the person's surname.
-                let written_nom = fold(last) == fold(k.split_whitespace().last().unwrap_or(&k));
-                (!nominative || written_nom).then_some(k)
-            } else if group || !person_like || super::roles::country_of(last).is_some() {
-                None
-            } else if words >= 2 || a > 0 {
-                let c = book.canonical(span, self.lang, false);
-                let nom = c.split_whitespace().last().is_some_and(|l| fold(l) == fold(last));
-                (!nominative || nom).then_some(c)
-            } else {
-                None
-            };
-            if let Some(name) = name {
-                if !(gender.is_some() && gender_of_name(&name).is_some_and(|g| Some(g) != gender)) {
-                    return Some(Subject { name, span });
+                let written_nom = fold(last) == fold(k.split_whitespace().last().unwrap_or(k));
+                if !nominative || written_nom {
+                    return Some(k.to_string());
                 }
+                continue;
             }
-            i = next;
+            if run.group || !run.person_like || run.words < 2 && run.at_start {
+                continue;
+            }
+            let c = book.canonical(run.span, self.lang, false);
+            let nom = c.split_whitespace().last().is_some_and(|l| fold(l) == fold(last));
+            if !nominative || nom {
+                return Some(c);
+            }
         }
         None
     }
@@ -689,8 +569,9 @@ impl<'t> People<'t> {
     ) -> Option<String> {
         let k = sentences.partition_point(|s| s.span.start <= pos);
         let fits = |m: &&Mention| {
-            !m.oblique
+            !m.possessive
                 && (!nominative || m.nominative)
+                && !self.after_preposition(m.at)
                 && !(gender.is_some()
                     && gender_of_name(&self.persons[m.person].name).is_some_and(|g| Some(g) != gender))
         };

@@ -441,8 +441,126 @@ pub enum Who {
     /// A role noun ("powiedział premier", "the prime minister said"): the person holding it.
     Role { span: Span, group: &'static str },
     /// The verb of the sentence the quotation stands in, with the subject before it in the sentence
-    /// ("X accused Y of “…”", "Ocenił, że … „…”"): the span runs from the sentence start to the verb.
-    Subject(Span),
+    /// ("X accused Y of “…”", "Ocenił, że … „…”"): what stands before the verb, read once
+    /// ([`SubjectClause`]).
+    Subject(SubjectClause),
+}
+
+/// A name run standing as a subject in a clause: not after a preposition (possibly behind an
+/// article), not ending in a possessive, leading role words and country words trimmed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SubjectRun {
+    /// From the first name word (titles and roles included, for the canonical name) to the last.
+    pub span: Span,
+    /// The last word (the surname).
+    pub last: Span,
+    /// Name words without the leading roles and titles.
+    pub words: u8,
+    /// The run opens the clause (a capitalised first word may be any word).
+    pub at_start: bool,
+    /// Every word holds a lower-case letter and none is an acronym: a person's name, not an
+    /// organisation's.
+    pub person_like: bool,
+    /// The run is (part of) a group description ("Ministry of Health").
+    pub group: bool,
+}
+
+/// What stands before the verb of a clause: its span, a description opening it ("Many users …"), and
+/// the first name runs in subject position.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SubjectClause {
+    pub span: Span,
+    pub described: Option<Span>,
+    pub runs: [Option<SubjectRun>; 3],
+}
+
+/// Articles and pronouns that may stand between a preposition and a name ("after the Alaska Summit").
+const DETS: &[&str] =
+    &["the", "a", "an", "this", "that", "their", "his", "her", "its", "ten", "ta", "tym", "tej", "tego"];
+
+/// Prepositions after which a name is a time, a place or an object, not a subject.
+const OBLIQUE_PREPS: &[&str] = &[
+    "in", "on", "at", "to", "for", "with", "from", "of", "by", "via", "after", "before", "during", "about",
+    "against", "between", "into", "over", "under", "without", "near", "towards", "toward", "like", "than",
+    "w", "we", "na", "z", "ze", "do", "od", "o", "po", "u", "przy", "przez", "dla", "bez", "nad", "pod",
+    "przed", "za", "między", "wobec", "podczas", "ku", "obok", "koło", "spod", "zza", "niż",
+];
+
+/// Does `w` lower-case to a preposition after which a name is no subject?
+pub fn is_oblique_preposition(w: &str) -> bool {
+    static F: OnceLock<WordFilter> = OnceLock::new();
+    let f = F.get_or_init(|| WordFilter::new(OBLIQUE_PREPS.iter().copied()));
+    w.len() <= 8 && f.may_contain(w) && with_lower(w, |l| OBLIQUE_PREPS.contains(&l))
+}
+
+/// Is `w` an article or pronoun that may stand between a preposition and a name?
+pub fn is_det(w: &str) -> bool {
+    w.len() <= 5 && DETS.iter().any(|d| lower_eq(w, d))
+}
+
+/// The clause `toks` (the words before a verb): a description opening it and its first three name
+/// runs in subject position.
+pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
+    let span = match (toks.first(), toks.last()) {
+        (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
+        _ => Span::new(0, 0),
+    };
+    let described = super::groups::description(toks, 0, toks.len(), false)
+        .map(|(_, a, b)| Span::new(toks[a].span.start, toks[b - 1].span.end));
+    let mut runs = [None; 3];
+    let mut n = 0;
+    let mut i = 0;
+    while i < toks.len() && n < runs.len() {
+        let t = &toks[i];
+        let Some((mut a, mut b)) = name_forward(toks, i) else {
+            i += 1;
+            continue;
+        };
+        let next = b.max(i + 1);
+        i = next;
+        let mut k = a;
+        while k > 0 && k + 2 > a && toks[k - 1].trail.is_empty() && is_det(toks[k - 1].word) {
+            k -= 1;
+        }
+        let oblique = k > 0 && toks[k - 1].trail.is_empty() && is_oblique_preposition(toks[k - 1].word);
+        if oblique || !t.lead.is_empty() && !t.lead.chars().all(|c| c == '(') {
+            continue;
+        }
+        // A possessive ends the run: "Tusk's claims"; an owner qualifies the name after it
+        // ("Coldplay's Chris Martin").
+        let poss = |t: &Tok| t.word.ends_with("'s") || t.word.ends_with("’s");
+        if let Some(p) = (a..b).find(|&p| poss(&toks[p])) {
+            if p + 1 >= b {
+                continue;
+            }
+            a = p + 1;
+        }
+        // Leading role words and titles are left to canonical(): "Premier Donald Tusk".
+        let mut start = a;
+        while let Some((_, e)) = super::roles::role_at(&toks[..b], start) {
+            start = e;
+        }
+        if start >= b {
+            continue;
+        }
+        while b - start > 1 && super::roles::country_of(toks[b - 1].word).is_some() {
+            b -= 1;
+        }
+        let run = &toks[start..b];
+        let last = run[run.len() - 1];
+        runs[n] = Some(SubjectRun {
+            span: Span::new(toks[a].span.start, last.span.end),
+            last: last.span,
+            words: run.len().min(255) as u8,
+            at_start: a == 0,
+            person_like: run.iter().all(|t| t.word.chars().any(char::is_lowercase))
+                && !run.iter().any(|t| is_acronym(t.word))
+                && super::roles::country_of(last.word).is_none(),
+            group: super::groups::description(toks, a, b, false).is_some(),
+        });
+        n += 1;
+    }
+    SubjectClause { span, described, runs }
 }
 
 /// An attribution found next to a quotation.
@@ -489,6 +607,45 @@ pub fn is_acronym(w: &str) -> bool {
                 && !w.contains('-')
                 && !w.starts_with("Mc")
                 && !w.starts_with("Mac"))
+}
+
+/// Nouns of saying whose owner is the speaker ("Vance's remark", "słowa Trumpa"), with a pre-test.
+fn speech_nouns() -> &'static (FxSet<&'static str>, WordFilter) {
+    const NOUNS: &[&str] = &[
+        "remark",
+        "remarks",
+        "words",
+        "comment",
+        "comments",
+        "statement",
+        "claim",
+        "claims",
+        "warning",
+        "call",
+        "promise",
+        "pledge",
+        "assertion",
+        "suggestion",
+        "description",
+        "message",
+        "words",
+        "słowa",
+        "wypowiedź",
+        "wypowiedzi",
+        "apel",
+        "zapowiedź",
+        "deklaracja",
+        "deklaracji",
+        "stwierdzenie",
+        "komentarz",
+        "wpis",
+        "wpisie",
+        "oświadczenie",
+        "oświadczeniu",
+        "ostrzeżenie",
+    ];
+    static SET: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
+    SET.get_or_init(|| (NOUNS.iter().copied().collect(), WordFilter::new(NOUNS.iter().copied())))
 }
 
 /// A verb of reading that points to a written source: "– … – czytamy (w komunikacie)".
@@ -892,6 +1049,7 @@ impl Rules {
     /// opening mark; at most 24 words before the mark are read.
     pub fn reported(&self, text: &str, region: Span) -> Option<Attribution> {
         let region = tail(text, region, 320);
+
         // At most 40 word tokens back to the sentence start, kept on the stack.
         let mut buf = [Tok::EMPTY; 40];
         let mut n = 0;
@@ -980,49 +1138,14 @@ impl Rules {
         if is_pronoun(&toks[0]) && toks.len() > 1 {
             return Some(Attribution { who: Who::Pronoun(toks[0].span) });
         }
-        Some(Attribution { who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)) })
+        Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) })
     }
 
     /// The owner of the last noun of saying at or after token `from`: an English possessive name
     /// before it (`Vance's remark`, `Kowalski’s words`) or a Polish genitive name after it (`słowa
     /// Trumpa`, `apel premiera`: a role).
     fn speech_noun_owner(&self, toks: &[Tok], from: usize) -> Option<Who> {
-        const NOUNS: &[&str] = &[
-            "remark",
-            "remarks",
-            "words",
-            "comment",
-            "comments",
-            "statement",
-            "claim",
-            "claims",
-            "warning",
-            "call",
-            "promise",
-            "pledge",
-            "assertion",
-            "suggestion",
-            "description",
-            "message",
-            "words",
-            "słowa",
-            "wypowiedź",
-            "wypowiedzi",
-            "apel",
-            "zapowiedź",
-            "deklaracja",
-            "deklaracji",
-            "stwierdzenie",
-            "komentarz",
-            "wpis",
-            "wpisie",
-            "oświadczenie",
-            "oświadczeniu",
-            "ostrzeżenie",
-        ];
-        static SET: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
-        let (set, filter) =
-            SET.get_or_init(|| (NOUNS.iter().copied().collect(), WordFilter::new(NOUNS.iter().copied())));
+        let (set, filter) = speech_nouns();
         let is_noun = |t: &Tok| {
             t.lead.is_empty()
                 && t.word.len() <= 14
@@ -1131,9 +1254,7 @@ impl Rules {
             let p = &toks[j - 1];
             // A participle after a comma: "…, adding: “…”" / "…, dodając: „…”" — the sentence's subject.
             if p.trail.starts_with(',') && (toks[j].word.ends_with("ing") || toks[j].word.ends_with("ąc")) {
-                return Some(Attribution {
-                    who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)),
-                });
+                return Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) });
             }
             // A relative clause after a name: "…, ze strony Chrisa Martina, który skomentował: „…”" / "X,
             // who said: “…”". After the masculine "który" a name ending in -a is oblique (Martina).
