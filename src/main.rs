@@ -585,7 +585,7 @@ fn cmd_align(
             bialign::output::tmx::write_footer(&mut out)?;
         }
         AlignFormat::Html => {
-            let qa = bialign::qa::QaOptions::default();
+            let qa = bialign::qa::QaOptions { lexicon: opts.lexicon.clone(), ..Default::default() };
             let findings = bialign::qa::check(&en, &pl, &alignment, &qa);
             let title = format!("{} ↔ {}", en.name, pl.name);
             bialign::output::html::write_report(&mut out, &title, &en, &pl, &alignment, &findings, &qa)?

@@ -352,7 +352,8 @@ fn render(
         Format::Jsonl => {
             crate::output::jsonl::write_alignment(&mut *buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
             if opts.qa {
-                let findings = crate::qa::check(en, pl, a, &crate::qa::QaOptions::default());
+                let qa = crate::qa::QaOptions { lexicon: opts.align.lexicon.clone(), ..Default::default() };
+                let findings = crate::qa::check(en, pl, a, &qa);
                 crate::output::findings::write_jsonl(&mut *buf, Some(id), &findings, en, pl)?;
             }
             if swapped {
