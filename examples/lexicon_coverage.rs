@@ -1,16 +1,20 @@
-//! Measure the lexicon on the dev set: coverage of Polish content words and whether the
+//! Measure the lexicon on an evaluation set: coverage of Polish content words and whether the
 //! entries they reach are translations of words in the gold partner line.
 //!
-//! `cargo run --release --example lexicon_coverage -- corpus/align-dev [target/lexicon-src]`
+//! `cargo run --release --example lexicon_coverage -- SET [target/lexicon-src]`
 //!
-//! For every gold link of the `parallel` variants, each Polish content token (a word that
-//! is not a stopword) counts as *covered* when it reaches an entry, *in partner* when one of
-//! its concept ids is also an id of a word of the English partner line, and *in other*
-//! when it is one of a line of the same article half the article away (a same-topic
-//! baseline). `top1` is the share of Polish lines whose best-scoring English line of the
-//! article (id overlap / sqrt of both content-word counts) is the gold partner.
-//! With the extraction directory of scripts/build_lexicon.py, the variants without hunspell
-//! forms are rebuilt in memory and measured too.
+//! SET is corpus/align-dev (the gold links of its `parallel` variants) or a set laid out like
+//! real-dev (`PAIR/sentences.{en,pl}.txt`, `PAIR/links.tsv`). For every linked Polish line,
+//! each Polish content token (a word of 2+ letters that is not a stopword) counts as *covered*
+//! when it reaches an entry, *in partner* when one of its concept ids is also an id of a word
+//! of one of the line's gold English partners, and *in other* when it is one of a line half
+//! the article away (a same-topic baseline). `top1` is the share of Polish lines whose
+//! best-scoring English line of the article (id overlap / sqrt of both content-word counts)
+//! is a gold partner. With the extraction directory of scripts/build_lexicon.py, the lexicon
+//! is also rebuilt in memory without hunspell forms, with hunspell forms only, and with the
+//! Morfologik forms added one word-formation rule at a time (`morfologik.tsv`).
+//! `SHOW_FAILS=1` prints each token without an entry (`MISS`) or without a partner (`FAIL`);
+//! `SHOW_MISSES=1` the most frequent words without an entry.
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -21,13 +25,20 @@ use bialign::lexicon::{build_blob, Fallbacks, Lexicon, Reach};
 struct Article {
     en: Vec<String>,
     pl: Vec<String>,
+    /// Gold links (English line, Polish line); a Polish line may have several partners.
     links: Vec<(usize, usize)>,
 }
 
+/// The `parallel` variants of corpus/align-dev (`SOURCE/ARTICLE/parallel/gold.json`), or a
+/// real-dev style set (`PAIR/sentences.{en,pl}.txt` and `PAIR/links.tsv`).
 fn load(dir: &Path) -> Vec<Article> {
     let mut out = Vec::new();
     let mut dirs: Vec<PathBuf> = Vec::new();
-    for src in std::fs::read_dir(dir).unwrap().flatten() {
+    let mut pairs: Vec<PathBuf> = Vec::new();
+    for src in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten() {
+        if src.path().join("links.tsv").exists() {
+            pairs.push(src.path());
+        }
         if let Ok(arts) = std::fs::read_dir(src.path()) {
             for a in arts.flatten() {
                 let p = a.path().join("parallel");
@@ -38,6 +49,24 @@ fn load(dir: &Path) -> Vec<Article> {
         }
     }
     dirs.sort();
+    pairs.sort();
+    for d in pairs {
+        let read = |f: &str| {
+            std::fs::read_to_string(d.join(f)).unwrap_or_else(|e| panic!("{}/{f}: {e}", d.display()))
+        };
+        let lines = |t: String| t.lines().map(str::to_string).collect::<Vec<_>>();
+        let (en, pl) = (lines(read("sentences.en.txt")), lines(read("sentences.pl.txt")));
+        let links = read("links.tsv")
+            .lines()
+            .filter_map(|l| {
+                let mut f = l.split('\t');
+                let e: usize = f.next()?.trim().parse().ok()?;
+                let p: usize = f.next()?.trim().parse().ok()?;
+                (e < en.len() && p < pl.len()).then_some((e, p))
+            })
+            .collect();
+        out.push(Article { en, pl, links });
+    }
     for d in dirs {
         let g: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(d.join("gold.json")).unwrap()).unwrap();
@@ -71,6 +100,17 @@ fn load(dir: &Path) -> Vec<Article> {
         out.push(Article { en: etexts, pl: ptexts, links });
     }
     out
+}
+
+impl Article {
+    /// Each linked Polish line with its gold English partners.
+    fn partners(&self) -> Vec<(usize, Vec<usize>)> {
+        let mut by_pl: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for &(e, p) in &self.links {
+            by_pl.entry(p).or_default().push(e);
+        }
+        by_pl.into_iter().collect()
+    }
 }
 
 fn en_bag(lex: &Lexicon, line: &str) -> (Vec<u32>, usize) {
@@ -112,8 +152,12 @@ fn measure(lex: &Lexicon, fb: Fallbacks, arts: &[Article]) -> Score {
     let mut ids = Vec::new();
     for a in arts {
         let ebags: Vec<(Vec<u32>, usize)> = a.en.iter().map(|l| en_bag(lex, l)).collect();
-        for &(e, p) in &a.links {
-            let other = (e + a.en.len() / 2) % a.en.len();
+        for (p, es) in a.partners() {
+            let mut partner: Vec<u32> = es.iter().flat_map(|&e| ebags[e].0.iter().copied()).collect();
+            partner.sort_unstable();
+            partner.dedup();
+            let other = (es[0] + a.en.len() / 2) % a.en.len();
+            let other = (!es.contains(&other)).then_some(other);
             let words = pl_words(&a.pl[p]);
             let mut pbags: Vec<Vec<u32>> = Vec::new();
             for w in &words {
@@ -121,17 +165,20 @@ fn measure(lex: &Lexicon, fb: Fallbacks, arts: &[Article]) -> Score {
                 let r = lex.pl_lookup(w, fb, &mut ids);
                 s.tokens += 1;
                 if ids.is_empty() {
+                    if std::env::var_os("SHOW_FAILS").is_some() {
+                        println!("MISS {w}");
+                    }
                     continue;
                 }
                 s.covered += 1;
                 s.prefix += usize::from(r == Reach::Prefix || r == Reach::English);
                 let hit = |bag: &Vec<u32>| ids.iter().any(|i| bag.binary_search(i).is_ok());
-                s.partner += usize::from(hit(&ebags[e].0));
-                if !hit(&ebags[e].0) && std::env::var_os("SHOW_FAILS").is_some() && s.tokens % 13 == 0 {
+                s.partner += usize::from(hit(&partner));
+                if !hit(&partner) && std::env::var_os("SHOW_FAILS").is_some() {
                     let names: Vec<&str> = ids.iter().filter_map(|&i| lex.concept(i)).collect();
-                    println!("FAIL {w} {r:?} -> {names:?} || {}", a.en[e]);
+                    println!("FAIL {w} {r:?} -> {names:?} || {}", a.en[es[0]]);
                 }
-                s.other += usize::from(other != e && hit(&ebags[other].0));
+                s.other += usize::from(other.is_some_and(|o| hit(&ebags[o].0)));
                 pbags.push(ids.clone());
             }
             // retrieval: best English line of the article for this Polish line
@@ -142,7 +189,7 @@ fn measure(lex: &Lexicon, fb: Fallbacks, arts: &[Article]) -> Score {
             };
             let best =
                 (0..a.en.len()).max_by(|&x, &y| score(&ebags[x]).total_cmp(&score(&ebags[y]))).unwrap();
-            s.top1 += usize::from(best == e);
+            s.top1 += usize::from(es.contains(&best));
         }
     }
     s
@@ -242,6 +289,18 @@ fn signals(arts: &[Article]) {
     );
 }
 
+/// The rows of a TSV file of two or three columns (a missing third one is empty).
+fn read_rows(path: &Path) -> Vec<(String, String, String)> {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter_map(|l| {
+            let mut f = l.split('\t');
+            Some((f.next()?.to_string(), f.next()?.to_string(), f.next().unwrap_or("").to_string()))
+        })
+        .collect()
+}
+
 fn read_tsv(path: &Path) -> Vec<(String, String)> {
     std::fs::read_to_string(path)
         .unwrap()
@@ -256,18 +315,44 @@ fn main() {
     let dev = Path::new(args.first().map_or("corpus/align-dev", String::as_str));
     let arts = load(dev);
     let n_links: usize = arts.iter().map(|a| a.links.len()).sum();
-    println!("{} articles, {} gold links (parallel variants)\n", arts.len(), n_links);
+    println!("{} articles, {} gold links\n", arts.len(), n_links);
     println!("| lexicon / inflection | coverage | via fallback | in partner line | of covered | in other line | top-1 line |");
     println!("|---|---|---|---|---|---|---|");
     if let Some(src) = args.get(1) {
-        let pairs = read_tsv(&Path::new(src).join("pairs.tsv"));
-        let forms = read_tsv(&Path::new(src).join("forms.tsv"));
+        let src = Path::new(src);
+        let pairs = read_tsv(&src.join("pairs.tsv"));
+        let mut forms = read_tsv(&src.join("forms.tsv"));
         let bare = Lexicon::from_blob(Cow::Owned(build_blob(&pairs, &[]).unwrap())).unwrap();
         report("exact word forms", &measure(&bare, Fallbacks::NONE, &arts));
         report("prefix only", &measure(&bare, Fallbacks { prefix: true, english: false }, &arts));
         let full = Lexicon::from_blob(Cow::Owned(build_blob(&pairs, &forms).unwrap())).unwrap();
         report("hunspell forms", &measure(&full, Fallbacks::NONE, &arts));
-        report("rebuilt: forms + prefix + English", &measure(&full, Fallbacks::ALL, &arts));
+        report("hunspell forms + prefix + English", &measure(&full, Fallbacks::ALL, &arts));
+        drop(full);
+        let morf = src.join("morfologik.tsv");
+        if morf.exists() {
+            // Morfologik forms of headwords, then those reached by each word-formation rule
+            // (third column, see scripts/build_lexicon.py), added one rule at a time.
+            let rows = read_rows(&morf);
+            let mut rules: Vec<&str> = rows.iter().map(|r| r.2.split(':').next().unwrap_or("")).collect();
+            rules.sort_unstable();
+            rules.dedup();
+            for rule in rules {
+                forms.extend(
+                    rows.iter()
+                        .filter(|r| r.2.split(':').next() == Some(rule))
+                        .map(|r| (r.0.clone(), r.1.clone())),
+                );
+                let full = Lexicon::from_blob(Cow::Owned(build_blob(&pairs, &forms).unwrap())).unwrap();
+                let name =
+                    if rule.is_empty() { "Morfologik lemmas".to_string() } else { format!("rule {rule}") };
+                report(&format!("hunspell + {name}"), &measure(&full, Fallbacks::NONE, &arts));
+                report(
+                    &format!("hunspell + {name} + prefix + English"),
+                    &measure(&full, Fallbacks::ALL, &arts),
+                );
+            }
+        }
     }
     let e = Lexicon::embedded();
     report("embedded: forms + prefix", &measure(e, Fallbacks { prefix: true, english: false }, &arts));

@@ -9,7 +9,13 @@ Step 1 of 2 (this script, Python 3 standard library only):
   * reads the Polish hunspell dictionary (Debian package hunspell-pl,
     /usr/share/hunspell/pl_PL.{aff,dic}; sjp.pl, licensed GPL/LGPL/MPL/Apache-2.0/CC-SA,
     used here under Apache-2.0), expands the affix rules of every word that is a headword
-    of the lexicon and writes OUT/forms.tsv: `inflected-form<TAB>lemma`.
+    of the lexicon and writes OUT/forms.tsv: `inflected-form<TAB>lemma`;
+  * reads Morfologik's Polish dictionary (Debian package libmorfologik-stemming2-java,
+    fetched with `apt-get download` into OUT/morfologik/ by scripts/morfologik.py;
+    "Morfologik Polish 2.1 PoliMorf", BSD-2-Clause) and writes OUT/morfologik.tsv:
+    `inflected-form<TAB>lemma<TAB>rule` for every form whose lemma is a headword of the
+    lexicon (rule empty), or whose lemma reaches a headword by one of the word-formation
+    rules of `bridges` (rule names it: `lipcowy` -> `lipiec`, `zaakceptować` -> `akceptować`).
 Step 2 (Rust, stems English with the same Snowball stemmer the library uses):
     cargo run --release --example build_lexicon -- OUT src/lexicon/data/lexicon.bin
 
@@ -27,6 +33,9 @@ DICT_INDEX = "/usr/share/dictd/freedict-pol-eng.index"
 DICT_DATA = "/usr/share/dictd/freedict-pol-eng.dict.dz"
 HUN_AFF = "/usr/share/hunspell/pl_PL.aff"
 HUN_DIC = "/usr/share/hunspell/pl_PL.dic"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import morfologik  # noqa: E402
+
 SUPPLEMENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "lexicon", "data", "supplement.tsv")
 
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -125,6 +134,73 @@ def expand(word, flags, rules):
     return out
 
 
+# Perfective prefixes that only change the aspect of a borrowed `-ować` verb
+# (zaakceptować, skomentować, zidentyfikować, zareagować, uszanować).
+ASPECT_PREFIXES = ["za", "ze", "z", "s", "u", "po", "prze", "wy"]
+
+
+def bridges(lemma, kinds, heads, persons):
+    """Headwords of the lexicon a Morfologik lemma that is not one stands for, by a
+    word-formation rule, as (headword, rule) pairs. `kinds` holds the lemma's Morfologik
+    classes (`subst`, `adj`, `verb`, ...) and the genders of a noun (`subst:f`); `persons`
+    the lemmas of masculine personal nouns (gender m1)."""
+    out = []
+    if "verb" in kinds and lemma.endswith("ować"):
+        for p in ASPECT_PREFIXES:
+            rest = lemma[len(p) :]
+            if lemma.startswith(p) and len(rest) >= 7 and rest in heads:
+                out.append((rest, "aspect"))
+    if "adj" in kinds:
+        # relational adjectives from nouns: meczowy -> mecz, bazowy -> baza, lipcowy -> lipiec,
+        # inflacyjny -> inflacja
+        for suf, adds in (("owy", ["", "a", "o"]), ("yjny", ["ja"]), ("iczny", ["ika", "ia"])):
+            if lemma.endswith(suf):
+                stem = lemma[: -len(suf)]
+                cands = [stem + a for a in adds]
+                if stem.endswith("c") and len(stem) >= 3 and stem[-2] not in "aeiouyąęó":
+                    cands.append(stem[:-1] + "iec")
+                out += [(c, "adj:" + suf) for c in cands if len(c) >= 4 and c in heads]
+    if "subst:f" in kinds:
+        # feminine nouns of persons: szefowa -> szef, nauczycielka -> nauczyciel
+        for suf in ("owa", "ka"):
+            stem = lemma[: -len(suf)]
+            if lemma.endswith(suf) and len(stem) >= 4 and stem in heads and stem in persons:
+                out.append((stem, "fem:" + suf))
+    return out
+
+
+def write_morfologik(outdir, heads):
+    """OUT/morfologik.tsv from the Morfologik dictionary (see the module doc)."""
+    dict_path = morfologik.fetch(os.path.join(outdir, "morfologik"))
+    lemmas_of = collections.defaultdict(set)
+    kinds = collections.defaultdict(set)
+    for form, lemma, tags in morfologik.entries(dict_path):
+        f, l = form.lower(), lemma.lower()
+        lemmas_of[f].add(l)
+        for tag in tags.split("+"):
+            fields = tag.split(":")
+            kinds[l].add(fields[0])
+            if fields[0] == "subst" and len(fields) > 3:
+                # the gender field may list several: `m1.p1`
+                kinds[l].update("subst:" + g for g in fields[3].split("."))
+    persons = {l for l, k in kinds.items() if "subst:m1" in k}
+    bridge_of = {}
+    for l, k in kinds.items():
+        b = [(l, "")] if l in heads else bridges(l, k, heads, persons)
+        if b:
+            bridge_of[l] = b
+    rows = set()
+    for f, ls in lemmas_of.items():
+        for l in ls:
+            for head, rule in bridge_of.get(l, ()):
+                rows.add((f, head, rule))
+    with open(os.path.join(outdir, "morfologik.tsv"), "w", encoding="utf-8") as out:
+        for f, head, rule in sorted(rows):
+            out.write(f"{f}\t{head}\t{rule}\n")
+    by_rule = collections.Counter(r.split(":")[0] or "lemma" for _, _, r in rows)
+    return len(lemmas_of), len(kinds), len(rows), dict(by_rule)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -160,6 +236,9 @@ def main():
         for form, lemma in sorted(forms):
             f.write(f"{form}\t{lemma}\n")
     print(f"{len(entries)} headwords, {n_pairs} pairs, {len(forms)} (form, lemma) pairs -> {outdir}")
+    heads = {pl for pl in entries if " " not in pl}
+    n_forms, n_lemmas, n_rows, by_rule = write_morfologik(outdir, heads)
+    print(f"Morfologik: {n_forms} forms of {n_lemmas} lemmas, {n_rows} (form, headword) rows {by_rule}")
 
 
 if __name__ == "__main__":

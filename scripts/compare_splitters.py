@@ -8,6 +8,9 @@ Boundary precision/recall/F1 and speed (MB/s, one core) on the same paragraphs:
           2-6 consecutive lines joined by a space (a deterministic draw; a line without final
           punctuation, a headline, stays alone). Gold boundaries are the joins plus the
           hand-checked boundaries inside lines in tests/data/dev_line_boundaries.tsv.
+  real-dev  the hand-checked real EN/PL news of /work/shared/eval/real-dev (--real-dev DIR; not
+          in the repository, read where it lies): every line of en.txt / pl.txt is a paragraph,
+          gold boundaries are the starts of its gold sentences (gold.json) inside the line.
 
 A boundary is the start (first non-whitespace character) of every sentence of a paragraph
 but its first; peers' sentences are located in the paragraph by their non-whitespace text.
@@ -15,6 +18,15 @@ but its first; peers' sentences are located in the paragraph by their non-whites
 Install the peers:       pip install pysbd sentencex sentence-splitter
 Build bialign first:     cargo build --release --bin bialign --example split_speed
 Run:                     python3 scripts/compare_splitters.py [--set sample|dev|all] [--lang en|pl|both]
+Published test suites (exact sentence lists per case, beside the peers; nothing of them is
+stored in the repository):
+  python3 scripts/compare_splitters.py --golden test_english.py
+      pySBD's English Golden Rules (nipunsadvilkar/pySBD, tests/lang/test_english.py; without
+      FILE it is fetched from raw.githubusercontent.com; the file is parsed, never run)
+  python3 scripts/compare_splitters.py --golden .../sentencex-VERSION/tests/en.txt --lang en
+      a sentencex fixture file (the crate's tests/LANG.txt, e.g. from ~/.cargo/registry/src
+      after `cargo fetch` of a project depending on sentencex)
+  add --errors to list every case bialign fails, with the peers that pass it.
 Hand-check helper:       python3 scripts/compare_splitters.py --candidates
                          (dev lines that any splitter splits inside, with the TSV verdicts)
 
@@ -33,6 +45,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REAL_DEV = "/work/shared/eval/real-dev"
 TERMINAL = ".!?…"
 CLOSERS = "\"'”’»«)]}"
 
@@ -114,6 +127,28 @@ def sample_paragraphs(lang):
     d = os.path.join(ROOT, "corpus", "carrie-diaries")
     data = open(os.path.join(d, f"{lang}.txt"), "rb").read()
     gold = json.load(open(os.path.join(d, "gold-sentences.json"), encoding="utf-8"))[lang]["sentences"]
+    return line_paragraphs(data, [s["start"] for s in gold])
+
+
+def real_dev_paragraphs(lang, base):
+    """Paragraphs (lines) of every pair of the real-dev set at `base`, with its gold boundaries.
+
+    The set is read where it lies (it is third-party text for evaluation only: nothing of it
+    is written anywhere)."""
+    paras = []
+    for pair in sorted(os.listdir(base)):
+        d = os.path.join(base, pair)
+        if not os.path.exists(os.path.join(d, "gold.json")):
+            continue
+        data = open(os.path.join(d, f"{lang}.txt"), "rb").read()
+        gold = json.load(open(os.path.join(d, "gold.json"), encoding="utf-8"))["sentences"][lang]
+        paras.extend(line_paragraphs(data, [s for s, _ in gold]))
+    return paras
+
+
+def line_paragraphs(data, starts):
+    """[(paragraph text, gold boundary char offsets)]: every non-blank line of `data` is a
+    paragraph; `starts` are the byte offsets of the gold sentence starts."""
     paras, pos = [], 0
     for raw in data.split(b"\n"):
         start, end = pos, pos + len(raw)
@@ -126,9 +161,9 @@ def sample_paragraphs(lang):
         ptext = text.strip()
         pend = pstart + len(ptext.encode())
         bounds = []
-        for s in gold:
-            if pstart < s["start"] < pend:
-                bounds.append(len(data[pstart:s["start"]].decode("utf-8")))
+        for s in starts:
+            if pstart < s < pend:
+                bounds.append(len(data[pstart:s].decode("utf-8")))
         paras.append((ptext, sorted(bounds)))
     return paras
 
@@ -272,9 +307,135 @@ def candidates(args):
                 print(f"{lang}\t{art}\t{lid}\t{byte_off}\t{verdict}\t{','.join(who)}\t{t[max(0, o - 50):o]}|{t[o:o + 40]}")
 
 
+GOLDEN_URL = "https://raw.githubusercontent.com/nipunsadvilkar/pySBD/master/tests/lang/test_english.py"
+
+
+def golden_cases(path):
+    """[(text, expected sentences)] of pySBD's English Golden Rules, read from its test file
+    (tests/lang/test_english.py of nipunsadvilkar/pySBD) without running it: the list
+    GOLDEN_EN_RULES_TEST_CASES is parsed, `pytest.param(text, sents, ...)` entries included."""
+    import ast
+
+    if path is None:
+        import urllib.request
+
+        try:
+            src = urllib.request.urlopen(GOLDEN_URL, timeout=30).read().decode("utf-8")
+        except OSError as e:
+            sys.exit(f"cannot fetch {GOLDEN_URL} ({e}); download it and pass --golden FILE")
+    else:
+        try:
+            src = open(path, encoding="utf-8").read()
+        except OSError as e:
+            sys.exit(f"{path}: {e}")
+    try:
+        tree = ast.parse(src)
+    except SyntaxError as e:
+        sys.exit(f"{path or GOLDEN_URL}: not a Python file ({e})")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "GOLDEN_EN_RULES_TEST_CASES" for t in node.targets
+        ):
+            cases = []
+            for el in node.value.elts:
+                args = el.args if isinstance(el, ast.Call) else el.elts
+                cases.append((ast.literal_eval(args[0]), ast.literal_eval(args[1])))
+            return cases
+    sys.exit(f"{path or GOLDEN_URL}: no GOLDEN_EN_RULES_TEST_CASES list")
+
+
+def sentencex_cases(path):
+    """[(text, expected sentences)] of a sentencex fixture file (its tests/LANG.txt): cases
+    separated by `===`, input and expected sentences (one a line) by `---`, `#` lines
+    ignored, as sentencex's own test runner reads them."""
+    try:
+        content = open(path, encoding="utf-8").read().replace("\r\n", "\n")
+    except OSError as e:
+        sys.exit(f"{path}: {e}")
+    cases = []
+    for case in content.split("==="):
+        cleaned = "\n".join(ln for ln in case.split("\n") if not ln.lstrip().startswith("#")).strip()
+        parts = [p.strip() for p in cleaned.split("---") if p.strip()]
+        if len(parts) == 2:
+            cases.append((parts[0], [ln for ln in parts[1].split("\n") if ln.strip()]))
+    if not cases:
+        sys.exit(f"{path}: no test cases (expected sentencex's `input --- sentences ===` format)")
+    return cases
+
+
+def bialign_sentences(args, texts, lang):
+    """bialign's sentences (text, stripped) for each of `texts`, one paragraph each. Texts with
+    line breaks are split one file each, the others in one file, one a line."""
+    import bisect
+
+    def run(path):
+        res = subprocess.run([args.bin, "split", path, "--lang", lang, "--format", "jsonl"],
+                             capture_output=True, check=True)
+        return [json.loads(row) for row in res.stdout.decode().splitlines()]
+
+    out = [[] for _ in texts]
+    with tempfile.TemporaryDirectory() as tmp:
+        single = [k for k, t in enumerate(texts) if "\n" not in t]
+        path = os.path.join(tmp, f"cases.{lang}.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            for k in single:
+                f.write(texts[k] + "\n")
+        data = open(path, "rb").read()
+        line_starts, pos = [], 0
+        for k in single:
+            line_starts.append(pos)
+            pos += len(texts[k].encode()) + 1
+        for sp in run(path):
+            i = bisect.bisect_right(line_starts, sp["start"]) - 1
+            out[single[i]].append(data[sp["start"]:sp["end"]].decode("utf-8").strip())
+        for k, t in enumerate(texts):
+            if "\n" in t:
+                one = os.path.join(tmp, f"case{k}.{lang}.txt")
+                with open(one, "w", encoding="utf-8") as f:
+                    f.write(t)
+                raw = open(one, "rb").read()
+                out[k] = [raw[sp["start"]:sp["end"]].decode("utf-8").strip() for sp in run(one)]
+    return out
+
+
+def golden(args):
+    """How many cases of a published test suite each splitter passes (exact sentence lists):
+    pySBD's English Golden Rules (a .py file) or a sentencex fixture file (any other)."""
+    if args.golden and not args.golden.endswith(".py"):
+        cases = sentencex_cases(args.golden)
+        lang = "en" if args.lang == "both" else args.lang
+        title = f"sentencex fixtures {os.path.basename(args.golden)} ({lang})"
+        norm = lambda x: " ".join(x.split())  # sentencex compares with whitespace collapsed
+    else:
+        cases = golden_cases(args.golden)
+        lang, title = "en", "pySBD English Golden Rules"
+        norm = str.strip  # pySBD's test strips each segment
+    cases = [(t, [norm(x) for x in exp]) for t, exp in cases]
+    texts = [t for t, _ in cases]
+    results = {"bialign": [[norm(x) for x in g if norm(x)] for g in bialign_sentences(args, texts, lang)]}
+    for name, fn in peers(lang).items():
+        results[name] = [[norm(x) for x in fn(t) if norm(x)] for t in texts]
+    print(f"== {title}: {len(cases)} cases (exact sentence lists)")
+    for name, got in results.items():
+        ok = sum(g == exp for g, (_, exp) in zip(got, cases))
+        print(f"{name:28} {ok:3d} / {len(cases)}")
+    if args.errors:
+        for k, (t, exp) in enumerate(cases):
+            if results["bialign"][k] != exp:
+                others = ", ".join(n.split()[0] for n, g in results.items() if n != "bialign" and g[k] == exp)
+                print(f"\n#{k + 1} {t!r}\n  expected {exp}\n  bialign  {results['bialign'][k]}"
+                      f"\n  passed by: {others or 'none'}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--set", choices=["sample", "dev", "all"], default="all")
+    ap.add_argument("--set", choices=["sample", "dev", "real-dev", "all"], default="all",
+                    help="all: sample and dev, and real-dev when --real-dev exists")
+    ap.add_argument("--real-dev", default=REAL_DEV, help="the real-dev set (not in the repository)")
+    ap.add_argument("--golden", nargs="?", const="", default=None, metavar="FILE",
+                    help="score a published test suite: pySBD's English Golden Rules from FILE "
+                         "(tests/lang/test_english.py; without FILE it is fetched from GitHub), or a "
+                         "sentencex fixture file (tests/LANG.txt of the crate; --lang picks the rules)")
     ap.add_argument("--lang", choices=["en", "pl", "both"], default="both")
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "bialign"))
     ap.add_argument("--speed-bin", default=os.path.join(ROOT, "target", "release", "examples", "split_speed"))
@@ -287,11 +448,24 @@ def main():
     if args.candidates:
         candidates(args)
         return
+    if args.golden is not None:
+        args.golden = args.golden or None
+        golden(args)
+        return
     sets = ["sample", "dev"] if args.set == "all" else [args.set]
+    if args.set == "all" and os.path.isdir(args.real_dev):
+        sets.append("real-dev")
     langs = ["en", "pl"] if args.lang == "both" else [args.lang]
     for st in sets:
         for lang in langs:
-            paras = sample_paragraphs(lang) if st == "sample" else dev_paragraphs(lang)
+            if st == "sample":
+                paras = sample_paragraphs(lang)
+            elif st == "dev":
+                paras = dev_paragraphs(lang)
+            else:
+                if not os.path.isdir(args.real_dev):
+                    sys.exit(f"{args.real_dev}: no such directory (--real-dev)")
+                paras = real_dev_paragraphs(lang, args.real_dev)
             nbytes = sum(len(p.encode()) for p, _ in paras)
             ngold = sum(len(g) for _, g in paras)
             print(f"\n== {st} / {lang}: {len(paras)} paragraphs, {nbytes} bytes, {ngold} gold boundaries")

@@ -179,6 +179,9 @@ type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<Identity>>;
 struct Model {
     words: KeyMap<f32>,
     endings: KeyMap<f32>,
+    /// Zipf frequency of each listed word in English and in Polish (a word missing from one list
+    /// gets that list's floor, rarer than anything it lists).
+    zipf: KeyMap<(f32, f32)>,
 }
 
 /// A known word's log-ratio is clipped to this, so no single word decides a long text.
@@ -219,7 +222,7 @@ fn model() -> &'static Model {
         for (w, z) in &pl {
             zipf.entry(key(w)).or_insert((en_floor, *z)).1 = *z;
         }
-        let words = zipf.into_iter().map(|(w, (e, p))| (w, (p - e).clamp(-WORD_CLIP, WORD_CLIP))).collect();
+        let words = zipf.iter().map(|(&w, &(e, p))| (w, (p - e).clamp(-WORD_CLIP, WORD_CLIP))).collect();
         // Endings: how many distinct words of each list end so (add-one smoothing).
         let mut counts: KeyMap<(f32, f32)> = KeyMap::default();
         for (w, _) in &en {
@@ -240,8 +243,14 @@ fn model() -> &'static Model {
                 (e, r.clamp(-ENDING_CLIP, ENDING_CLIP))
             })
             .collect();
-        Model { words, endings }
+        Model { words, endings, zipf }
     })
+}
+
+/// The Zipf frequency of a lowercase word in `lang` (English for any language but Polish), from the
+/// word lists above; `None` for a word in neither list.
+pub(crate) fn zipf(lower: &str, lang: Lang) -> Option<f32> {
+    model().zipf.get(&key(lower)).map(|&(e, p)| if lang == Lang::Pl { p } else { e })
 }
 
 fn is_polish_letter(c: char) -> bool {

@@ -101,6 +101,12 @@ enum Cmd {
         /// Drop links scoring below this (unmatched units are still listed)
         #[arg(long, default_value_t = 0.0)]
         min_score: f32,
+        /// Align as a translation or as comparable articles (auto: estimated per pair)
+        #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
+        mode: ModeArg,
+        /// In the text format, show the evidence of each link (what was matched, how it was found)
+        #[arg(long)]
+        explain: bool,
         /// Write to FILE instead of standard output
         #[arg(short = 'o', long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -124,9 +130,9 @@ enum Cmd {
         /// Also write a self-contained HTML report (the articles side by side) to FILE
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
-        /// Treat the pair as a translation or as comparable articles (auto: decide from the alignment)
-        #[arg(long, value_enum, default_value_t = QaModeArg::Auto)]
-        mode: QaModeArg,
+        /// Align and check the pair as a translation or as comparable articles (auto: estimated per pair)
+        #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
+        mode: ModeArg,
         /// Write the findings to FILE instead of standard output
         #[arg(short = 'o', long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -191,6 +197,9 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// Drop links scoring below this
         #[arg(long, default_value_t = 0.0)]
         min_score: f32,
+        /// Align as a translation or as comparable articles (auto: estimated per pair)
+        #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
+        mode: ModeArg,
         /// Worker threads (0: one per core)
         #[arg(short = 'j', long, default_value_t = 0)]
         jobs: usize,
@@ -230,11 +239,25 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
     },
 }
 
+/// How the two articles relate (`align`, `batch` and `qa` share the choice).
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum QaModeArg {
+enum ModeArg {
+    /// Decide per pair from the pair itself
     Auto,
+    /// One article translates the other, sentence by sentence
     Translation,
+    /// Two write-ups of one story (reordered, partial, merged, added material)
     Comparable,
+}
+
+impl ModeArg {
+    fn mode(self) -> Option<bialign::align::Mode> {
+        match self {
+            ModeArg::Auto => None,
+            ModeArg::Translation => Some(bialign::align::Mode::Translation),
+            ModeArg::Comparable => Some(bialign::align::Mode::Comparable),
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -290,10 +313,12 @@ fn main() -> ExitCode {
     }
 }
 
-/// Score settings of `align`.
+/// Settings of `align`.
 struct AlignLimits {
     min_score: f32,
     max_sentence_bytes: usize,
+    mode: Option<bialign::align::Mode>,
+    explain: bool,
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
@@ -305,24 +330,34 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Cmd::Detect { files, by, format, input } => cmd_detect(&files, by, format, &input),
         Cmd::Split { file, lang, format, input } => cmd_split(&file, lang, format, &input),
         Cmd::Quotes { file, format, input } => cmd_quotes(&file, format, &input),
-        Cmd::Align { files, format, only, min_score, output, lexicon, max_sentence_bytes, input } => {
-            cmd_align(
-                &files[0],
-                &files[1],
-                format,
-                only,
-                AlignLimits { min_score, max_sentence_bytes },
-                output.as_deref(),
-                lexicon.as_deref(),
-                &input,
-            )
-        }
+        Cmd::Align {
+            files,
+            format,
+            only,
+            min_score,
+            mode,
+            explain,
+            output,
+            lexicon,
+            max_sentence_bytes,
+            input,
+        } => cmd_align(
+            &files[0],
+            &files[1],
+            format,
+            only,
+            AlignLimits { min_score, max_sentence_bytes, mode: mode.mode(), explain },
+            output.as_deref(),
+            lexicon.as_deref(),
+            &input,
+        ),
         Cmd::Batch {
             inputs,
             output,
             format,
             only,
             min_score,
+            mode,
             jobs,
             resume,
             quiet,
@@ -339,7 +374,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                     code: 2,
                 });
             }
-            let mut align = bialign::AlignOptions { max_sentence_bytes, ..Default::default() };
+            let mut align =
+                bialign::AlignOptions { max_sentence_bytes, mode: mode.mode(), ..Default::default() };
             if let Some(path) = &lexicon {
                 align.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
             }
@@ -500,8 +536,8 @@ fn cmd_align(
     input: &InputArgs,
 ) -> Result<u8, Failure> {
     let (en, pl, swapped) = load_pair(a, b, input)?;
-    let AlignLimits { min_score, max_sentence_bytes } = limits;
-    let mut opts = bialign::AlignOptions { min_score, max_sentence_bytes, ..Default::default() };
+    let AlignLimits { min_score, max_sentence_bytes, mode, explain } = limits;
+    let mut opts = bialign::AlignOptions { min_score, max_sentence_bytes, mode, ..Default::default() };
     // BIALIGN_DISABLE=lexicon,names,… switches evidence sources off (for ablations).
     if let Ok(off) = std::env::var("BIALIGN_DISABLE") {
         opts.signals = bialign::align::Signals::without(&off);
@@ -519,16 +555,26 @@ fn cmd_align(
         AlignFormat::Text => {
             writeln!(
                 out,
-                "English: {}  ({}, confidence {:.2})\nPolish:  {}  ({}, confidence {:.2}){}\n",
+                "English: {}  ({}, confidence {:.2})\nPolish:  {}  ({}, confidence {:.2}){}\nMode:    {} ({})\n",
                 en.name,
                 en.lang,
                 en.lang_confidence,
                 pl.name,
                 pl.lang,
                 pl.lang_confidence,
-                if swapped { "\n(the files were given Polish first; taken in the right order)" } else { "" }
+                if swapped { "\n(the files were given Polish first; taken in the right order)" } else { "" },
+                alignment.mode,
+                match mode {
+                    Some(_) => "as asked".to_string(),
+                    None => format!(
+                        "estimated: {:.0}% of sentences have a close rendering",
+                        alignment.strong_share * 100.0
+                    ),
+                }
             )?;
-            bialign::output::text::write_alignment(&mut out, &alignment, &en, &pl, only, min_score)?
+            bialign::output::text::write_alignment_with(
+                &mut out, &alignment, &en, &pl, only, min_score, explain,
+            )?
         }
         AlignFormat::Tsv => {
             bialign::output::tsv::write_alignment(&mut out, &alignment, &en, &pl, only, min_score)?
@@ -539,7 +585,7 @@ fn cmd_align(
             bialign::output::tmx::write_footer(&mut out)?;
         }
         AlignFormat::Html => {
-            let qa = bialign::qa::QaOptions::default();
+            let qa = bialign::qa::QaOptions { lexicon: opts.lexicon.clone(), ..Default::default() };
             let findings = bialign::qa::check(&en, &pl, &alignment, &qa);
             let title = format!("{} ↔ {}", en.name, pl.name);
             bialign::output::html::write_report(&mut out, &title, &en, &pl, &alignment, &findings, &qa)?
@@ -554,17 +600,18 @@ fn cmd_qa(
     b: &Path,
     format: StageFormat,
     html: Option<&Path>,
-    mode: QaModeArg,
+    mode: ModeArg,
     output: Option<&Path>,
     input: &InputArgs,
 ) -> Result<u8, Failure> {
     let (en, pl, _) = load_pair(a, b, input)?;
-    let alignment = bialign::align(&en, &pl, &bialign::AlignOptions::default());
+    let alignment =
+        bialign::align(&en, &pl, &bialign::AlignOptions { mode: mode.mode(), ..Default::default() });
     let opts = bialign::qa::QaOptions {
         mode: match mode {
-            QaModeArg::Auto => bialign::qa::Mode::Auto,
-            QaModeArg::Translation => bialign::qa::Mode::Translation,
-            QaModeArg::Comparable => bialign::qa::Mode::Comparable,
+            ModeArg::Auto => bialign::qa::Mode::Auto,
+            ModeArg::Translation => bialign::qa::Mode::Translation,
+            ModeArg::Comparable => bialign::qa::Mode::Comparable,
         },
         ..Default::default()
     };
@@ -579,7 +626,7 @@ fn cmd_qa(
     match format {
         StageFormat::Jsonl => bialign::output::findings::write_jsonl(&mut out, None, &findings, &en, &pl)?,
         StageFormat::Text => {
-            let comparable = bialign::qa::is_comparable(&en, &pl, &alignment, &opts);
+            let comparable = bialign::qa::is_comparable(&alignment, &opts);
             writeln!(
                 out,
                 "English: {}\nPolish:  {}\nTreated as {} ({:.0}% of sentences unmatched)\n",

@@ -10,13 +10,14 @@ const EN: &str = "corpus/carrie-diaries/en.txt";
 const PL: &str = "corpus/carrie-diaries/pl.txt";
 
 #[test]
-fn align_jsonl_tiles_both_documents() {
-    let out = bin().args(["align", EN, PL, "--format", "jsonl"]).output().unwrap();
+fn align_jsonl_as_a_translation_tiles_both_documents() {
+    let out = bin().args(["align", EN, PL, "--format", "jsonl", "--mode", "translation"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     let mut en_spans = Vec::new();
     for line in text.lines() {
         let v: serde_json::Value = serde_json::from_str(line).expect("every line is JSON");
+        assert_eq!(v["mode"], "translation");
         if v["kind"] == "sentence" {
             for s in v["en"].as_array().unwrap() {
                 en_spans.push((s["start"].as_u64().unwrap(), s["end"].as_u64().unwrap()));
@@ -26,6 +27,22 @@ fn align_jsonl_tiles_both_documents() {
     en_spans.sort();
     assert!(en_spans.windows(2).all(|w| w[0].1 <= w[1].0), "sentence spans overlap");
     assert!(en_spans.len() > 20);
+}
+
+/// The sample pair is a retelling: its mode is estimated as comparable and reported on every
+/// record and in the text header; a Polish sentence may render parts of several English ones.
+#[test]
+fn align_reports_the_estimated_mode() {
+    let out = bin().args(["align", EN, PL, "--format", "jsonl"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().all(|l| l.contains("\"mode\":\"comparable\"")), "{text}");
+    let out = bin().args(["align", EN, PL]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Mode:    comparable (estimated:"), "{text}");
+    let out = bin().args(["align", EN, PL, "--mode", "translation"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Mode:    translation (as asked)"), "{text}");
 }
 
 #[test]

@@ -105,3 +105,13 @@ fn linear_time_on_100k_quote_marks() {
         assert!(big < Duration::from_secs(10), "{unit:?}: 100k marks took {big:?}");
     }
 }
+
+/// A dash, an opening mark and a verb of saying as the first word of the last sentence (a case the
+/// mark-soup property once found: the verb had no word before it).
+#[test]
+fn a_verb_of_saying_first_after_a_dash_is_no_panic() {
+    for s in [" - „ mówi a saysB.", "– mówi Kowalski.", "— powiedział."] {
+        let d = bialign::analyze("t", s.as_bytes(), &Default::default());
+        assert!(d.is_ok() || s.trim().is_empty());
+    }
+}

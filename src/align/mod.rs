@@ -24,7 +24,9 @@
 //! ```
 
 pub mod calibrate;
+pub mod comparable;
 pub mod features;
+pub mod mode;
 pub mod quotes;
 pub mod score;
 pub mod sentences;
@@ -37,6 +39,7 @@ use crate::lang::Lang;
 use crate::model::{Document, Span};
 
 pub use features::{Concepts, Signals};
+pub use mode::Mode;
 
 use features::{key_kind, KeyKind, SentFeat};
 
@@ -54,6 +57,9 @@ pub struct AlignOptions {
     /// still counts the whole sentence). Keeps megabyte "sentences" (text without punctuation) from
     /// making feature extraction and evidence collection slow. 0: no limit.
     pub max_sentence_bytes: usize,
+    /// Align as a translation or as comparable articles; `None` (the default) decides from the pair
+    /// itself ([`mode`]).
+    pub mode: Option<Mode>,
 }
 
 /// Default of [`AlignOptions::max_sentence_bytes`]: far above any real news sentence.
@@ -66,6 +72,7 @@ impl std::fmt::Debug for AlignOptions {
             .field("lexicon", &self.lexicon.as_ref().map(|_| "…"))
             .field("signals", &self.signals)
             .field("max_sentence_bytes", &self.max_sentence_bytes)
+            .field("mode", &self.mode)
             .finish()
     }
 }
@@ -78,6 +85,7 @@ impl Default for AlignOptions {
             lexicon: default_lexicon(),
             signals: Signals::default(),
             max_sentence_bytes: DEFAULT_MAX_SENTENCE_BYTES,
+            mode: None,
         }
     }
 }
@@ -142,12 +150,25 @@ impl Link {
 }
 
 /// The result of aligning two documents.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Alignment {
-    /// Sentence links; every sentence of both documents appears in exactly one link.
+    /// Sentence links. In [`Mode::Translation`] every sentence of both documents appears in exactly
+    /// one link; in [`Mode::Comparable`] a sentence may appear in several (a Polish sentence merging
+    /// parts of two English ones), and a sentence in none is listed in a one-sided link.
     pub sentences: Vec<Link>,
     /// Quote links (including unmatched quotes as one-sided links).
     pub quotes: Vec<Link>,
+    /// How the articles were aligned.
+    pub mode: Mode,
+    /// The share of sentences with a strong partner that the mode was estimated from
+    /// ([`mode::strong_share`]).
+    pub strong_share: f32,
+}
+
+impl Default for Alignment {
+    fn default() -> Self {
+        Alignment { sentences: Vec::new(), quotes: Vec::new(), mode: Mode::Translation, strong_share: 1.0 }
+    }
 }
 
 /// Evidence features of every sentence of a document.
@@ -269,10 +290,35 @@ fn align_with(
 ) -> Alignment {
     let ef = doc_features(en, Lang::En, opts, en_cache);
     let pf = doc_features(pl, Lang::Pl, opts, pl_cache);
-    let raw = sentences::align_sentences(&ef, &pf, &opts.signals);
+    let cand = sentences::candidate_logits(&ef, &pf, &opts.signals);
+    let share = mode::strong_share(&ef, &pf, &cand);
+    let mode = opts.mode.unwrap_or_else(|| mode::of_share(share));
+    if std::env::var_os("BIALIGN_DEBUG_MODE").is_some() {
+        eprintln!("mode-share\t{}\t{share:.3}", en.name);
+    }
+    let sentences = match mode {
+        Mode::Translation => translation_links(en, pl, &ef, &pf, opts, cand),
+        Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, en_cache, pl_cache),
+    };
+    let quotes = match mode {
+        Mode::Translation => quotes::align_quotes(en, pl, &sentences, opts, en_cache, pl_cache),
+        Mode::Comparable => quotes::align_quotes_comparable(en, pl, &sentences, opts, en_cache, pl_cache),
+    };
+    Alignment { sentences, quotes, mode, strong_share: share }
+}
+
+/// Sentence links of a translation: beads found by [`sentences`], every sentence in one link.
+fn translation_links(
+    en: &Document,
+    pl: &Document,
+    ef: &[SentFeat],
+    pf: &[SentFeat],
+    opts: &AlignOptions,
+    cand: sentences::CandMap,
+) -> Vec<Link> {
+    let raw = sentences::align_sentences_with(ef, pf, &opts.signals, cand);
     let mut links: Vec<Link> = Vec::new();
     let mut en_seen = vec![false; en.sentences.len()];
-    let mut pl_seen = vec![false; pl.sentences.len()];
     for r in raw {
         if r.score < opts.min_score {
             continue;
@@ -280,25 +326,92 @@ fn align_with(
         for &i in &r.en {
             en_seen[i] = true;
         }
-        for &j in &r.pl {
-            pl_seen[j] = true;
-        }
-        let e: Vec<(&SentFeat, &str)> =
-            r.en.iter().map(|&i| (&ef[i], en.slice(en.sentences[i].span))).collect();
-        let p: Vec<(&SentFeat, &str)> =
-            r.pl.iter().map(|&j| (&pf[j], pl.slice(pl.sentences[j].span))).collect();
-        let mut ev = evidence(&e, &p);
-        ev.method = Some(r.method.as_str().to_string());
-        links.push(Link { en: r.en, pl: r.pl, score: r.score, evidence: ev });
+        links.push(make_link(en, pl, ef, pf, r.en, r.pl, r.score, r.method.as_str()));
     }
     for (i, seen) in en_seen.iter().enumerate() {
         if !seen {
             links.push(Link::unmatched(vec![i], vec![]));
         }
     }
-    let sentences = order_links(links, pl.sentences.len());
-    let quotes = quotes::align_quotes(en, pl, &sentences, opts, en_cache, pl_cache);
-    Alignment { sentences, quotes }
+    order_links(links, pl.sentences.len())
+}
+
+/// A link with its evidence.
+#[allow(clippy::too_many_arguments)]
+fn make_link(
+    en: &Document,
+    pl: &Document,
+    ef: &[SentFeat],
+    pf: &[SentFeat],
+    e: Vec<usize>,
+    p: Vec<usize>,
+    score: f32,
+    method: &str,
+) -> Link {
+    let es: Vec<(&SentFeat, &str)> = e.iter().map(|&i| (&ef[i], en.slice(en.sentences[i].span))).collect();
+    let ps: Vec<(&SentFeat, &str)> = p.iter().map(|&j| (&pf[j], pl.slice(pl.sentences[j].span))).collect();
+    let mut ev = evidence(&es, &ps);
+    ev.method = Some(method.to_string());
+    Link { en: e, pl: p, score, evidence: ev }
+}
+
+/// In comparable articles a capitalised word met by the same name on the other side is a name,
+/// not content (see [`comparable`]): list such lexicon pairs (`Carrie=Carrie`,
+/// `Sebastian=Sebastiana`) with the names. A translated name (`Warsaw=Warszawa`) stays a
+/// lexicon pair.
+fn names_apart(ev: &mut Evidence) {
+    let key = |w: &str| crate::lexicon::names::name_key(w);
+    let (names, rest): (Vec<String>, Vec<String>) =
+        std::mem::take(&mut ev.lexicon).into_iter().partition(|pair| {
+            pair.split_once('=').is_some_and(|(a, b)| {
+                a.chars().next().is_some_and(char::is_uppercase)
+                    && b.chars().next().is_some_and(char::is_uppercase)
+                    && key(a) == key(b)
+            })
+        });
+    ev.lexicon = rest;
+    for n in names {
+        let (a, b) = n.split_once('=').unwrap_or((&n, &n));
+        let shown = if a == b { a.to_string() } else { format!("{a}~{b}") };
+        if !ev.names.contains(&shown) {
+            ev.names.push(shown);
+        }
+    }
+}
+
+/// Sentence links of comparable articles ([`comparable`]): scored edges grouped into links; a
+/// sentence may stand in several links, and one in none is listed unmatched.
+fn comparable_links(
+    en: &Document,
+    pl: &Document,
+    ef: &[SentFeat],
+    pf: &[SentFeat],
+    opts: &AlignOptions,
+    en_cache: &mut features::WordCache,
+    pl_cache: &mut features::WordCache,
+) -> Vec<Link> {
+    let anchors = quotes::sentence_anchors_cached(en, pl, opts, en_cache, pl_cache);
+    let pairs = comparable::Pairs::new(en, pl, ef, pf, anchors, opts.signals);
+    let edges = comparable::edges(&pairs);
+    let mut links: Vec<Link> = Vec::new();
+    let mut en_seen = vec![false; en.sentences.len()];
+    for (e, p, score) in comparable::group(&edges, en.sentences.len(), pl.sentences.len()) {
+        if score < opts.min_score {
+            continue;
+        }
+        for &i in &e {
+            en_seen[i] = true;
+        }
+        let mut l = make_link(en, pl, ef, pf, e, p, score, "comparable");
+        names_apart(&mut l.evidence);
+        links.push(l);
+    }
+    for (i, seen) in en_seen.iter().enumerate() {
+        if !seen {
+            links.push(Link::unmatched(vec![i], vec![]));
+        }
+    }
+    order_links(links, pl.sentences.len())
 }
 
 /// Order links for reading: by English position, each unmatched Polish sentence right after the

@@ -24,32 +24,14 @@ fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {
         .collect()
 }
 
-/// Loose key of a name word: lowercase, without diacritics, cut to five letters.
-fn name_key(w: &str) -> String {
-    w.to_lowercase().chars().map(crate::lexicon::names::strip_diacritic).take(5).collect()
-}
-
-/// The name keys of a speaker's name: its words of three letters or more, by [`name_key`].
-fn speaker_keys(name: &str) -> Vec<String> {
-    name.split(|c: char| !c.is_alphabetic()).filter(|w| w.chars().count() >= 3).map(name_key).collect()
-}
-
-/// [`speaker_agreement`] on the names' keys.
-fn keys_agreement(wa: &[String], wb: &[String]) -> f32 {
-    if wa.is_empty() || wb.is_empty() {
-        return 0.0;
-    }
-    if wa.iter().any(|x| wb.contains(x)) {
-        1.0
-    } else {
-        -1.0
-    }
-}
-
-/// +1 when the speakers share a name word, -1 when both are known and share none, 0 otherwise.
+/// +1 when the speakers are the same person ([`crate::lexicon::names::same_speaker`]: Harris ~
+/// Amy B. Harris, Tusk ~ Tuska), -1 when both are known and differ, 0 otherwise.
 pub fn speaker_agreement(a: Option<&str>, b: Option<&str>) -> f32 {
-    let (Some(a), Some(b)) = (a, b) else { return 0.0 };
-    keys_agreement(&speaker_keys(a), &speaker_keys(b))
+    match (a, b) {
+        (Some(a), Some(b)) if crate::lexicon::names::same_speaker(a, b) => 1.0,
+        (Some(_), Some(_)) => -1.0,
+        _ => 0.0,
+    }
 }
 
 /// Rank of each quote among the top-level quotes before it that start in the same sentence: one pass
@@ -82,11 +64,10 @@ struct Ctx<'a> {
     pl_sents: Vec<Vec<usize>>,
     en_rank: Vec<usize>,
     pl_rank: Vec<usize>,
-    /// Name keys of each quote's speaker (empty: none).
-    en_spk: Vec<Vec<String>>,
-    pl_spk: Vec<Vec<String>>,
-    /// On average fewer than half of the two articles' sentences are linked: they retell rather
-    /// than translate each other.
+    /// Each quote's speaker.
+    en_spk: Vec<Option<&'a str>>,
+    pl_spk: Vec<Option<&'a str>>,
+    /// The articles retell rather than translate each other (the aligner's mode).
     retelling: bool,
 }
 
@@ -96,8 +77,10 @@ impl<'a> Ctx<'a> {
         pl: &'a Document,
         sent_links: &'a [Link],
         opts: &'a AlignOptions,
+        mode: super::Mode,
         caches: (&mut WordCache, &mut WordCache),
     ) -> Ctx<'a> {
+        let retelling = mode == super::Mode::Comparable;
         let feats = |d: &Document, lang: Lang, cache: &mut WordCache| -> Vec<SentFeat> {
             d.quotes
                 .iter()
@@ -124,9 +107,6 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let share =
-            |v: &[usize]| v.iter().filter(|&&k| k != usize::MAX).count() as f32 / v.len().max(1) as f32;
-        let retelling = share(&en_sent_link) + share(&pl_sent_link) < 1.0;
         Ctx {
             retelling,
             en,
@@ -140,16 +120,8 @@ impl<'a> Ctx<'a> {
             pl_sents: pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect(),
             en_rank: ranks_in_sentence(en),
             pl_rank: ranks_in_sentence(pl),
-            en_spk: en
-                .quotes
-                .iter()
-                .map(|q| q.speaker.as_ref().map_or_else(Vec::new, |s| speaker_keys(&s.name)))
-                .collect(),
-            pl_spk: pl
-                .quotes
-                .iter()
-                .map(|q| q.speaker.as_ref().map_or_else(Vec::new, |s| speaker_keys(&s.name)))
-                .collect(),
+            en_spk: en.quotes.iter().map(|q| q.speaker.as_ref().map(|s| s.name.as_str())).collect(),
+            pl_spk: pl.quotes.iter().map(|q| q.speaker.as_ref().map(|s| s.name.as_str())).collect(),
         }
     }
 
@@ -171,7 +143,7 @@ impl<'a> Ctx<'a> {
         let (me, te, mp, tp) = side_weights(&fe, &fp);
         let cov = if te + tp > 0.0 { (me + mp) / (te + tp) } else { 0.0 };
         let matched = (1.0 + me.min(mp)).ln();
-        let spk = keys_agreement(&self.en_spk[ea[0]], &self.pl_spk[pb[0]]);
+        let spk = speaker_agreement(self.en_spk[ea[0]], self.pl_spk[pb[0]]);
         let la: usize = ea.iter().map(|&a| en.quotes[a].span.len()).sum();
         let lb: usize = pb.iter().map(|&b| pl.quotes[b].span.len()).sum();
         let lenr = (lb.max(1) as f32 / (la.max(1) as f32 * cal::GC_RATIO)).ln().abs().min(3.0);
@@ -275,7 +247,7 @@ pub fn align_quotes(
     if ne == 0 && np == 0 {
         return Vec::new();
     }
-    let ctx = Ctx::new(en, pl, sent_links, opts, (en_cache, pl_cache));
+    let ctx = Ctx::new(en, pl, sent_links, opts, super::Mode::Translation, (en_cache, pl_cache));
     let mut scored: Vec<(f32, usize, usize)> = candidate_pairs(&ctx)
         .into_iter()
         .filter(|&(a, b)| ctx.may_pair(a, b))
@@ -413,6 +385,13 @@ pub fn align_quotes(
             links.push(Link { en: vec![a2], pl: vec![b2], score, evidence: Evidence::default() });
         }
     }
+    finish(&ctx, links, &en_l, &pl_l)
+}
+
+/// Give links their evidence, order them, and list the quotes in no link (`taken` marks linked
+/// quotes with anything but `usize::MAX`) as one-sided links.
+fn finish(ctx: &Ctx, mut links: Vec<Link>, en_l: &[usize], pl_l: &[usize]) -> Vec<Link> {
+    let (en, pl) = (ctx.en, ctx.pl);
     for l in &mut links {
         let e: Vec<(&SentFeat, &str)> =
             l.en.iter().map(|&a| (&ctx.qfe[a], en.slice(en.quotes[a].span))).collect();
@@ -438,6 +417,119 @@ pub fn align_quotes(
         }
     }
     links
+}
+
+/// The features of [`quote_candidates`] the comparable quote model reads: sentence link, coverage,
+/// matched weight, speaker agreement, length ratio, containment.
+pub const COMPARABLE_QUOTE_COLUMNS: [usize; cal::N_COMPARABLE_QUOTE] = [0, 1, 2, 3, 4, 8];
+
+/// Most partners a quote keeps in comparable articles (a quotation repeated in the headline, the
+/// lead and the body).
+const MAX_QUOTE_DEGREE: usize = 3;
+
+/// Pair the speech quotes of comparable articles: every pair scored on its own by
+/// [`cal::COMPARABLE_QUOTE_W`], kept at or above [`cal::COMPARABLE_QUOTE_KEEP`], at most
+/// [`MAX_QUOTE_DEGREE`] partners a quote, each pair its own link (a quote may stand in several). The
+/// words of two different speakers are never paired.
+pub fn align_quotes_comparable(
+    en: &Document,
+    pl: &Document,
+    sent_links: &[Link],
+    opts: &AlignOptions,
+    en_cache: &mut WordCache,
+    pl_cache: &mut WordCache,
+) -> Vec<Link> {
+    let (ne, np) = (en.quotes.len(), pl.quotes.len());
+    if ne == 0 && np == 0 {
+        return Vec::new();
+    }
+    let ctx = Ctx::new(en, pl, sent_links, opts, super::Mode::Comparable, (en_cache, pl_cache));
+    let thr = opts.min_score.max(cal::COMPARABLE_QUOTE_KEEP);
+    let mut scored: Vec<(f32, usize, usize)> = Vec::new();
+    for (a, b) in candidate_pairs(&ctx) {
+        if en.quotes[a].kind != QuoteKind::Speech
+            || pl.quotes[b].kind != QuoteKind::Speech
+            || !ctx.may_pair(a, b)
+        {
+            continue;
+        }
+        let Some(f) = ctx.features(&[a], &[b]) else { continue };
+        if f[3] < 0.0 {
+            continue; // two known speakers who differ
+        }
+        let z = COMPARABLE_QUOTE_COLUMNS
+            .iter()
+            .zip(cal::COMPARABLE_QUOTE_W)
+            .fold(cal::COMPARABLE_QUOTE_BIAS, |z, (&c, w)| z + w * f[c]);
+        let p = sigmoid(z);
+        if p >= thr {
+            scored.push((p, a, b));
+        }
+    }
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    let (mut deg_e, mut deg_p) = (vec![0usize; ne], vec![0usize; np]);
+    let mut links = Vec::new();
+    for (p, a, b) in scored {
+        if deg_e[a] < MAX_QUOTE_DEGREE && deg_p[b] < MAX_QUOTE_DEGREE {
+            deg_e[a] += 1;
+            deg_p[b] += 1;
+            links.push(Link { en: vec![a], pl: vec![b], score: p, evidence: Evidence::default() });
+        }
+    }
+    let taken = |d: &[usize]| d.iter().map(|&n| if n > 0 { 0 } else { usize::MAX }).collect::<Vec<_>>();
+    let (en_l, pl_l) = (taken(&deg_e), taken(&deg_p));
+    finish(&ctx, links, &en_l, &pl_l)
+}
+
+/// Speech quote pairs scored on their own words alone (no sentence links yet): for each (English
+/// sentence, Polish sentence) holding such a pair at or above [`cal::QUOTE_OWN_MIN`], the best score.
+/// Comparable articles use them as anchors for the sentences around the quotes.
+pub(crate) fn sentence_anchors_cached(
+    en: &Document,
+    pl: &Document,
+    opts: &AlignOptions,
+    en_cache: &mut WordCache,
+    pl_cache: &mut WordCache,
+) -> crate::lexicon::fxhash::FxMap<(u32, u32), f32> {
+    let mut out = crate::lexicon::fxhash::FxMap::default();
+    if en.quotes.is_empty() || pl.quotes.is_empty() {
+        return out;
+    }
+    let ctx = Ctx::new(en, pl, &[], opts, super::Mode::Comparable, (en_cache, pl_cache));
+    for a in 0..en.quotes.len() {
+        if en.quotes[a].kind != QuoteKind::Speech {
+            continue;
+        }
+        for b in 0..pl.quotes.len() {
+            if pl.quotes[b].kind != QuoteKind::Speech || !ctx.may_pair(a, b) {
+                continue;
+            }
+            let Some(f) = ctx.features(&[a], &[b]) else { continue };
+            let z = cal::QUOTE_OWN_W.iter().zip(f).fold(cal::QUOTE_OWN_BIAS, |z, (w, x)| z + w * x);
+            let s = sigmoid(z);
+            if s < cal::QUOTE_OWN_MIN {
+                continue;
+            }
+            for &i in &ctx.en_sents[a] {
+                for &j in &ctx.pl_sents[b] {
+                    let e = out.entry((i as u32, j as u32)).or_insert(0.0f32);
+                    *e = e.max(s);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// [`sentence_anchors_cached`] with fresh word caches.
+#[doc(hidden)]
+pub fn sentence_anchors(
+    en: &Document,
+    pl: &Document,
+    opts: &AlignOptions,
+) -> crate::lexicon::fxhash::FxMap<(u32, u32), f32> {
+    let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
+    sentence_anchors_cached(en, pl, opts, &mut ce, &mut cp)
 }
 
 /// Whether two quote kinds pair freely: speech with speech; titles and scare quotes with each
@@ -494,9 +586,10 @@ pub fn quote_candidates(
     pl: &Document,
     sent_links: &[Link],
     opts: &AlignOptions,
+    mode: super::Mode,
 ) -> Vec<(usize, usize, [f32; N_QUOTE])> {
     let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
-    let ctx = Ctx::new(en, pl, sent_links, opts, (&mut ce, &mut cp));
+    let ctx = Ctx::new(en, pl, sent_links, opts, mode, (&mut ce, &mut cp));
     candidate_pairs(&ctx)
         .into_iter()
         .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (a, b, f)))
@@ -511,11 +604,12 @@ pub fn group_score(
     pl: &Document,
     sent_links: &[Link],
     opts: &AlignOptions,
+    mode: super::Mode,
     ea: &[usize],
     pb: &[usize],
 ) -> Option<([f32; N_QUOTE], f32)> {
     let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
-    let ctx = Ctx::new(en, pl, sent_links, opts, (&mut ce, &mut cp));
+    let ctx = Ctx::new(en, pl, sent_links, opts, mode, (&mut ce, &mut cp));
     ctx.features(ea, pb).map(|f| (f, Ctx::score(&f)))
 }
 

@@ -261,11 +261,33 @@ impl TopK {
 }
 
 /// Candidate pairs (English, Polish sentence) with their logits.
-type CandMap = std::collections::HashMap<(u32, u32), f32, crate::lexicon::fxhash::FxBuild>;
+pub(crate) type CandMap = std::collections::HashMap<(u32, u32), f32, crate::lexicon::fxhash::FxBuild>;
+
+/// The candidate pairs the inverted index proposes (each sentence's best few), with their logits.
+pub(crate) fn candidate_logits(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
+    candidates(e, p, sig)
+}
+
+/// The candidate pairs the inverted index proposes, sorted.
+pub(crate) fn candidate_pairs(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<(usize, usize)> {
+    let mut v: Vec<(usize, usize)> =
+        candidates(e, p, sig).into_keys().map(|(i, j)| (i as usize, j as usize)).collect();
+    v.sort_unstable();
+    v
+}
 
 /// Link the sentences of two documents, given their evidence.
 pub fn align_sentences(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<RawLink> {
-    let cand = candidates(e, p, sig);
+    align_sentences_with(e, p, sig, candidates(e, p, sig))
+}
+
+/// [`align_sentences`] with the candidates already proposed ([`candidate_logits`]).
+pub(crate) fn align_sentences_with(
+    e: &[SentFeat],
+    p: &[SentFeat],
+    sig: &Signals,
+    cand: CandMap,
+) -> Vec<RawLink> {
     let mut st = State {
         e,
         p,

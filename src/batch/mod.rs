@@ -165,6 +165,9 @@ impl BatchOptions {
         if self.align.max_sentence_bytes != crate::align::DEFAULT_MAX_SENTENCE_BYTES {
             s.push_str(&format!(" max-sentence-bytes={}", self.align.max_sentence_bytes));
         }
+        if let Some(m) = self.align.mode {
+            s.push_str(&format!(" mode={m}"));
+        }
         s
     }
 }
@@ -349,7 +352,8 @@ fn render(
         Format::Jsonl => {
             crate::output::jsonl::write_alignment(&mut *buf, Some(id), a, en, pl, opts.only, opts.min_score)?;
             if opts.qa {
-                let findings = crate::qa::check(en, pl, a, &crate::qa::QaOptions::default());
+                let qa = crate::qa::QaOptions { lexicon: opts.align.lexicon.clone(), ..Default::default() };
+                let findings = crate::qa::check(en, pl, a, &qa);
                 crate::output::findings::write_jsonl(&mut *buf, Some(id), &findings, en, pl)?;
             }
             if swapped {

@@ -8,8 +8,11 @@
 //!
 //! The embedded data (`data/lexicon.bin`, see `data/README.md`) is derived from
 //! FreeDict/WikDict Polish-English (CC-BY-SA 3.0); Polish inflected forms reach their
-//! lemma through the affix rules of the Polish hunspell dictionary (sjp.pl, Apache-2.0),
-//! and, for forms hunspell does not know, through the first [`PREFIX_LEN`] letters.
+//! lemma through Morfologik's Polish dictionary (PoliMorf, BSD-2-Clause: `ludzie` → człowiek,
+//! `szli` → iść, `lepszej` → dobry, and a few word-formation rules such as `zaakceptować` →
+//! akceptować) and the affix rules of the Polish hunspell dictionary (sjp.pl, Apache-2.0),
+//! both compiled into the same FST of forms; a form neither knows falls back to its first
+//! [`PREFIX_LEN`] letters.
 //!
 //! ```
 //! use bialign::lexicon::Lexicon;
@@ -25,6 +28,7 @@
 //! across Polish case endings).
 
 pub mod cognate;
+pub mod frequency;
 pub mod fxhash;
 pub mod names;
 pub mod numbers;
@@ -678,6 +682,32 @@ mod tests {
         assert!(!shares(lex, "cat", "prezydenta"));
         assert!(ids_pl(lex, "").is_empty() && ids_en(lex, "").is_empty());
         assert!(ids_pl(lex, "qqqqqqq").is_empty());
+    }
+
+    #[test]
+    fn morfologik_forms_reach_the_lemma_hunspell_misses() {
+        let lex = Lexicon::embedded();
+        let form = |w: &str| {
+            let mut v = Vec::new();
+            (lex.pl_lookup(w, Fallbacks::NONE, &mut v), v)
+        };
+        let reaches = |pl: &str, en: &str| {
+            let (r, ids) = form(pl);
+            r == Reach::Form && ids_en(lex, en).iter().any(|i| ids.contains(i))
+        };
+        // suppletive and irregular forms: a plural of another stem, a comparative, a past tense
+        assert!(reaches("ludzie", "person"), "ludzie -> człowiek");
+        assert!(reaches("lepszej", "good"), "lepszej -> dobry");
+        assert!(reaches("szli", "go"), "szli -> iść");
+        assert!(reaches("poszła", "go"), "poszła -> pójść");
+        assert!(reaches("mam", "have"), "mam -> mieć, not only mama");
+        // word formation: a perfective of a borrowed verb, a relational adjective, a feminine noun
+        assert!(reaches("zaakceptował", "accept"), "zaakceptować -> akceptować");
+        assert!(reaches("lipcowej", "July"), "lipcowy -> lipiec");
+        assert!(reaches("inflacyjnej", "inflation"), "inflacyjny -> inflacja");
+        assert!(reaches("szefowej", "boss"), "szefowa -> szef");
+        // and no translation where Morfologik's lemma has none
+        assert_eq!(form("qqqqqqq").0, Reach::None);
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! `3,5` (PL) ~ `3.5` (EN); `1 000`, `1 000` (NBSP) ~ `1,000`; `tys.`/`mln`/`mld` ~
 //! thousand/million/billion; `proc.`/`procent` ~ `%`/`per cent`; `8 kwietnia` ~ `April 8`
 //! (a month-day pair); years; ordinals (`14th` ~ `14-ty`); centuries (`21st century` ~
-//! `XXI w.`); small number words (`two` ~ `dwie`) and Polish `-letni` adjectives
-//! (`20-year-old` ~ `dwudziestoletni`); `7.52m` with no currency sign read as millions or metres
-//! (`7,52 m`).
+//! `XXI w.`); number words and their compounds (`nineteen` ~ `dziewiętnaście`, `twenty-two` ~
+//! `dwadzieścia dwa`, `two million` ~ `2 mln`, `twenty-first` ~ `dwudziesty pierwszy`) and
+//! Polish `-letni` adjectives (`20-year-old` ~ `dwudziestoletni`); times of day (`10:30` ~
+//! `10.30`, `8:30 pm` also `20:30`); `7.52m` with no currency sign read as millions or metres
+//! (`7,52 m`); a decimal comma in English (`1,5 mm` ~ `1,5 mm`, while `1,500` stays 1500).
 //!
 //! ```
 //! use bialign::lexicon::numbers::{extract, NumKind};
@@ -77,9 +79,28 @@ pub struct Num {
 /// The word tables, per language (index [`li`]: English 0, Polish 1), keyed by lowercase word.
 #[derive(Default)]
 struct Tables {
-    words: [FxMap<&'static str, i64>; 2],
+    words: [FxMap<&'static str, (i64, WordKind)>; 2],
     scales: [FxMap<&'static str, Option<i64>>; 2], // None = percent
     months: [FxMap<&'static str, u8>; 2],
+}
+
+/// What a number word is (data/number-words.txt, fourth column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WordKind {
+    /// A cardinal number ("two", "dwie").
+    Cardinal,
+    /// An ordinal number ("third", "trzeciego").
+    Ordinal,
+    /// A cardinal that counts only after a tens word ("one" in "twenty-one").
+    Unit,
+    /// An ordinal that counts only after a tens word ("first" in "twenty-first").
+    OrdinalUnit,
+}
+
+impl WordKind {
+    fn ordinal(self) -> bool {
+        matches!(self, WordKind::Ordinal | WordKind::OrdinalUnit)
+    }
 }
 
 /// The table index of a language (anything but Polish reads as English).
@@ -99,22 +120,29 @@ fn tables() -> &'static Tables {
                     "pl" => Lang::Pl,
                     _ => return None,
                 };
-                Some((li(lang), f.next()?, f.next()?.trim()))
+                Some((li(lang), f.next()?, f.next()?.trim(), f.next().unwrap_or("").trim()))
             })
         };
-        for (lang, w, v) in rows(include_str!("data/number-words.txt")) {
+        for (lang, w, v, kind) in rows(include_str!("data/number-words.txt")) {
+            let kind = match kind {
+                "" => WordKind::Cardinal,
+                "ordinal" => WordKind::Ordinal,
+                "unit" => WordKind::Unit,
+                "ordinal-unit" => WordKind::OrdinalUnit,
+                _ => continue,
+            };
             if let Ok(v) = v.parse::<i64>() {
-                t.words[lang].insert(w, v);
+                t.words[lang].insert(w, (v, kind));
             }
         }
-        for (lang, w, v) in rows(include_str!("data/number-scales.txt")) {
+        for (lang, w, v, _) in rows(include_str!("data/number-scales.txt")) {
             if v == "%" {
                 t.scales[lang].insert(w, None);
             } else if let Ok(m) = v.parse::<i64>() {
                 t.scales[lang].insert(w, Some(m));
             }
         }
-        for (lang, w, v) in rows(include_str!("data/months.txt")) {
+        for (lang, w, v, _) in rows(include_str!("data/months.txt")) {
             if let Ok(v) = v.parse::<u8>() {
                 t.months[lang].insert(w, v);
             }
@@ -165,7 +193,17 @@ fn read_literal(s: &str, i: usize, lang: Lang) -> Literal {
             // a point with 1-2 digits after it is a decimal point in Polish too: versions ("Web 2.0"),
             // times ("godz. 8.30"), a decimal written the English way ("3.5 mln")
             (Lang::Pl, '.') => (group_ok, n <= 2 && frac.is_empty()),
-            (_, ',') => (group_ok, false),
+            // English groups thousands with a comma, but translated and European text writes
+            // decimals with one ("1,5 mm"): a comma is a decimal comma when what follows it
+            // cannot be a group of thousands (not three digits: "1,5", "2,75", "3,1416"), or
+            // what precedes it cannot start one ("0,250"), and no group came before it
+            // ("1,500,5" is not 1500.5)
+            (_, ',') => {
+                let lead_zero = first_len == 1 && b[i] == b'0';
+                let grouped = int.len() > first_len;
+                let group = group_ok && !lead_zero;
+                (group, !group && !grouped && frac.is_empty())
+            }
             (_, '.') => (false, frac.is_empty()),
             (_, c) if is_group_space(c) => (group_ok, false),
             _ => (false, false),
@@ -233,6 +271,7 @@ pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
     roman_centuries(text, lang, &mut out);
     words_and_months(text, lang, &mut out);
     out.sort_by_key(|n| (n.start, n.end));
+    compounds(text, lang, &mut out);
     out
 }
 
@@ -247,6 +286,7 @@ pub fn extract_with_words(text: &str, lang: Lang, words: &[Num]) -> Vec<Num> {
         words.iter().filter(|n| !out.iter().any(|o| o.start <= n.start && n.end <= o.end)).copied().collect();
     out.extend(found);
     out.sort_by_key(|n| (n.start, n.end));
+    compounds(text, lang, &mut out);
     out
 }
 
@@ -274,6 +314,13 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
         let mut start = lit.start;
         let mut end = lit.end;
         let rest = &text[lit.end..];
+        // a time of day, "10:30": the value 10.30, as "godz. 10.30" reads
+        if let Some(kind) = clock_time(&lit, rest) {
+            end = lit.end + 3;
+            i = end;
+            out.push(Num { kind, start, end, alt: pm_alt(text, end, lang, kind) });
+            continue;
+        }
         // ordinals: 14th / 14-ty, 14-tą
         if lit.plain && lit.digits <= 4 {
             let v = (lit.milli / 1000) as u32;
@@ -371,9 +418,155 @@ fn literals(text: &str, lang: Lang) -> Vec<Num> {
         } else {
             NumKind::Value(lit.milli)
         };
-        out.push(Num { kind, start, end, alt: None });
+        out.push(Num { kind, start, end, alt: pm_alt(text, end, lang, kind) });
     }
     out
+}
+
+/// A time of day written `H:MM` or `HH:MM` (hours up to 24, minutes below 60) at a literal, as the
+/// value H.MM: "10:30" is `Value(10_300)`, the same as "10.30", the Polish way to write it.
+fn clock_time(lit: &Literal, rest: &str) -> Option<NumKind> {
+    let mm = rest.strip_prefix(':')?.as_bytes();
+    if !lit.plain || lit.digits > 2 || mm.len() < 2 || !mm[..2].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    if mm.get(2).is_some_and(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let (h, m) = (lit.milli / 1000, i64::from(mm[0] - b'0') * 10 + i64::from(mm[1] - b'0'));
+    (h <= 24 && m < 60).then_some(NumKind::Value(h * 1000 + m * 10))
+}
+
+/// The 24-hour reading of an English afternoon time: "8:30pm", "8.30 p.m." (the value 8.30) are
+/// also 20.30, "1 pm" also 13, as Polish writes them ("20:30", "godz. 13").
+fn pm_alt(text: &str, end: usize, lang: Lang, kind: NumKind) -> Option<NumKind> {
+    let NumKind::Value(v) = kind else { return None };
+    if lang != Lang::En {
+        return None;
+    }
+    let rest = text[end..].trim_start_matches(' ').as_bytes();
+    let pm = rest.len() >= 2 && rest[..2].eq_ignore_ascii_case(b"pm") || rest.starts_with(b"p.m.");
+    let after = if rest.starts_with(b"p.m.") { 4 } else { 2 };
+    if !pm || rest.get(after).is_some_and(|b| b.is_ascii_alphanumeric()) {
+        return None;
+    }
+    let (h, minutes) = (v / 1000, v % 1000);
+    ((1..12).contains(&h) && minutes % 10 == 0 && minutes < 600).then_some(NumKind::Value(v + 12_000))
+}
+
+/// Number words written as one number (`out` sorted, its parts replaced by the whole): tens and a
+/// unit ("twenty-two", "dwadzieścia dwa" = 22; "twenty-first", "dwudziesty pierwszy" = 21st),
+/// hundreds and the rest ("sto dwadzieścia trzy" = 123, "two hundred and five" = 205), and a
+/// scale or percent word after them ("trzy miliony" = 3,000,000, "twenty per cent" = 20%).
+fn compounds(text: &str, lang: Lang, out: &mut Vec<Num>) {
+    let t = tables();
+    let words = &t.words[li(lang)];
+    let mut i = 0;
+    while i < out.len() {
+        let n = out[i];
+        i += 1;
+        let (mut v, mut ordinal) = match n.kind {
+            NumKind::Value(v) if v % 1000 == 0 => (v / 1000, false),
+            NumKind::Ordinal(o) => (i64::from(o), true),
+            _ => continue,
+        };
+        let Some(first) = text.get(n.start..n.end) else { continue };
+        if !words.contains_key(fold(first).as_str()) {
+            continue; // digits, or a "-letni" adjective
+        }
+        let mut end = n.end;
+        while let Some((w, we)) = word_after(text, end, lang) {
+            if let Some(&(b, kind)) = words.get(w.as_str()) {
+                // the next word fills a place the number leaves empty: 20 + 2, 100 + 23, 120 + 3
+                let place = place_value(v);
+                let fills = v >= 20 && (1..place).contains(&b) && (!ordinal || kind.ordinal());
+                if fills {
+                    v += b;
+                    ordinal = kind.ordinal();
+                } else if lang == Lang::En && !ordinal && (1..10).contains(&v) && w == "hundred" {
+                    v *= 100;
+                } else {
+                    break;
+                }
+                end = we;
+                continue;
+            }
+            if lang == Lang::En && w == "and" && v >= 100 && v % 100 == 0 && !ordinal {
+                // "two hundred and five"
+                match word_after(text, we, lang) {
+                    Some((w2, _)) if words.get(w2.as_str()).is_some_and(|&(b, _)| b < 100) => {
+                        end = we;
+                        continue;
+                    }
+                    _ => break,
+                }
+            }
+            if !ordinal {
+                if let Some((scale, se)) = scale_after(text, end, lang) {
+                    let kind = match scale {
+                        Some(m) => NumKind::Value((v * 1000).saturating_mul(m)),
+                        None => NumKind::Percent(v * 1000),
+                    };
+                    replace_span(out, i - 1, Num { kind, start: n.start, end: se, alt: None });
+                    v = -1;
+                }
+            }
+            break;
+        }
+        if v < 0 || end == n.end {
+            continue;
+        }
+        let kind = if ordinal { NumKind::Ordinal(v as u32) } else { NumKind::Value(v * 1000) };
+        replace_span(out, i - 1, Num { kind, start: n.start, end, alt: None });
+    }
+}
+
+/// Put `num` at `out[at]` and drop the numbers after it that lie inside its span.
+fn replace_span(out: &mut Vec<Num>, at: usize, num: Num) {
+    out[at] = num;
+    while out.get(at + 1).is_some_and(|n| n.start < num.end) {
+        out.remove(at + 1);
+    }
+}
+
+/// The largest power of ten that divides `v` (1 for 0 or a number ending in a digit other than 0).
+fn place_value(v: i64) -> i64 {
+    let mut p = 1;
+    while v != 0 && v % (p * 10) == 0 {
+        p *= 10;
+    }
+    p
+}
+
+/// The word right after byte `i` of a number word, lowercase, with its end: after spaces, or in
+/// English after a hyphen ("twenty-two").
+fn word_after(text: &str, i: usize, lang: Lang) -> Option<(String, usize)> {
+    let rest = &text[i..];
+    let after_space = rest.trim_start_matches(|c: char| c == ' ' || is_group_space(c));
+    let spaced = after_space.len() < rest.len();
+    let w = match after_space.strip_prefix('-') {
+        Some(w) if lang == Lang::En && !spaced => w,
+        _ if spaced => after_space,
+        _ => return None,
+    };
+    let ws = text.len() - w.len();
+    let len: usize = w.chars().take_while(|c| c.is_alphabetic()).map(char::len_utf8).sum();
+    (len > 0).then(|| (fold(&text[ws..ws + len]), ws + len))
+}
+
+/// A scale or percent word after a number word ("million", "mln", "tys.", "procent", "per cent"):
+/// its multiplier (`None` for percent) and the end of the word.
+fn scale_after(text: &str, end: usize, lang: Lang) -> Option<(Option<i64>, usize)> {
+    let (w, _, we) = next_word(text, end)?;
+    if let Some(&scale) = tables().scales[li(lang)].get(w.as_str()) {
+        // single letters ("m", "k") are scales only glued to digits
+        return (w.chars().count() > 1).then_some((scale, we));
+    }
+    if lang == Lang::En && w == "per" {
+        let (w2, _, we2) = next_word(text, we)?;
+        return (w2 == "cent").then_some((None, we2));
+    }
+    None
 }
 
 /// Whether `word` (as written) may be a month name by its case: English months are capitalised.
@@ -548,10 +741,16 @@ fn words_and_months(text: &str, lang: Lang, out: &mut Vec<Num>) {
             continue;
         }
         fold_into(tok.text, &mut w);
-        if let Some(v) =
-            words.get(w.as_str()).copied().or_else(|| if lang == Lang::Pl { pl_years(&w) } else { None })
-        {
-            found.push(Num { kind: NumKind::Value(v * 1000), start: tok.start, end: tok.end, alt: None });
+        let word = match words.get(w.as_str()) {
+            Some(&(v, WordKind::Cardinal)) => Some(NumKind::Value(v * 1000)),
+            Some(&(v, WordKind::Ordinal)) => Some(NumKind::Ordinal(v as u32)),
+            // units count only inside a compound, see `compounds`
+            Some(_) => None,
+            None if lang == Lang::Pl => pl_years(&w).map(|v| NumKind::Value(v * 1000)),
+            None => None,
+        };
+        if let Some(kind) = word {
+            found.push(Num { kind, start: tok.start, end: tok.end, alt: None });
         } else if let Some(&m) = months.get(w.as_str()).filter(|_| month_ok(tok.text, lang, true)) {
             // "May" and "maja" alone are too often a verb or a name
             if w != "may" && w != "maja" && w != "luty" && w != "maj" {
@@ -692,6 +891,99 @@ mod tests {
     fn number_words() {
         assert_eq!(kinds("two people", Lang::En), [Value(2000)]);
         assert_eq!(kinds("dwie osoby", Lang::Pl), [Value(2000)]);
+        assert_eq!(kinds("nineteen days", Lang::En), [Value(19_000)]);
+        assert_eq!(kinds("dziewiętnastu dni", Lang::Pl), [Value(19_000)]);
+        assert_eq!(kinds("ninety", Lang::En), kinds("dziewięćdziesięcioma", Lang::Pl));
+        assert_eq!(kinds("pięciuset osób", Lang::Pl), [Value(500_000)]);
+        // "one", "first", "second" alone are pronouns, articles, a unit of time
+        assert!(kinds("one of them came first, a second later", Lang::En).is_empty());
+        assert!(kinds("jeden z nich był pierwszy, drugi później", Lang::Pl).is_empty());
+    }
+
+    #[test]
+    fn compound_number_words() {
+        let v = |n: i64| vec![Value(n * 1000)];
+        assert_eq!(kinds("twenty-two players", Lang::En), v(22));
+        assert_eq!(kinds("twenty two players", Lang::En), v(22));
+        assert_eq!(kinds("dwadzieścia dwa lata", Lang::Pl), v(22));
+        assert_eq!(kinds("dwudziestu dwóch graczy", Lang::Pl), v(22));
+        assert_eq!(kinds("twenty-one", Lang::En), v(21));
+        assert_eq!(kinds("dwadzieścia jeden", Lang::Pl), v(21));
+        assert_eq!(kinds("sto dwadzieścia trzy", Lang::Pl), v(123));
+        assert_eq!(kinds("two hundred and five", Lang::En), v(205));
+        assert_eq!(kinds("three hundred", Lang::En), v(300));
+        assert_eq!(kinds("dwieście pięćdziesiąt", Lang::Pl), v(250));
+        assert_eq!(kinds("trzy miliony ludzi", Lang::Pl), v(3_000_000));
+        assert_eq!(kinds("two million people", Lang::En), kinds("2 mln osób", Lang::Pl));
+        assert_eq!(kinds("twenty per cent", Lang::En), [Percent(20_000)]);
+        assert_eq!(kinds("dwadzieścia procent", Lang::Pl), [Percent(20_000)]);
+        // a place already filled is not filled again: two numbers
+        assert_eq!(kinds("fifteen two", Lang::En), [Value(15_000), Value(2_000)]);
+        assert_eq!(kinds("dwadzieścia dwanaście", Lang::Pl), [Value(20_000), Value(12_000)]);
+        // a comma or a full stop ends the number
+        assert_eq!(kinds("twenty, two", Lang::En), [Value(20_000), Value(2_000)]);
+        // the span covers the words
+        let s = "Mam dwadzieścia dwa lata.";
+        let n = extract(s, Lang::Pl);
+        assert_eq!(&s[n[0].start..n[0].end], "dwadzieścia dwa");
+        // the caller's word-by-word reading gives the same
+        for (s, lang) in [("twenty-first century", Lang::En), ("dwadzieścia jeden tys. osób", Lang::Pl)] {
+            let words: Vec<Num> = super::super::tokens::tokens(s)
+                .filter(|t| t.kind == super::super::tokens::TokenKind::Word)
+                .filter_map(|t| {
+                    extract(t.text, lang).first().map(|n| Num {
+                        kind: n.kind,
+                        start: t.start,
+                        end: t.end,
+                        alt: None,
+                    })
+                })
+                .collect();
+            assert_eq!(extract_with_words(s, lang, &words), extract(s, lang), "{s}");
+        }
+    }
+
+    #[test]
+    fn ordinal_words() {
+        assert_eq!(kinds("the third time", Lang::En), [Ordinal(3)]);
+        assert_eq!(kinds("po raz trzeci", Lang::Pl), [Ordinal(3)]);
+        assert_eq!(kinds("czwartego dnia", Lang::Pl), [Ordinal(4)]);
+        assert_eq!(kinds("the twenty-first century", Lang::En), [Ordinal(21)]);
+        assert_eq!(kinds("dwudziestego pierwszego wieku", Lang::Pl), [Ordinal(21)]);
+        assert_eq!(kinds("the nineteenth", Lang::En), kinds("dziewiętnasta", Lang::Pl));
+        assert!(Ordinal(21).matches(&Value(21_000)));
+    }
+
+    #[test]
+    fn clock_times() {
+        assert_eq!(kinds("at 10:30", Lang::En), [Value(10_300)]);
+        assert_eq!(kinds("o godz. 10.30", Lang::Pl), kinds("at 10:30", Lang::En));
+        assert_eq!(kinds("o 10:30", Lang::Pl), [Value(10_300)]);
+        assert_eq!(kinds("at 13:05", Lang::En), [Value(13_050)]);
+        let pm = extract("at 8:30 pm", Lang::En);
+        assert_eq!((pm[0].kind, pm[0].alt), (Value(8_300), Some(Value(20_300))));
+        assert_eq!(extract("at 8.30pm", Lang::En)[0].alt, Some(Value(20_300)));
+        assert_eq!(extract("at 1 p.m.", Lang::En)[0].alt, Some(Value(13_000)));
+        assert_eq!(extract("at 8:30 am", Lang::En)[0].alt, None);
+        // not times: minutes of 60 or more, three digits, a ratio
+        assert_eq!(kinds("10:75", Lang::En), [Value(10_000), Value(75_000)]);
+        assert_eq!(kinds("1:250", Lang::En), [Value(1_000), Value(250_000)]);
+        assert_eq!(kinds("won 3:1", Lang::En), [Value(3_000), Value(1_000)]);
+    }
+
+    #[test]
+    fn english_decimal_comma() {
+        assert_eq!(kinds("a 1,5 mm gap", Lang::En), [Value(1_500)]);
+        assert_eq!(kinds("a 1,5 mm gap", Lang::En), kinds("szczelina 1,5 mm", Lang::Pl));
+        assert_eq!(kinds("it cost 2,75 euro", Lang::En), [Value(2_750)]);
+        assert_eq!(kinds("3,1416", Lang::En), [Value(3_141)]);
+        assert_eq!(kinds("0,250 kg", Lang::En), [Value(250)]);
+        assert_eq!(kinds("12,5%", Lang::En), [Percent(12_500)]);
+        // three digits after a comma group thousands, as before
+        assert_eq!(kinds("1,500 people", Lang::En), [Value(1_500_000)]);
+        assert_eq!(kinds("12,500,000 dollars", Lang::En), [Value(12_500_000_000)]);
+        // after a group, a short run is not a decimal part
+        assert_eq!(kinds("1,500,5", Lang::En), [Value(1_500_000), Value(5_000)]);
     }
 
     #[test]

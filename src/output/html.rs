@@ -346,7 +346,7 @@ pub fn write_report<W: Write + ?Sized>(
     );
     // Summary.
     let share = sum.unmatched_share() * 100.0;
-    let comparable = crate::qa::is_comparable(en, pl, a, opts);
+    let comparable = crate::qa::is_comparable(a, opts);
     let _ = write!(
         h,
         "<header>\n<h1>Translation QA <span class=\"pair\">{}</span></h1>\n\
@@ -625,6 +625,7 @@ mod tests {
         let a = Alignment {
             sentences: vec![Link { en: vec![0], pl: vec![0], score: 0.9, evidence: Evidence::default() }],
             quotes: vec![],
+            ..Default::default()
         };
         let mut out = Vec::new();
         write_report(&mut out, "<evil title>", &en, &pl, &a, &[], &Default::default()).unwrap();
@@ -661,6 +662,7 @@ mod tests {
         let a = Alignment {
             sentences: vec![Link { en: vec![0], pl: vec![0], score: 0.9, evidence: Evidence::default() }],
             quotes: vec![Link { en: vec![0], pl: vec![0], score: 0.8, evidence: Evidence::default() }],
+            ..Default::default()
         };
         let mut out = Vec::new();
         write_report(&mut out, "t", &en, &pl, &a, &[], &Default::default()).unwrap();

@@ -19,8 +19,15 @@ fn span_json(doc: &Document, s: Span) -> Value {
     json!({"start": s.start, "end": s.end, "text": doc.slice(s)})
 }
 
-/// One link as a JSON object. `doc_id` is set in batch mode.
-pub fn link_json(doc_id: Option<&str>, kind: &str, link: &Link, en: &Document, pl: &Document) -> Value {
+/// One link as a JSON object. `doc_id` is set in batch mode; `mode` is the alignment's.
+pub fn link_json(
+    doc_id: Option<&str>,
+    kind: &str,
+    mode: crate::align::Mode,
+    link: &Link,
+    en: &Document,
+    pl: &Document,
+) -> Value {
     let (en_spans, pl_spans): (Vec<Value>, Vec<Value>) = if kind == "quote" {
         (
             link.en.iter().map(|&i| span_json(en, en.quotes[i].span)).collect(),
@@ -37,6 +44,7 @@ pub fn link_json(doc_id: Option<&str>, kind: &str, link: &Link, en: &Document, p
         obj.insert("doc".into(), json!(id));
     }
     obj.insert("kind".into(), json!(kind));
+    obj.insert("mode".into(), json!(mode.as_str()));
     obj.insert("en".into(), Value::Array(en_spans));
     obj.insert("pl".into(), Value::Array(pl_spans));
     obj.insert("score".into(), json!((link.score as f64 * 1000.0).round() / 1000.0));
@@ -74,6 +82,7 @@ struct LinkOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     doc: Option<&'a str>,
     kind: &'a str,
+    mode: &'a str,
     en: Vec<SpanOut<'a>>,
     pl: Vec<SpanOut<'a>>,
     score: f64,
@@ -85,6 +94,7 @@ struct LinkOut<'a> {
 fn link_out<'a>(
     doc_id: Option<&'a str>,
     kind: &'a str,
+    mode: crate::align::Mode,
     link: &'a Link,
     en: &'a Document,
     pl: &'a Document,
@@ -104,6 +114,7 @@ fn link_out<'a>(
     LinkOut {
         doc: doc_id,
         kind,
+        mode: mode.as_str(),
         en: spans(en, &link.en),
         pl: spans(pl, &link.pl),
         score: (link.score as f64 * 1000.0).round() / 1000.0,
@@ -266,6 +277,8 @@ fn render_link(out: &mut Vec<u8>, l: &LinkOut) {
     }
     out.extend_from_slice(b"\"kind\":");
     push_str(out, l.kind);
+    out.extend_from_slice(b",\"mode\":");
+    push_str(out, l.mode);
     out.extend_from_slice(b",\"en\":");
     push_spans(out, &l.en);
     out.extend_from_slice(b",\"pl\":");
@@ -301,12 +314,12 @@ pub fn write_alignment<W: std::io::Write>(
     let mut line = Vec::with_capacity(1024);
     if only != Only::Sentences {
         for l in a.quotes.iter().filter(|l| keep(l)) {
-            write_link(out, &link_out(doc_id, "quote", l, en, pl), &mut line)?;
+            write_link(out, &link_out(doc_id, "quote", a.mode, l, en, pl), &mut line)?;
         }
     }
     if only != Only::Quotes {
         for l in a.sentences.iter().filter(|l| keep(l)) {
-            write_link(out, &link_out(doc_id, "sentence", l, en, pl), &mut line)?;
+            write_link(out, &link_out(doc_id, "sentence", a.mode, l, en, pl), &mut line)?;
         }
     }
     Ok(())
@@ -349,7 +362,7 @@ mod tests {
             let mut via_value = String::new();
             for (kind, links) in [("quote", &a.quotes), ("sentence", &a.sentences)] {
                 for l in links {
-                    via_value.push_str(&link_json(id, kind, l, &en, &pl).to_string());
+                    via_value.push_str(&link_json(id, kind, a.mode, l, &en, &pl).to_string());
                     via_value.push('\n');
                 }
             }

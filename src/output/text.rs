@@ -123,6 +123,20 @@ pub fn write_alignment<W: std::io::Write>(
     only: Only,
     min_score: f32,
 ) -> std::io::Result<()> {
+    write_alignment_with(out, a, en, pl, only, min_score, false)
+}
+
+/// [`write_alignment`]; with `explain`, each sentence link is followed by the sentence numbers it
+/// joins and its evidence (what was matched across, and how the link was found).
+pub fn write_alignment_with<W: std::io::Write>(
+    out: &mut W,
+    a: &Alignment,
+    en: &Document,
+    pl: &Document,
+    only: Only,
+    min_score: f32,
+    explain: bool,
+) -> std::io::Result<()> {
     let keep = |l: &&Link| l.kept(min_score);
     let rule = "─".repeat(COL * 2 + 11);
     if only != Only::Sentences {
@@ -180,6 +194,18 @@ pub fn write_alignment<W: std::io::Write>(
             let et = spans_text(en, l.en.iter().map(|&i| en.sentences[i].span));
             let pt = spans_text(pl, l.pl.iter().map(|&i| pl.sentences[i].span));
             columns(out, &head, 8, &et, &pt)?;
+            if explain && l.is_match() {
+                let nums = |v: &[usize]| v.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(",");
+                let mut why = format!("EN {} ↔ PL {}", nums(&l.en), nums(&l.pl));
+                let ev = evidence_line(&l.evidence);
+                if !ev.is_empty() {
+                    why.push_str(": ");
+                    why.push_str(&ev);
+                }
+                for line in wrap(&why, COL * 2) {
+                    writeln!(out, "{} {}", pad("", 8), line)?;
+                }
+            }
             writeln!(out)?;
         }
     }

@@ -106,7 +106,11 @@ mod writer_tests {
     fn writes_well_formed_units_with_props_and_langs() {
         let en = doc(&["A <b> & \"c\"\u{7}.", "Unmatched."]);
         let pl = doc(&["Ż <b> & „c”."]);
-        let a = Alignment { sentences: vec![link(&[0], &[0], 0.75), link(&[1], &[], 0.0)], quotes: vec![] };
+        let a = Alignment {
+            sentences: vec![link(&[0], &[0], 0.75), link(&[1], &[], 0.0)],
+            quotes: vec![],
+            ..Default::default()
+        };
         let mut out = Vec::new();
         write_header(&mut out).unwrap();
         write_alignment(&mut out, Some("id<&>\"'"), &a, &en, &pl, Only::Both, 0.0).unwrap();

@@ -124,6 +124,7 @@ pub(crate) mod tests {
                 link(&[3], &[3], 0.1),
             ],
             quotes: vec![],
+            ..Default::default()
         };
         let mut out = Vec::new();
         write_alignment(&mut out, &a, &en, &pl, Only::Both, 0.2).unwrap();

@@ -120,7 +120,7 @@ pub struct Finding {
 /// Whether the pair is a translation or a comparable retelling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
-    /// Decide from the alignment's share of unmatched sentences.
+    /// Follow the aligner's mode for the pair ([`crate::align::Alignment::mode`]).
     #[default]
     Auto,
     /// A translation: anything missing on one side is an error.
@@ -130,12 +130,12 @@ pub enum Mode {
 }
 
 /// Options for [`check`].
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct QaOptions {
     pub mode: Mode,
-    /// In [`Mode::Auto`], the pair counts as comparable when more than this share of all sentences has
-    /// no counterpart.
-    pub comparable_unmatched_share: f32,
+    /// The bilingual lexicon names are compared with (`None`: the embedded one). Give QA the
+    /// aligner's, with the user's entries (`--lexicon`), so both read the same translations.
+    pub lexicon: Option<std::sync::Arc<dyn crate::align::Concepts>>,
     /// Expected Polish/English character ratio of a translated sentence. Calibrated on the 970 line pairs
     /// of corpus/align-dev/*/*/parallel (lines of 20+ characters): median 1.12.
     pub length_ratio_center: f32,
@@ -153,11 +153,27 @@ pub struct QaOptions {
     pub disabled: Vec<Check>,
 }
 
+impl std::fmt::Debug for QaOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QaOptions")
+            .field("mode", &self.mode)
+            .field("lexicon", &self.lexicon.as_ref().map(|_| "…"))
+            .field("length_ratio_center", &self.length_ratio_center)
+            .field("length_ratio_log_sd", &self.length_ratio_log_sd)
+            .field("length_ratio_z", &self.length_ratio_z)
+            .field("length_min_chars", &self.length_min_chars)
+            .field("passage_min_sentences", &self.passage_min_sentences)
+            .field("drift_max_score", &self.drift_max_score)
+            .field("disabled", &self.disabled)
+            .finish()
+    }
+}
+
 impl Default for QaOptions {
     fn default() -> Self {
         QaOptions {
             mode: Mode::Auto,
-            comparable_unmatched_share: 0.3,
+            lexicon: None,
             length_ratio_center: 1.12,
             length_ratio_log_sd: 0.167,
             length_ratio_z: 3.0,
@@ -199,11 +215,11 @@ fn matched_sentences(a: &Alignment, en: &Document, pl: &Document) -> (Vec<bool>,
 }
 
 /// Whether the checks treat the pair as comparable articles (see [`Mode`]).
-pub fn is_comparable(en: &Document, pl: &Document, a: &Alignment, opts: &QaOptions) -> bool {
+pub fn is_comparable(a: &Alignment, opts: &QaOptions) -> bool {
     match opts.mode {
         Mode::Translation => false,
         Mode::Comparable => true,
-        Mode::Auto => unmatched_share(en, pl, a) > opts.comparable_unmatched_share,
+        Mode::Auto => a.mode == crate::align::Mode::Comparable,
     }
 }
 
@@ -270,7 +286,7 @@ struct SentWords {
 }
 
 impl SentWords {
-    fn of(doc: &Document, en: bool) -> Vec<SentWords> {
+    fn of(doc: &Document, en: bool, lex: &dyn crate::align::Concepts) -> Vec<SentWords> {
         doc.sentences
             .iter()
             .map(|s| {
@@ -282,7 +298,7 @@ impl SentWords {
                         .iter()
                         .flat_map(|w| [norm::fold(w), crate::lexicon::names::name_key(w)])
                         .collect(),
-                    ids: ids_of(&words, en),
+                    ids: ids_of(lex, &words, en),
                     caps: words.iter().filter(|w| w.starts_with(char::is_uppercase)).cloned().collect(),
                 }
             })
@@ -324,11 +340,12 @@ impl Side {
 
 impl<'a> Cx<'a> {
     fn new(en: &'a Document, pl: &'a Document, a: &'a Alignment, opts: &'a QaOptions) -> Self {
-        let comparable = is_comparable(en, pl, a, opts);
+        let comparable = is_comparable(a, opts);
         let implied = implied_quote_pairs(en, pl, a);
         let names_on = !opts.disabled.contains(&Check::NameMismatch);
         let (en_words, pl_words) = if names_on {
-            (SentWords::of(en, true), SentWords::of(pl, false))
+            let lex = lexicon(opts);
+            (SentWords::of(en, true, lex), SentWords::of(pl, false, lex))
         } else {
             (Vec::new(), Vec::new())
         };
@@ -480,7 +497,7 @@ impl<'a> Cx<'a> {
                             return true;
                         }
                         let (f, k) = (norm::fold(w), crate::lexicon::names::name_key(w));
-                        let ids = ids_of(&[w.to_string()], is_en);
+                        let ids = ids_of(lexicon(self.opts), &[w.to_string()], is_en);
                         other.iter().any(|o| {
                             o.keys.contains(&f)
                                 || o.keys.contains(&k)
@@ -985,9 +1002,16 @@ fn digit_groups(t: &str) -> Vec<u64> {
     t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).filter_map(|g| g.parse().ok()).collect()
 }
 
+/// The lexicon QA compares with: the options' or the embedded one.
+fn lexicon(opts: &QaOptions) -> &dyn crate::align::Concepts {
+    match &opts.lexicon {
+        Some(l) => l.as_ref(),
+        None => crate::lexicon::Lexicon::embedded(),
+    }
+}
+
 /// The lexicon's concept ids of English (`en`) or Polish words.
-fn ids_of(words: &[String], en: bool) -> HashSet<u32> {
-    let lex = crate::lexicon::Lexicon::embedded();
+fn ids_of(lex: &dyn crate::align::Concepts, words: &[String], en: bool) -> HashSet<u32> {
     let mut ids = Vec::new();
     for w in words {
         if en {

@@ -178,47 +178,7 @@ fn trim_apos(text: &str, s: usize, mut e: usize) -> usize {
     e
 }
 
-/// Fold a word for comparison: lower case, Polish and other Latin diacritics removed.
-pub fn fold(word: &str) -> String {
-    word.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'ą' | 'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
-            'ć' | 'č' | 'ç' => 'c',
-            'ę' | 'é' | 'è' | 'ê' | 'ë' | 'ě' => 'e',
-            'ł' => 'l',
-            'ń' | 'ñ' | 'ň' => 'n',
-            'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
-            'ś' | 'š' => 's',
-            'ź' | 'ż' | 'ž' => 'z',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ú' | 'ù' | 'û' | 'ü' | 'ů' => 'u',
-            'ř' => 'r',
-            '’' => '\'',
-            c => c,
-        })
-        .collect()
-}
-
-/// Whether two mentions may be the same name, tolerating Polish inflection of either
-/// (Sebastian ~ Sebastiana, Harris ~ Harrisowi, Maria ~ Marii, Luiza ~ Luizy).
-pub fn same_name(a: &str, b: &str) -> bool {
-    use crate::lexicon::names::name_key;
-    fold(a) == fold(b) || name_key(a) == name_key(b)
-}
-
-/// Whether two speakers (possibly multi-word: "Amy B. Harris", "Harris") are the same person: a word of
-/// three letters or more of one matches a word of the other, allowing for inflection.
-pub fn same_speaker(a: &str, b: &str) -> bool {
-    let words = |s: &str| -> Vec<String> {
-        words_of(s).into_iter().map(|(x, y)| s[x..y].to_string()).filter(|w| w.chars().count() >= 3).collect()
-    };
-    let (wa, wb) = (words(a), words(b));
-    if wa.is_empty() || wb.is_empty() {
-        return fold(a.trim()) == fold(b.trim());
-    }
-    wa.iter().any(|x| wb.iter().any(|y| same_name(x, y)))
-}
+pub use crate::lexicon::names::{fold, same_name, same_speaker};
 
 #[cfg(test)]
 mod tests {

@@ -154,8 +154,8 @@ fn opens(s: &str, i: usize, len: usize, c: char) -> bool {
 fn free_dash(s: &str, i: usize, len: usize) -> bool {
     let before = s[..i].chars().next_back();
     let after = s[i + len..].chars().next();
-    let space_before = before.map_or(true, char::is_whitespace);
-    let space_after = after.map_or(true, char::is_whitespace);
+    let space_before = before.is_none_or(char::is_whitespace);
+    let space_after = after.is_none_or(char::is_whitespace);
     space_after || space_before && !after.is_some_and(|a| a.is_ascii_digit())
 }
 
@@ -198,7 +198,7 @@ fn trailing_attribution(text: &str, from: usize, to: usize) -> Option<usize> {
     }
     // The verb: at most four words from the end, with only a subject (names, a role, their
     // qualifiers) after it and a plain word before it.
-    for v in (n.saturating_sub(5)..n - 1).rev() {
+    for v in (n.saturating_sub(5).max(1)..n - 1).rev() {
         let t = &toks[v];
         if !verbs_pl().contains(t.word) || !t.lead.is_empty() || !t.trail.is_empty() {
             continue;

@@ -1,10 +1,11 @@
 //! Polish rules: word lists for the splitter (see `data/pl_*.txt`) and the decisions that
-//! depend on Polish usage: ordinals written with a period, `r.`/`w.` after a year or century,
-//! `św.` in "msza św.".
+//! depend on Polish usage: ordinals written with a period, `św.` in "msza św.", `im.` as
+//! "imienia" or the pronoun, genitive plurals after a count unit ("200 tys. Ukraińców").
+//! (`r.`/`w.` after a year or century are decided by the shared rules with the date words.)
 
 use std::sync::OnceLock;
 
-use super::{is_number, is_roman, Rules, Scanner};
+use super::{is_number, is_roman, Abbr, Kind, Language, Lists, Next, Rules, Text};
 use crate::lang::Lang;
 
 /// Abbreviations with their classes.
@@ -15,13 +16,55 @@ pub const STARTERS: &str = include_str!("data/pl_starters.txt");
 pub const REPORTING: &str = include_str!("data/pl_reporting.txt");
 /// Month names and prepositions of date phrases.
 pub const DATE_WORDS: &str = include_str!("data/pl_date_words.txt");
+/// Capitalised words that continue a counted phrase ("tys. Rosjan").
+pub const CONTINUATIONS: &str = include_str!("data/pl_continuations.txt");
+/// Beginnings of institution nouns that take a patron ("szkoł" in "szkoła im. …").
+pub const PATRON_NOUNS: &str = include_str!("data/pl_patron_nouns.txt");
+
+/// The Polish decisions.
+pub struct Polish;
+
+impl Language for Polish {
+    fn number_ends_sentence(&self, t: &Text<'_>, num: &str, next: &Next<'_>) -> bool {
+        number_ends_sentence(
+            t.rules(),
+            num,
+            next.kind == Kind::Upper,
+            next.opener,
+            next.word,
+            t.second_word(next),
+        )
+    }
+
+    fn own_class(&self, t: &Text<'_>, class: Abbr, tok_start: usize, next: &Next<'_>) -> Option<bool> {
+        let starter = next.kind == Kind::Upper && t.rules().is_starter(next.word);
+        match class {
+            // "Była msza św. Potem …" ends; "Po mszy św. Papież odjechał" goes on.
+            Abbr::Saint => Some(ends_mass(t.prev_token(tok_start)) && (next.opener || starter)),
+            Abbr::Patron => Some(patron_ends(t, tok_start, next, starter)),
+            _ => None,
+        }
+    }
+
+    /// A genitive plural in -ów ("tys. Ukraińców", "mln Polaków", "proc. Amerykanów").
+    fn continues_count(&self, word: &str) -> bool {
+        word.ends_with("ów")
+    }
+}
 
 /// The Polish rules, built on first use. English titles and abbreviations (St., Dr., v.) are
 /// recognised too, as they appear in Polish news.
 pub fn rules() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
     R.get_or_init(|| {
-        Rules::build(Lang::Pl, ABBREV, STARTERS, REPORTING, DATE_WORDS, Some(super::en::rules()))
+        let lists = Lists {
+            abbrev: ABBREV,
+            starters: STARTERS,
+            reporting: REPORTING,
+            date_words: DATE_WORDS,
+            continuations: CONTINUATIONS,
+        };
+        Rules::build(Lang::Pl, &Polish, lists, Some(super::en::rules()))
     })
 }
 
@@ -59,30 +102,6 @@ pub(super) fn number_ends_sentence(
     !second_word.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric())
 }
 
-/// Whether the date ending with the year at `year_start` opens the sentence ("W 2013 r. Sąd…",
-/// "8 kwietnia 2013 r. Kowalski…"): every word before it is a number, a Roman numeral, a month
-/// name or a date preposition. Then `r.` does not end the sentence.
-pub(super) fn date_opens_sentence<F: FnMut(usize, usize)>(sc: &Scanner<'_, F>, year_start: usize) -> bool {
-    // a date phrase opening a sentence is short; the bound keeps the scan linear
-    if year_start.saturating_sub(sc.sent_start) > 120 {
-        return false;
-    }
-    let before = &sc.s[sc.sent_start..year_start.max(sc.sent_start)];
-    let mut count = 0;
-    for w in before.split_whitespace() {
-        count += 1;
-        if count > 8 {
-            return false;
-        }
-        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '–');
-        if w.is_empty() || is_number(w) || is_roman(w) || sc.r.is_date_word(w) {
-            continue;
-        }
-        return false;
-    }
-    true
-}
-
 /// Whether `św.` after `prev` ends a phrase ("msza św.", "mszy św.", "Pismo Św.") rather than
 /// titling a following name.
 pub(super) fn ends_mass(prev: &str) -> bool {
@@ -90,9 +109,50 @@ pub(super) fn ends_mass(prev: &str) -> bool {
     p.starts_with("msz") || p == "pismo" || p == "pisma" || p == "piśmie" || p == "sakrament"
 }
 
-/// Polish titles written as contractions (first and last letters), which by Polish spelling take no
-/// period: "dr Nowak", "płk Kowalski".
-pub(crate) fn is_contracted_title(word: &str) -> bool {
-    const CONTRACTED: &[&str] = &["dr", "mgr", "płk", "ppłk", "mjr", "bp", "abp", "kmdr"];
-    CONTRACTED.contains(&word.to_lowercase().as_str())
+/// Whether `im.` at `tok_start` ends the sentence before `next`. It abbreviates "imienia"
+/// ('named after') after an institution: within the three words before it (not across a
+/// comma) stands a number ("nr 3 im."), a capitalised word that does not open the sentence
+/// ("Teatr Miejski im.") or an institution noun ("w szkole podstawowej im."); or a patron's
+/// full name follows ("im. Marii Konopnickiej"). Otherwise it is the pronoun 'them', which
+/// ends a sentence before a capitalised word like any word: "Dziękuję im. Wszystkim …".
+fn patron_ends(t: &Text<'_>, tok_start: usize, next: &Next<'_>, starter: bool) -> bool {
+    if next.kind == Kind::Digit {
+        return false;
+    }
+    if next.opener || starter {
+        return true;
+    }
+    if next.kind != Kind::Upper {
+        return false;
+    }
+    let mut pos = tok_start;
+    for _ in 0..3 {
+        let prev = t.prev_token(pos);
+        if prev.is_empty() {
+            break;
+        }
+        let start = t.prev_start(pos, prev);
+        let word = prev.trim_start_matches(|c: char| !c.is_alphanumeric());
+        if word.is_empty() || prev.ends_with([',', ';', ':', ')', '–', '-']) {
+            break;
+        }
+        if is_number(word) || is_roman(word) || is_patron_noun(word) {
+            return false;
+        }
+        if word.chars().next().is_some_and(char::is_uppercase) && start > t.sentence_start() {
+            return false;
+        }
+        pos = start;
+    }
+    !t.second_word(next).chars().next().is_some_and(char::is_uppercase)
+}
+
+/// Whether `word` begins like an institution noun of `pl_patron_nouns.txt`.
+fn is_patron_noun(word: &str) -> bool {
+    static STEMS: OnceLock<Vec<&'static str>> = OnceLock::new();
+    let stems = STEMS.get_or_init(|| {
+        PATRON_NOUNS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+    });
+    let low = word.to_lowercase();
+    stems.iter().any(|s| low.starts_with(s))
 }

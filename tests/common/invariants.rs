@@ -92,44 +92,65 @@ pub fn check_sentences(doc: &Document) {
     }
 }
 
-/// Sentence links tile both documents (every sentence in exactly one link, no empty link); quote
-/// links point at extracted quotes, each quote in at most one link.
+/// The link contract of an alignment. In translation mode sentence links tile both documents
+/// (every sentence in exactly one link) and each quote is in at most one quote link. In comparable
+/// mode every sentence is in at least one link, a sentence listed unmatched is in no other link,
+/// and a quote pairs with at most three quotes of the other side. No link is empty and every index
+/// exists.
 pub fn check_alignment(a: &Alignment, en: &Document, pl: &Document) {
-    let mut en_seen = vec![0u32; en.sentences.len()];
-    let mut pl_seen = vec![0u32; pl.sentences.len()];
-    for (k, l) in a.sentences.iter().enumerate() {
-        assert!(!(l.en.is_empty() && l.pl.is_empty()), "sentence link {k} is empty");
-        assert!(l.score.is_finite(), "sentence link {k} has score {}", l.score);
-        for &i in &l.en {
-            assert!(i < en_seen.len(), "sentence link {k}: English sentence {i} does not exist");
-            en_seen[i] += 1;
+    let comparable = a.mode == bialign::align::Mode::Comparable;
+    let count = |links: &[bialign::align::Link], ne: usize, np: usize, what: &str| {
+        let mut e = vec![(0u32, 0u32); ne];
+        let mut p = vec![(0u32, 0u32); np];
+        for (k, l) in links.iter().enumerate() {
+            assert!(!(l.en.is_empty() && l.pl.is_empty()), "{what} link {k} is empty");
+            assert!(
+                l.score.is_finite() && (0.0..=1.0).contains(&l.score),
+                "{what} link {k} has score {}",
+                l.score
+            );
+            for &i in &l.en {
+                assert!(i < ne, "{what} link {k}: English {what} {i} does not exist");
+                if l.is_match() {
+                    e[i].0 += 1
+                } else {
+                    e[i].1 += 1
+                }
+            }
+            for &j in &l.pl {
+                assert!(j < np, "{what} link {k}: Polish {what} {j} does not exist");
+                if l.is_match() {
+                    p[j].0 += 1
+                } else {
+                    p[j].1 += 1
+                }
+            }
         }
-        for &j in &l.pl {
-            assert!(j < pl_seen.len(), "sentence link {k}: Polish sentence {j} does not exist");
-            pl_seen[j] += 1;
+        (e, p)
+    };
+    let (e, p) = count(&a.sentences, en.sentences.len(), pl.sentences.len(), "sentence");
+    for (side, v) in [("English", &e), ("Polish", &p)] {
+        for (i, &(m, u)) in v.iter().enumerate() {
+            if comparable {
+                assert!(
+                    u <= 1 && (m > 0) != (u > 0),
+                    "{side} sentence {i}: {m} links, {u} unmatched entries"
+                );
+            } else {
+                assert_eq!(m + u, 1, "{side} sentence {i} is in {} sentence links, not 1", m + u);
+            }
         }
     }
-    if let Some(i) = en_seen.iter().position(|&n| n != 1) {
-        panic!("English sentence {i} is in {} sentence links, not 1", en_seen[i]);
-    }
-    if let Some(j) = pl_seen.iter().position(|&n| n != 1) {
-        panic!("Polish sentence {j} is in {} sentence links, not 1", pl_seen[j]);
-    }
-    let mut eq = vec![0u32; en.quotes.len()];
-    let mut pq = vec![0u32; pl.quotes.len()];
-    for (k, l) in a.quotes.iter().enumerate() {
-        assert!(!(l.en.is_empty() && l.pl.is_empty()), "quote link {k} is empty");
-        assert!(l.score.is_finite(), "quote link {k} has score {}", l.score);
-        for &i in &l.en {
-            assert!(i < eq.len(), "quote link {k}: English quote {i} does not exist");
-            eq[i] += 1;
-        }
-        for &j in &l.pl {
-            assert!(j < pq.len(), "quote link {k}: Polish quote {j} does not exist");
-            pq[j] += 1;
+    let (e, p) = count(&a.quotes, en.quotes.len(), pl.quotes.len(), "quote");
+    let most = if comparable { 3 } else { 1 };
+    for (side, v) in [("English", &e), ("Polish", &p)] {
+        for (i, &(m, u)) in v.iter().enumerate() {
+            assert!(
+                m <= most && u <= 1 && !(m > 0 && u > 0),
+                "{side} quote {i}: {m} links, {u} unmatched entries"
+            );
         }
     }
-    assert!(eq.iter().chain(&pq).all(|&n| n <= 1), "a quote is in more than one quote link");
 }
 
 /// The links of an alignment as comparable (en, pl) index pairs, sorted.

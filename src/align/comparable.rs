@@ -1,0 +1,620 @@
+//! Sentence links between comparable articles: a retelling that reorders, drops, adds, and spreads
+//! one sentence over several or merges several into one.
+//!
+//! A translation is a sequence of beads; a retelling is not. Here every (English, Polish) sentence
+//! pair is a candidate *edge* (all pairs for articles of ordinary size, the inverted index's best
+//! candidates for long ones), scored on its own content by a logistic model ([`EDGE_W`]):
+//!
+//! - **containment** on each side: the share of the sentence's content weight that finds a key
+//!   (lexicon concept, cognate, number) in the other sentence: a partial rendering contains part of
+//!   one side;
+//! - the **rarity** of what is shared: each key weighs by its inverse document frequency over the
+//!   sentences of both articles, so words the whole story repeats (the speaker's name, "wind farm")
+//!   say little about which sentence renders which;
+//! - **names** and **numbers** apart from content: a shared name or number alone is not a rendering;
+//!   verbs of saying count as function words (an attribution tail is not content);
+//! - a **quote anchor**: the two sentences hold quotations whose own words pair them;
+//! - position and length, weakly.
+//!
+//! Edges need content: at least one content word in common ([`MIN_CONTENT`]), whatever else they
+//! share. Edges at or above [`EDGE_KEEP_MIN`] are kept, at most [`MAX_DEGREE`] per sentence (its
+//! best), and grouped into links: a sentence with several partners of similar probability whose
+//! partners have no other becomes one 1-n (or n-1) link; every other edge is a 1-1 link. A sentence may therefore stand in
+//! more than one link (a Polish sentence merging parts of two English ones, which also render
+//! elsewhere). Each link's score is the mean probability of its edges: the expected share of its
+//! sentence pairs that are right.
+
+use super::features::{key_kind, KeyKind, SentFeat};
+use crate::lang::Lang;
+use crate::lexicon::fxhash::FxMap;
+use crate::model::Document;
+
+/// Number of edge features (see [`EdgeFeat::vec`]).
+pub const N_EDGE: usize = 13;
+
+/// Edge model: bias.
+pub const EDGE_BIAS: f32 = -4.743;
+/// Edge model: weights of the features of [`EdgeFeat::vec`].
+pub const EDGE_W: [f32; N_EDGE] =
+    [0.474, 1.278, 1.320, 0.819, 1.229, 1.911, -0.798, 1.256, -0.117, -1.454, -0.073, 1.262, 1.276];
+/// Edges below this probability are not links.
+pub const EDGE_KEEP_MIN: f32 = 0.35;
+/// Most partners a sentence keeps.
+pub const MAX_DEGREE: usize = 4;
+/// Content weight (about one content word) two sentences must share to be linked.
+pub const MIN_CONTENT: f32 = 1.5;
+/// Most a partner's probability may fall below the best partner's for the two to share a 1-n link.
+const STAR_SPREAD: f32 = 0.25;
+/// Token weight of a verb of saying ("said", "powiedział"): a function word here.
+const VERB_WEIGHT: f32 = 0.1;
+/// All pairs are scored up to this many; longer articles score the index's candidates.
+const MAX_ALL_PAIRS: usize = 250_000;
+
+/// The features of one (English, Polish) sentence pair.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EdgeFeat {
+    /// Matched content weight / content weight, English side.
+    pub contain_en: f32,
+    /// The same, Polish side.
+    pub contain_pl: f32,
+    /// Rarity-weighted matched content, the smaller and the larger of the two sides.
+    pub idf_min: f32,
+    pub idf_max: f32,
+    /// Rarity-weighted matched share of each side.
+    pub idf_share_en: f32,
+    pub idf_share_pl: f32,
+    /// Name keys shared.
+    pub names: f32,
+    /// Rarity-weighted shared names, the smaller side.
+    pub idf_names: f32,
+    /// Numbers shared and numbers on one side only.
+    pub num_shared: f32,
+    pub num_unshared: f32,
+    /// |relative position in the English article − relative position in the Polish one|.
+    pub pos: f32,
+    /// |ln of the length ratio|.
+    pub len: f32,
+    /// The best own-evidence score of a quote pair the two sentences hold (0: none).
+    pub quote: f32,
+    /// Matched content weight on the smaller side (for the [`MIN_CONTENT`] floor).
+    pub content: f32,
+}
+
+impl EdgeFeat {
+    /// The model's inputs, in the order of [`EDGE_W`].
+    pub fn vec(&self) -> [f32; N_EDGE] {
+        [
+            self.contain_en,
+            self.contain_pl,
+            (1.0 + self.idf_min).ln(),
+            (1.0 + self.idf_max).ln(),
+            self.idf_share_en,
+            self.idf_share_pl,
+            (self.names > 0.0) as u8 as f32,
+            self.num_shared.min(3.0),
+            self.num_unshared.min(4.0),
+            self.pos,
+            self.len.min(3.0),
+            self.quote,
+            (1.0 + self.idf_names).ln(),
+        ]
+    }
+
+    /// The probability that the pair is a (partial) rendering.
+    pub fn probability(&self) -> f32 {
+        let z = EDGE_W.iter().zip(self.vec()).fold(EDGE_BIAS, |z, (w, x)| z + w * x);
+        super::score::sigmoid(z)
+    }
+}
+
+/// Document frequencies of keys over the sentences of both articles.
+struct Rarity {
+    df: FxMap<u64, (u32, u32)>,
+    n: f32,
+}
+
+impl Rarity {
+    fn new(e: &[SentFeat], p: &[SentFeat]) -> Rarity {
+        let mut df: FxMap<u64, (u32, u32)> = FxMap::default();
+        for s in e {
+            for &k in &s.keyset {
+                df.entry(k).or_default().0 += 1;
+            }
+        }
+        for s in p {
+            for &k in &s.keyset {
+                df.entry(k).or_default().1 += 1;
+            }
+        }
+        Rarity { df, n: (e.len() + p.len()) as f32 }
+    }
+
+    /// Count extra keys (per sentence, sorted and distinct) of each side.
+    fn add(&mut self, e: &[Vec<u64>], p: &[Vec<u64>]) {
+        for s in e {
+            for &k in s {
+                self.df.entry(k).or_default().0 += 1;
+            }
+        }
+        for s in p {
+            for &k in s {
+                self.df.entry(k).or_default().1 += 1;
+            }
+        }
+    }
+
+    fn idf(&self, k: u64) -> f32 {
+        let (a, b) = self.df.get(&k).copied().unwrap_or((0, 0));
+        (1.0 + self.n / (a + b).max(1) as f32).ln()
+    }
+}
+
+/// Per side of a pair: content weight, matched content weight, rarity-weighted totals.
+#[derive(Default)]
+struct Side {
+    idf_names: f32,
+    /// Matched content in plain token weight (about one per content word), for the floor.
+    matched_raw: f32,
+    content: f32,
+    matched: f32,
+    idf_total: f32,
+    idf_matched: f32,
+}
+
+/// What a token of a sentence is, for comparing content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// A content word or number.
+    Content,
+    /// A capitalised word inside the sentence (a name, a title, an acronym).
+    Name,
+    /// Part of the attribution clause of a quotation ("Harris tells reporters", "– mówi premier").
+    Attribution,
+}
+
+/// One token of a sentence as the edge model sees it.
+#[derive(Debug, Clone, Copy)]
+struct TokInfo {
+    /// Weight scaled by how much the word tells.
+    w: f32,
+    /// Plain token weight (about one per content word), for the content floor.
+    raw: f32,
+    class: Class,
+    /// Loose cognate keys of a content word (its transliterated skeleton cut to five letters, and
+    /// for Polish also without a verbal prefix); 0 for none. Matched only when the word's own keys
+    /// find nothing: `skomentował` ~ `comment`, `kamery` ~ `camera`, `zawetował` ~ `vetoed`.
+    cog: [u64; 2],
+    /// Rarity of the token's own keys (the rarest), and of its cognate keys.
+    own: f32,
+    cog_idf: [f32; 2],
+}
+
+/// Polish verbal prefixes a cognate key is also tried without (longest first).
+const PL_PREFIXES: [&str; 12] = ["prze", "roz", "wy", "za", "po", "do", "na", "od", "u", "z", "s", "o"];
+
+fn cognate_keys(lower: &str, lang: Lang) -> [u64; 2] {
+    use std::hash::{Hash, Hasher};
+    if lower.chars().count() < 5 {
+        return [0, 0];
+    }
+    let key = |sk: &str| -> u64 {
+        if sk.chars().count() < 4 {
+            return 0;
+        }
+        let cut: String = sk.chars().take(5).collect();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        cut.hash(&mut h);
+        h.finish() | 1
+    };
+    match lang {
+        Lang::Pl => {
+            let a = key(&crate::lexicon::cognate::skeleton_pl(lower));
+            let b = PL_PREFIXES
+                .iter()
+                .find_map(|p| lower.strip_prefix(p).filter(|r| r.chars().count() >= 5))
+                .map_or(0, |r| key(&crate::lexicon::cognate::skeleton_pl(r)));
+            [a, b]
+        }
+        _ => [key(&crate::lexicon::cognate::skeleton_en(lower)), 0],
+    }
+}
+
+/// Word tokens outside the quotations of a sentence up to which that text is an attribution
+/// clause rather than narrative.
+const MAX_ATTRIBUTION_WORDS: usize = 8;
+
+/// The weight and class of each token of a sentence: verbs of saying count as function words, the
+/// rest by how much the word tells ([`crate::lexicon::frequency::information`]).
+fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<TokInfo> {
+    let span = doc.sentences[sent].span;
+    let text = doc.slice(span);
+    let verbs = match lang {
+        Lang::Pl => crate::quote::speaker::verbs_pl(),
+        _ => crate::quote::speaker::verbs_en(),
+    };
+    // Speech quotations in the sentence, relative to its start.
+    let quotes: Vec<(usize, usize)> = doc
+        .quotes
+        .iter()
+        .filter(|q| q.depth == 0 && q.kind == crate::model::QuoteKind::Speech && q.span.overlap(&span) > 0)
+        .map(|q| (q.span.start.saturating_sub(span.start), q.span.end.saturating_sub(span.start)))
+        .collect();
+    let inside =
+        |t: &super::features::Tok| quotes.iter().any(|&(a, b)| t.start as usize >= a && t.end as usize <= b);
+    let outside_words = f.toks.iter().filter(|t| !t.is_number && !inside(t)).count();
+    let attribution = !quotes.is_empty() && outside_words <= MAX_ATTRIBUTION_WORDS;
+    f.toks
+        .iter()
+        .enumerate()
+        .map(|(k, t)| {
+            let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
+            let lower = crate::lexicon::tokens::fold(w);
+            if attribution && !inside(t) {
+                return TokInfo {
+                    w: t.weight.min(VERB_WEIGHT),
+                    raw: 0.0,
+                    class: Class::Attribution,
+                    cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
+                };
+            }
+            if t.is_number {
+                return TokInfo {
+                    w: t.weight,
+                    raw: t.weight,
+                    class: Class::Content,
+                    cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
+                };
+            }
+            if verbs.contains(lower.as_str()) {
+                let w = t.weight.min(VERB_WEIGHT);
+                return TokInfo {
+                    w,
+                    raw: w,
+                    class: Class::Content,
+                    cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
+                };
+            }
+            let capital = w.chars().next().is_some_and(char::is_uppercase);
+            let weight = t.weight * crate::lexicon::frequency::information(&lower, lang);
+            let class = if capital && k > 0 { Class::Name } else { Class::Content };
+            let cog =
+                if class == Class::Content && t.weight >= 1.0 { cognate_keys(&lower, lang) } else { [0, 0] };
+            TokInfo { w: weight, raw: t.weight, class, cog, own: 0.0, cog_idf: [0.0; 2] }
+        })
+        .collect()
+}
+
+fn side(x: &SentFeat, w: &[TokInfo], kidf: &[f32], y: &SentFeat, ycog: &[u64], names: &mut u32) -> Side {
+    let mut s = Side::default();
+    for (tok, ti) in x.toks.iter().zip(w) {
+        let (tw, raw, class, own) = (ti.w, ti.raw, ti.class, ti.own);
+        if class == Class::Attribution {
+            continue;
+        }
+        let r = tok.keys.0 as usize..tok.keys.1 as usize;
+        let mut best: Option<(f32, KeyKind)> = None;
+        let mut same_name = false;
+        for (&k, &idf) in x.tok_keys[r.clone()].iter().zip(&kidf[r]) {
+            if y.has(k) {
+                same_name |= key_kind(k) == KeyKind::Name;
+                if best.is_none_or(|b| idf > b.0) {
+                    best = Some((idf, key_kind(k)));
+                }
+            }
+        }
+        if best.is_none() && class == Class::Content {
+            if let Some(k) = (0..2).find(|&k| ti.cog[k] != 0 && ycog.binary_search(&ti.cog[k]).is_ok()) {
+                best = Some((ti.cog_idf[k], KeyKind::Cognate));
+            }
+        }
+        // A capitalised word met by its translation (Wednesday = środę, Warsaw = Warszawa,
+        // University = Uniwersytecie) is content; met as the same name (Harris, Carrie), a name.
+        let name = same_name || (class == Class::Name && best.is_none());
+        match best {
+            Some((idf, _)) if name => {
+                // A name is evidence of its own kind, not content.
+                *names += 1;
+                s.idf_names += tw * idf;
+            }
+            Some((idf, _)) => {
+                s.content += tw;
+                s.idf_total += tw * own;
+                s.matched += tw;
+                s.matched_raw += raw;
+                s.idf_matched += tw * idf;
+            }
+            None if name => {}
+            None => {
+                s.content += tw;
+                s.idf_total += tw * own;
+            }
+        }
+    }
+    s
+}
+
+/// The context shared by all pairs of one document pair.
+pub(crate) struct Pairs<'a> {
+    en: &'a Document,
+    pl: &'a Document,
+    ef: &'a [SentFeat],
+    pf: &'a [SentFeat],
+    we: Vec<Vec<TokInfo>>,
+    wp: Vec<Vec<TokInfo>>,
+    /// Each sentence's cognate keys, sorted.
+    ce: Vec<Vec<u64>>,
+    cp: Vec<Vec<u64>>,
+    /// The rarity of each key of each sentence, in `tok_keys` order.
+    ke: Vec<Vec<f32>>,
+    kp: Vec<Vec<f32>>,
+    /// Quote anchors: (English sentence, Polish sentence) → best own-evidence quote pair score.
+    anchors: FxMap<(u32, u32), f32>,
+    sig: super::Signals,
+}
+
+impl<'a> Pairs<'a> {
+    pub(crate) fn new(
+        en: &'a Document,
+        pl: &'a Document,
+        ef: &'a [SentFeat],
+        pf: &'a [SentFeat],
+        anchors: FxMap<(u32, u32), f32>,
+        sig: super::Signals,
+    ) -> Pairs<'a> {
+        let we: Vec<Vec<TokInfo>> =
+            ef.iter().enumerate().map(|(i, f)| token_classes(en, i, f, Lang::En)).collect();
+        let wp: Vec<Vec<TokInfo>> =
+            pf.iter().enumerate().map(|(j, f)| token_classes(pl, j, f, Lang::Pl)).collect();
+        let cogs = |w: &[Vec<TokInfo>]| -> Vec<Vec<u64>> {
+            w.iter()
+                .map(|t| {
+                    let mut v: Vec<u64> = t.iter().flat_map(|x| x.cog).filter(|&c| c != 0).collect();
+                    v.sort_unstable();
+                    v.dedup();
+                    v
+                })
+                .collect()
+        };
+        let (ce, cp) = (cogs(&we), cogs(&wp));
+        let mut rar = Rarity::new(ef, pf);
+        rar.add(&ce, &cp);
+        let rarities = |fs: &[SentFeat], ws: &mut [Vec<TokInfo>]| -> Vec<Vec<f32>> {
+            fs.iter()
+                .zip(ws.iter_mut())
+                .map(|(f, w)| {
+                    let kidf: Vec<f32> = f.tok_keys.iter().map(|&k| rar.idf(k)).collect();
+                    for (t, ti) in f.toks.iter().zip(w.iter_mut()) {
+                        let r = &kidf[t.keys.0 as usize..t.keys.1 as usize];
+                        ti.own = if r.is_empty() {
+                            (1.0 + rar.n).ln()
+                        } else {
+                            r.iter().copied().fold(0.0, f32::max)
+                        };
+                        for k in 0..2 {
+                            if ti.cog[k] != 0 {
+                                ti.cog_idf[k] = rar.idf(ti.cog[k]);
+                            }
+                        }
+                    }
+                    kidf
+                })
+                .collect()
+        };
+        let (mut we, mut wp) = (we, wp);
+        let ke = rarities(ef, &mut we);
+        let kp = rarities(pf, &mut wp);
+        Pairs { en, pl, ef, pf, we, wp, ce, cp, ke, kp, anchors, sig }
+    }
+
+    /// Whether sentences `i` and `j` share any key or cognate key (without one a pair has no
+    /// content in common and is never an edge).
+    pub(crate) fn share_any(&self, i: usize, j: usize) -> bool {
+        let (a, b) = (&self.ef[i], &self.pf[j]);
+        let (small, large) = if a.keyset.len() <= b.keyset.len() { (a, b) } else { (b, a) };
+        small.keyset.iter().any(|&k| large.has(k))
+            || self.ce[i].iter().any(|c| self.cp[j].binary_search(c).is_ok())
+    }
+
+    /// The features of English sentence `i` against Polish sentence `j`.
+    pub(crate) fn features(&self, i: usize, j: usize) -> EdgeFeat {
+        let (a, b) = (&self.ef[i], &self.pf[j]);
+        let mut names = 0u32;
+        let se = side(a, &self.we[i], &self.ke[i], b, &self.cp[j], &mut names);
+        let mut names_p = 0u32;
+        let sp = side(b, &self.wp[j], &self.kp[j], a, &self.ce[i], &mut names_p);
+        let shared = a.numbers.iter().filter(|k| b.numbers.binary_search(k).is_ok()).count();
+        let unshared = a.numbers.len() + b.numbers.len() - 2 * shared;
+        let rel = |k: usize, n: usize| if n <= 1 { 0.0 } else { k as f32 / (n - 1) as f32 };
+        let div = |x: f32, y: f32| if y > 0.0 { x / y } else { 0.0 };
+        let _ = (self.en, self.pl);
+        EdgeFeat {
+            contain_en: div(se.matched, se.content),
+            contain_pl: div(sp.matched, sp.content),
+            idf_min: se.idf_matched.min(sp.idf_matched),
+            idf_max: se.idf_matched.max(sp.idf_matched),
+            idf_share_en: div(se.idf_matched, se.idf_total),
+            idf_share_pl: div(sp.idf_matched, sp.idf_total),
+            names: names.min(names_p) as f32,
+            idf_names: se.idf_names.min(sp.idf_names),
+            num_shared: shared as f32,
+            num_unshared: unshared as f32,
+            pos: (rel(i, self.ef.len()) - rel(j, self.pf.len())).abs(),
+            len: ((b.chars.max(1) as f32) / (a.chars.max(1) as f32 * super::calibrate::GC_RATIO)).ln().abs(),
+            quote: self.anchors.get(&(i as u32, j as u32)).copied().unwrap_or(0.0),
+            content: se.matched_raw.min(sp.matched_raw),
+        }
+    }
+
+    /// The pairs worth scoring: all of them for articles of ordinary size, else those sharing a rare
+    /// key (the inverted index of [`super::sentences`]) and the quote anchors.
+    pub(crate) fn candidates(&self) -> Vec<(usize, usize)> {
+        let (ne, np) = (self.ef.len(), self.pf.len());
+        if ne * np <= MAX_ALL_PAIRS {
+            return (0..ne).flat_map(|i| (0..np).map(move |j| (i, j))).collect();
+        }
+        let mut v = super::sentences::candidate_pairs(self.ef, self.pf, &self.sig);
+        v.extend(self.anchors.keys().map(|&(i, j)| (i as usize, j as usize)));
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+/// One kept edge.
+#[derive(Debug, Clone, Copy)]
+pub struct Edge {
+    pub en: usize,
+    pub pl: usize,
+    pub p: f32,
+}
+
+/// Score the candidate edges and keep the likely ones (see the module documentation).
+pub(crate) fn edges(pairs: &Pairs) -> Vec<Edge> {
+    let mut all: Vec<Edge> = pairs
+        .candidates()
+        .into_iter()
+        .filter_map(|(i, j)| {
+            if !pairs.share_any(i, j) {
+                return None;
+            }
+            let f = pairs.features(i, j);
+            if f.content < MIN_CONTENT {
+                return None;
+            }
+            let p = f.probability();
+            (p >= EDGE_KEEP_MIN).then_some(Edge { en: i, pl: j, p })
+        })
+        .collect();
+    all.sort_by(|a, b| b.p.total_cmp(&a.p).then((a.en, a.pl).cmp(&(b.en, b.pl))));
+    let mut deg_e = vec![0usize; pairs.ef.len()];
+    let mut deg_p = vec![0usize; pairs.pf.len()];
+    all.retain(|e| {
+        if deg_e[e.en] >= MAX_DEGREE || deg_p[e.pl] >= MAX_DEGREE {
+            return false;
+        }
+        deg_e[e.en] += 1;
+        deg_p[e.pl] += 1;
+        true
+    });
+    all
+}
+
+/// Group kept edges into links: (English sentences, Polish sentences, score). A sentence whose
+/// partners have no partner but it forms one 1-n link; other edges stay 1-1.
+pub(crate) fn group(edges: &[Edge], ne: usize, np: usize) -> Vec<(Vec<usize>, Vec<usize>, f32)> {
+    let mut by_e: Vec<Vec<usize>> = vec![Vec::new(); ne];
+    let mut by_p: Vec<Vec<usize>> = vec![Vec::new(); np];
+    for (k, e) in edges.iter().enumerate() {
+        by_e[e.en].push(k);
+        by_p[e.pl].push(k);
+    }
+    let mut used = vec![false; edges.len()];
+    let mut out = Vec::new();
+    // Stars around an English sentence: its partners that render nothing else, with a probability
+    // close to the best one's (a weak partner stays a link of its own, with its own score).
+    let similar = |ks: Vec<usize>| -> Vec<usize> {
+        let best = ks.iter().map(|&k| edges[k].p).fold(0.0, f32::max);
+        ks.into_iter().filter(|&k| edges[k].p >= best - STAR_SPREAD).collect()
+    };
+    for ks in &by_e {
+        let star = similar(ks.iter().copied().filter(|&k| by_p[edges[k].pl].len() == 1).collect());
+        if star.len() >= 2 {
+            let mut pl: Vec<usize> = star.iter().map(|&k| edges[k].pl).collect();
+            pl.sort_unstable();
+            let p = star.iter().map(|&k| edges[k].p).sum::<f32>() / star.len() as f32;
+            out.push((vec![edges[star[0]].en], pl, p));
+            for k in star {
+                used[k] = true;
+            }
+        }
+    }
+    for ks in &by_p {
+        let star =
+            similar(ks.iter().copied().filter(|&k| !used[k] && by_e[edges[k].en].len() == 1).collect());
+        if star.len() >= 2 {
+            let mut en: Vec<usize> = star.iter().map(|&k| edges[k].en).collect();
+            en.sort_unstable();
+            let p = star.iter().map(|&k| edges[k].p).sum::<f32>() / star.len() as f32;
+            out.push((en, vec![edges[star[0]].pl], p));
+            for k in star {
+                used[k] = true;
+            }
+        }
+    }
+    for (k, e) in edges.iter().enumerate() {
+        if !used[k] {
+            out.push((vec![e.en], vec![e.pl], e.p));
+        }
+    }
+    out
+}
+
+/// Feature rows of every candidate pair (for fitting [`EDGE_W`]).
+#[doc(hidden)]
+pub fn edge_rows(
+    en: &Document,
+    pl: &Document,
+    opts: &super::AlignOptions,
+) -> Vec<(usize, usize, [f32; N_EDGE], f32)> {
+    let ef = super::doc_features(en, Lang::En, opts, &mut Default::default());
+    let pf = super::doc_features(pl, Lang::Pl, opts, &mut Default::default());
+    let anchors = super::quotes::sentence_anchors(en, pl, opts);
+    let pairs = Pairs::new(en, pl, &ef, &pf, anchors, opts.signals);
+    pairs
+        .candidates()
+        .into_iter()
+        .map(|(i, j)| {
+            let f = pairs.features(i, j);
+            (i, j, f.vec(), f.content)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::align::AlignOptions;
+
+    fn doc(name: &str, text: &str) -> Document {
+        crate::analyze(name, text.as_bytes(), &Default::default()).expect("analyze")
+    }
+
+    /// A quote pair is evidence for the sentences around it, never a link by itself: one planted
+    /// on two sentences that share no content leaves them unlinked, while the same anchor on a
+    /// real rendering raises its probability.
+    #[test]
+    fn a_planted_false_quote_pair_creates_no_sentence_link() {
+        let en = doc(
+            "en",
+            "The council approved the new bridge budget on Monday.\n\n\
+             “We expect the first trains in spring,” Mayor Anna Kowalska told Radio Gdańsk.",
+        );
+        let pl = doc(
+            "pl",
+            "Rada miasta zatwierdziła w poniedziałek nowy budżet mostu.\n\n\
+             „Wczoraj padał deszcz” – dodała Anna Kowalska w Radiu Gdańsk.",
+        );
+        let opts = AlignOptions::default();
+        let lang = crate::lang::Lang::En;
+        let ef = super::super::doc_features(&en, lang, &opts, &mut Default::default());
+        let pf = super::super::doc_features(&pl, crate::lang::Lang::Pl, &opts, &mut Default::default());
+        let mut planted = FxMap::default();
+        planted.insert((1u32, 1u32), 0.99f32);
+        planted.insert((0u32, 0u32), 0.99f32);
+        let with = Pairs::new(&en, &pl, &ef, &pf, planted, opts.signals);
+        let without = Pairs::new(&en, &pl, &ef, &pf, FxMap::default(), opts.signals);
+        let kept = edges(&with);
+        assert!(!kept.iter().any(|e| (e.en, e.pl) == (1, 1)), "{kept:?}");
+        // Shared names and the anchor alone would pass the model: the content floor stops them.
+        assert!(with.features(1, 1).content < MIN_CONTENT);
+        // The rendering is linked either way; the anchor only adds to it.
+        assert!(kept.iter().any(|e| (e.en, e.pl) == (0, 0)), "{kept:?}");
+        assert!(with.features(0, 0).probability() > without.features(0, 0).probability());
+    }
+}
