@@ -64,3 +64,21 @@ fn an_unknown_speaker_is_not_guessed_from_the_wrong_person() {
     assert_eq!(got.len(), 1);
     assert!(got[0].as_deref().is_none_or(|s| !s.contains("Sokołow")), "{got:?}");
 }
+
+#[test]
+fn a_headline_quote_takes_the_speaker_of_its_repeat() {
+    // The headline's quotation has no attribution; the body quotes the same words and names the
+    // speaker.
+    let t = "„Nie zamkniemy żadnej szkoły w tym roku”\n\n\
+             Burmistrz Tomasz Wrona zapewnił w środę radnych, że sieć szkół się nie zmieni.\n\n\
+             – Nie zamkniemy żadnej szkoły w tym roku, pieniądze na to są – powiedział Wrona.\n";
+    let got = speech(&doc(t));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].1, got[1].1, "{got:?}");
+    assert!(got[0].1.as_deref().is_some_and(|s| s.contains("Wrona")), "{got:?}");
+    // Narration that reports the words names the speaker too.
+    let t = "\"Nobody told us the bridge was closing\"\n\n\
+             Local driver Sam Ortega said nobody had told them the bridge was closing, and he had \
+             waited two hours.\n";
+    assert_eq!(speakers(t), vec![some("Sam Ortega")]);
+}

@@ -479,15 +479,13 @@ impl<'t> People<'t> {
         }
         let text = self.text;
         self.mentions.iter().filter(|m| m.person == k).take(8).find_map(|m| {
-            let mut n = 0;
-            for t in tokens_rev(text, Span::new(token_floor(text, m.at, 60), m.at)) {
+            for (n, t) in tokens_rev(text, Span::new(token_floor(text, m.at, 60), m.at)).enumerate() {
                 if n >= 3 || (!t.trail.is_empty() && !t.is_initial()) {
                     break;
                 }
                 if let Some(c) = super::roles::country_of(t.word) {
                     return Some(c);
                 }
-                n += 1;
             }
             None
         })
@@ -572,8 +570,8 @@ impl<'t> People<'t> {
             !m.possessive
                 && (!nominative || m.nominative)
                 && !self.after_preposition(m.at)
-                && !(gender.is_some()
-                    && gender_of_name(&self.persons[m.person].name).is_some_and(|g| Some(g) != gender))
+                && (gender.is_none()
+                    || gender_of_name(&self.persons[m.person].name).is_none_or(|g| Some(g) == gender))
         };
         for s in sentences[..k.saturating_sub(1)].iter().rev().take(6).map(|s| s.span) {
             if s.end <= floor {
