@@ -36,7 +36,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::lang::Lang;
-use crate::model::{Document, Span};
+use crate::model::Document;
 
 pub use features::{Concepts, Signals};
 pub use mode::Mode;
@@ -453,11 +453,6 @@ fn order_links(mut links: Vec<Link>, n_pl: usize) -> Vec<Link> {
     out
 }
 
-/// The byte spans of a link side (for writers and tests).
-pub fn sentence_spans(doc: &Document, idx: &[usize]) -> Vec<Span> {
-    idx.iter().map(|&i| doc.sentences[i].span).collect()
-}
-
 #[cfg(test)]
 mod limit_tests {
     use super::*;
@@ -473,7 +468,7 @@ mod limit_tests {
     fn a_long_sentence_keeps_its_full_length_for_scoring() {
         let text = format!("{}.", "Warsaw budget ".repeat(2000));
         let mut doc = Document { text: text.clone(), lang: Lang::En, ..Default::default() };
-        let span = Span::new(0, text.len());
+        let span = crate::model::Span::new(0, text.len());
         doc.paragraphs.push(crate::model::Paragraph { span, lang: Lang::En, confidence: 1.0 });
         doc.sentences.push(crate::model::Sentence { span, paragraph: 0 });
         let opts = AlignOptions { max_sentence_bytes: 100, lexicon: None, ..Default::default() };

@@ -38,9 +38,6 @@ impl Tok<'_> {
         let (c, len) = char_at(self.word, 0);
         len == self.word.len() && is_upper(c)
     }
-    pub fn lower(&self) -> String {
-        self.word.to_lowercase()
-    }
     /// Ends a clause: a sentence terminator or a colon/semicolon after the word.
     pub fn ends_sentence(&self) -> bool {
         !self.is_initial() && self.trail.contains(['.', '!', '?', ';'])
