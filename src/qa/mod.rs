@@ -185,33 +185,16 @@ impl Default for QaOptions {
     }
 }
 
-/// Share of sentences (both documents together) that no link pairs with the other side.
+/// Share of sentences (both documents together) that no link pairs with the other side
+/// ([`Alignment::unmatched_share`]).
 pub fn unmatched_share(en: &Document, pl: &Document, a: &Alignment) -> f32 {
-    let total = en.sentences.len() + pl.sentences.len();
-    if total == 0 {
-        return 0.0;
-    }
-    let (me, mp) = matched_sentences(a, en, pl);
-    let matched = me.iter().filter(|m| **m).count() + mp.iter().filter(|m| **m).count();
-    (total - matched) as f32 / total as f32
+    a.unmatched_share(en.sentences.len(), pl.sentences.len())
 }
 
+/// Whether each English and each Polish sentence stands in a two-sided link.
 fn matched_sentences(a: &Alignment, en: &Document, pl: &Document) -> (Vec<bool>, Vec<bool>) {
-    let mut me = vec![false; en.sentences.len()];
-    let mut mp = vec![false; pl.sentences.len()];
-    for l in a.sentences.iter().filter(|l| !l.en.is_empty() && !l.pl.is_empty()) {
-        for &i in &l.en {
-            if let Some(m) = me.get_mut(i) {
-                *m = true;
-            }
-        }
-        for &i in &l.pl {
-            if let Some(m) = mp.get_mut(i) {
-                *m = true;
-            }
-        }
-    }
-    (me, mp)
+    let (e, p) = Alignment::unit_links(&a.sentences, en.sentences.len(), pl.sentences.len());
+    (e.iter().map(Option::is_some).collect(), p.iter().map(Option::is_some).collect())
 }
 
 /// Whether the checks treat the pair as comparable articles (see [`Mode`]).
