@@ -65,11 +65,7 @@ pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
             span: Span::new(base + n.start, base + n.end),
             kind: n.kind,
             word: !text.get(n.start..n.end).unwrap_or("").bytes().any(|b| b.is_ascii_digit()),
-            alt: n
-                .alt
-                .or_else(|| decade(text, n.end, n.kind))
-                .or_else(|| short_year(n.kind))
-                .or_else(|| pm_hour(text, n.end, n.kind, lang)),
+            alt: n.alt.or_else(|| decade(text, n.end, n.kind)).or_else(|| short_year(n.kind)),
         })
         // Minutes of a time ("13:00") are part of the hour, not a number of their own.
         .filter(|n| !(text[..n.span.start - base].ends_with(':') && n.span.len() == 2))
@@ -114,26 +110,6 @@ fn decade(text: &str, end: usize, kind: NumKind) -> Option<NumKind> {
     match y {
         1900..=2099 if y % 10 == 0 => Some(NumKind::Value((y % 100) * 1000)),
         10..=90 if y % 10 == 0 => Some(NumKind::Year(1900 + y as i32)),
-        _ => None,
-    }
-}
-
-/// An English clock time is also its hour as Polish writes it, "13:00" or "8:30" (whose minutes
-/// are no number of their own): "1 pm" is also 13, "8.30am" also 8, "8.30pm" also 20.
-fn pm_hour(text: &str, end: usize, kind: NumKind, lang: Lang) -> Option<NumKind> {
-    let rest = text.get(end..)?.trim_start().to_ascii_lowercase();
-    let pm = rest.starts_with("pm") || rest.starts_with("p.m.");
-    let am = rest.starts_with("am") || rest.starts_with("a.m.");
-    match kind {
-        NumKind::Value(v) if lang == Lang::En && (am || pm) => {
-            // whole hours 1-12, or hours and minutes written with a point (8.30: 8300, .59 at most)
-            let (hour, minutes) = (v / 1000, v % 1000);
-            if !(1..=12).contains(&hour) || minutes >= 600 {
-                return None;
-            }
-            let h24 = if pm && hour < 12 { hour + 12 } else { hour };
-            (h24 * 1000 != v).then_some(NumKind::Value(h24 * 1000))
-        }
         _ => None,
     }
 }
