@@ -64,6 +64,20 @@ pub fn fold(word: &str) -> String {
     word.chars().flat_map(char::to_lowercase).map(strip_diacritic).collect()
 }
 
+/// [`fold`] of the letters and digits of `word` only (hyphens, apostrophes and points dropped), appended
+/// to `out`: how the quotation stage compares the forms of a name as written.
+pub fn fold_alnum_into(word: &str, out: &mut String) {
+    if word.is_ascii() {
+        out.extend(
+            word.bytes().filter(u8::is_ascii_alphanumeric).map(|b| char::from(b.to_ascii_lowercase())),
+        );
+        return;
+    }
+    out.extend(
+        word.chars().flat_map(char::to_lowercase).map(strip_diacritic).filter(|c| c.is_alphanumeric()),
+    );
+}
+
 /// Whether two mentions may be the same name, tolerating Polish inflection of either
 /// (Sebastian ~ Sebastiana, Harris ~ Harrisowi, Maria ~ Marii, Luiza ~ Luizy; not Harris ~ Harrison).
 pub fn same_name(a: &str, b: &str) -> bool {

@@ -17,25 +17,17 @@ use super::speaker::{name_forward, nameish, tokens, tokens_rev, SubjectClause, T
 use crate::lang::Lang;
 use crate::model::Span;
 
-/// Lower case without diacritics (ł → l): how name forms are compared.
+/// Lower case without diacritics (ł → l), letters and digits only: how name forms are compared (the
+/// fold of [`crate::lexicon::names`]).
 fn fold(w: &str) -> String {
     let mut out = String::with_capacity(w.len());
     fold_into(w, &mut out);
     out
 }
 
-/// [`fold`] into `out`.
+/// [`fold`] into `out` ([`crate::lexicon::names::fold_alnum_into`]).
 fn fold_into(w: &str, out: &mut String) {
-    if w.is_ascii() {
-        out.extend(w.bytes().filter(u8::is_ascii_alphanumeric).map(|b| char::from(b.to_ascii_lowercase())));
-        return;
-    }
-    for c in w.chars().flat_map(char::to_lowercase) {
-        let f = if c == 'ł' { 'l' } else { crate::lexicon::names::strip_diacritic(c) };
-        if f.is_alphanumeric() {
-            out.push(f);
-        }
-    }
+    crate::lexicon::names::fold_alnum_into(w, out)
 }
 
 /// Are `a` and `b` (folded) forms of one name? Equal, or one a prefix of the other of four letters or
