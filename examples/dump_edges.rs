@@ -122,7 +122,9 @@ fn main() {
                     })
                     .unwrap_or_default();
                 let a = bialign::align(&en, &pl, &opts);
-                for (x, y, f) in bialign::align::quotes::quote_candidates(&en, &pl, &a.sentences, &opts) {
+                for (x, y, f) in
+                    bialign::align::quotes::quote_candidates(&en, &pl, &a.sentences, &opts, a.mode)
+                {
                     let ge: Vec<usize> = (0..gqe.len())
                         .filter(|&k| quote_match(&en.text, en.quotes[x].span, gqe[k]))
                         .collect();

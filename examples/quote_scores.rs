@@ -20,11 +20,11 @@ fn main() {
         let (e, p) = a[3].split_once('/').unwrap();
         let ea: Vec<usize> = e.split(',').map(|s| s.parse().unwrap()).collect();
         let pb: Vec<usize> = p.split(',').map(|s| s.parse().unwrap()).collect();
-        println!("{:?}", group_score(&en, &pl, &al.sentences, &opts, &ea, &pb));
+        println!("{:?}", group_score(&en, &pl, &al.sentences, &opts, al.mode, &ea, &pb));
         return;
     }
     let want: Vec<usize> = a[3..].iter().map(|s| s.parse().unwrap()).collect();
-    for (e, p, f) in quote_candidates(&en, &pl, &al.sentences, &opts) {
+    for (e, p, f) in quote_candidates(&en, &pl, &al.sentences, &opts, al.mode) {
         if want.is_empty() || want.contains(&e) {
             println!(
                 "{e} {p} {:?} | {:.60} | {:.60}",

@@ -684,7 +684,7 @@ fn cmd_align(
         opts.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
     }
     let alignment = bialign::align(&en, &pl, &opts);
-    let qa = bialign::qa::QaOptions::default();
+    let qa = bialign::qa::QaOptions { lexicon: opts.lexicon.clone(), ..Default::default() };
     let findings =
         if args.format == Format::Html { bialign::qa::check(&en, &pl, &alignment, &qa) } else { Vec::new() };
     let wopts = WriteOptions {

@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 
 use bialign::ingest::IngestOptions;
 use bialign::{AlignOptions, Document, Lang};
-use invariants::{check_alignment, check_document, check_jsonl, check_mirror};
+use invariants::{check_alignment, check_document, check_jsonl};
 use proptest::prelude::*;
 
 fn align_opts() -> &'static AlignOptions {
@@ -118,7 +118,7 @@ fn analyze_text(name: &str, text: &[u8], html: Option<bool>) -> Option<Document>
     }
 }
 
-/// Align `en` with `pl` (forced to English and Polish) both ways and check every contract.
+/// Align `en` with `pl` (forced to English and Polish) and check every contract.
 fn check_pair(mut en: Document, mut pl: Document) {
     check_document(&en);
     check_document(&pl);
@@ -126,9 +126,6 @@ fn check_pair(mut en: Document, mut pl: Document) {
     pl.lang = Lang::Pl;
     let ab = bialign::align(&en, &pl, align_opts());
     check_alignment(&ab, &en, &pl);
-    let ba = bialign::align(&pl, &en, align_opts());
-    check_alignment(&ba, &pl, &en);
-    check_mirror(&ab, &ba);
     let mut out = Vec::new();
     bialign::output::jsonl::write_alignment(&mut out, Some("p/../q"), &ab, &en, &pl, Default::default(), 0.0)
         .unwrap();

@@ -102,6 +102,6 @@ pub fn training_rows(
         .map(|l| (l.en, l.pl, l.link_feat))
         .collect();
     let a = super::align(en, pl, opts);
-    let quotes = super::quotes::quote_candidates(en, pl, &a.sentences, opts);
+    let quotes = super::quotes::quote_candidates(en, pl, &a.sentences, opts, a.mode);
     TrainingRows { beads, links, quotes }
 }

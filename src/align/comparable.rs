@@ -184,6 +184,9 @@ struct TokInfo {
     /// for Polish also without a verbal prefix); 0 for none. Matched only when the word's own keys
     /// find nothing: `skomentował` ~ `comment`, `kamery` ~ `camera`, `zawetował` ~ `vetoed`.
     cog: [u64; 2],
+    /// Rarity of the token's own keys (the rarest), and of its cognate keys.
+    own: f32,
+    cog_idf: [f32; 2],
 }
 
 /// Polish verbal prefixes a cognate key is also tried without (longest first).
@@ -252,39 +255,52 @@ fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<T
                     raw: 0.0,
                     class: Class::Attribution,
                     cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
                 };
             }
             if t.is_number {
-                return TokInfo { w: t.weight, raw: t.weight, class: Class::Content, cog: [0, 0] };
+                return TokInfo {
+                    w: t.weight,
+                    raw: t.weight,
+                    class: Class::Content,
+                    cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
+                };
             }
             if verbs.contains(lower.as_str()) {
                 let w = t.weight.min(VERB_WEIGHT);
-                return TokInfo { w, raw: w, class: Class::Content, cog: [0, 0] };
+                return TokInfo {
+                    w,
+                    raw: w,
+                    class: Class::Content,
+                    cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
+                };
             }
             let capital = w.chars().next().is_some_and(char::is_uppercase);
             let weight = t.weight * crate::lexicon::frequency::information(&lower, lang);
             let class = if capital && k > 0 { Class::Name } else { Class::Content };
             let cog =
                 if class == Class::Content && t.weight >= 1.0 { cognate_keys(&lower, lang) } else { [0, 0] };
-            TokInfo { w: weight, raw: t.weight, class, cog }
+            TokInfo { w: weight, raw: t.weight, class, cog, own: 0.0, cog_idf: [0.0; 2] }
         })
         .collect()
 }
 
-fn side(x: &SentFeat, w: &[TokInfo], y: &SentFeat, ycog: &[u64], rar: &Rarity, names: &mut u32) -> Side {
+fn side(x: &SentFeat, w: &[TokInfo], kidf: &[f32], y: &SentFeat, ycog: &[u64], names: &mut u32) -> Side {
     let mut s = Side::default();
     for (tok, ti) in x.toks.iter().zip(w) {
-        let (tw, raw, class) = (ti.w, ti.raw, ti.class);
+        let (tw, raw, class, own) = (ti.w, ti.raw, ti.class, ti.own);
         if class == Class::Attribution {
             continue;
         }
-        let keys = &x.tok_keys[tok.keys.0 as usize..tok.keys.1 as usize];
-        let mut own = 0f32;
+        let r = tok.keys.0 as usize..tok.keys.1 as usize;
         let mut best: Option<(f32, KeyKind)> = None;
         let mut same_name = false;
-        for &k in keys {
-            let idf = rar.idf(k);
-            own = own.max(idf);
+        for (&k, &idf) in x.tok_keys[r.clone()].iter().zip(&kidf[r]) {
             if y.has(k) {
                 same_name |= key_kind(k) == KeyKind::Name;
                 if best.is_none_or(|b| idf > b.0) {
@@ -292,12 +308,9 @@ fn side(x: &SentFeat, w: &[TokInfo], y: &SentFeat, ycog: &[u64], rar: &Rarity, n
                 }
             }
         }
-        if keys.is_empty() {
-            own = (1.0 + rar.n).ln();
-        }
         if best.is_none() && class == Class::Content {
-            if let Some(&c) = ti.cog.iter().find(|&&c| c != 0 && ycog.binary_search(&c).is_ok()) {
-                best = Some((rar.idf(c), KeyKind::Cognate));
+            if let Some(k) = (0..2).find(|&k| ti.cog[k] != 0 && ycog.binary_search(&ti.cog[k]).is_ok()) {
+                best = Some((ti.cog_idf[k], KeyKind::Cognate));
             }
         }
         // A capitalised word met by its translation (Wednesday = środę, Warsaw = Warszawa,
@@ -337,7 +350,9 @@ pub(crate) struct Pairs<'a> {
     /// Each sentence's cognate keys, sorted.
     ce: Vec<Vec<u64>>,
     cp: Vec<Vec<u64>>,
-    rar: Rarity,
+    /// The rarity of each key of each sentence, in `tok_keys` order.
+    ke: Vec<Vec<f32>>,
+    kp: Vec<Vec<f32>>,
     /// Quote anchors: (English sentence, Polish sentence) → best own-evidence quote pair score.
     anchors: FxMap<(u32, u32), f32>,
     sig: super::Signals,
@@ -369,16 +384,50 @@ impl<'a> Pairs<'a> {
         let (ce, cp) = (cogs(&we), cogs(&wp));
         let mut rar = Rarity::new(ef, pf);
         rar.add(&ce, &cp);
-        Pairs { en, pl, ef, pf, we, wp, ce, cp, rar, anchors, sig }
+        let rarities = |fs: &[SentFeat], ws: &mut [Vec<TokInfo>]| -> Vec<Vec<f32>> {
+            fs.iter()
+                .zip(ws.iter_mut())
+                .map(|(f, w)| {
+                    let kidf: Vec<f32> = f.tok_keys.iter().map(|&k| rar.idf(k)).collect();
+                    for (t, ti) in f.toks.iter().zip(w.iter_mut()) {
+                        let r = &kidf[t.keys.0 as usize..t.keys.1 as usize];
+                        ti.own = if r.is_empty() {
+                            (1.0 + rar.n).ln()
+                        } else {
+                            r.iter().copied().fold(0.0, f32::max)
+                        };
+                        for k in 0..2 {
+                            if ti.cog[k] != 0 {
+                                ti.cog_idf[k] = rar.idf(ti.cog[k]);
+                            }
+                        }
+                    }
+                    kidf
+                })
+                .collect()
+        };
+        let (mut we, mut wp) = (we, wp);
+        let ke = rarities(ef, &mut we);
+        let kp = rarities(pf, &mut wp);
+        Pairs { en, pl, ef, pf, we, wp, ce, cp, ke, kp, anchors, sig }
+    }
+
+    /// Whether sentences `i` and `j` share any key or cognate key (without one a pair has no
+    /// content in common and is never an edge).
+    pub(crate) fn share_any(&self, i: usize, j: usize) -> bool {
+        let (a, b) = (&self.ef[i], &self.pf[j]);
+        let (small, large) = if a.keyset.len() <= b.keyset.len() { (a, b) } else { (b, a) };
+        small.keyset.iter().any(|&k| large.has(k))
+            || self.ce[i].iter().any(|c| self.cp[j].binary_search(c).is_ok())
     }
 
     /// The features of English sentence `i` against Polish sentence `j`.
     pub(crate) fn features(&self, i: usize, j: usize) -> EdgeFeat {
         let (a, b) = (&self.ef[i], &self.pf[j]);
         let mut names = 0u32;
-        let se = side(a, &self.we[i], b, &self.cp[j], &self.rar, &mut names);
+        let se = side(a, &self.we[i], &self.ke[i], b, &self.cp[j], &mut names);
         let mut names_p = 0u32;
-        let sp = side(b, &self.wp[j], a, &self.ce[i], &self.rar, &mut names_p);
+        let sp = side(b, &self.wp[j], &self.kp[j], a, &self.ce[i], &mut names_p);
         let shared = a.numbers.iter().filter(|k| b.numbers.binary_search(k).is_ok()).count();
         let unshared = a.numbers.len() + b.numbers.len() - 2 * shared;
         let rel = |k: usize, n: usize| if n <= 1 { 0.0 } else { k as f32 / (n - 1) as f32 };
@@ -431,6 +480,9 @@ pub(crate) fn edges(pairs: &Pairs) -> Vec<Edge> {
         .candidates()
         .into_iter()
         .filter_map(|(i, j)| {
+            if !pairs.share_any(i, j) {
+                return None;
+            }
             let f = pairs.features(i, j);
             if f.content < MIN_CONTENT {
                 return None;

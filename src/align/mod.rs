@@ -36,7 +36,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::lang::Lang;
-use crate::model::{Document, Span};
+use crate::model::Document;
 
 pub use features::{Concepts, Signals};
 pub use mode::Mode;
@@ -167,6 +167,45 @@ pub struct Alignment {
     /// The share of sentences with a strong partner that the mode was estimated from
     /// ([`mode::strong_share`]).
     pub strong_share: f32,
+}
+
+impl Alignment {
+    /// For every unit of each side (`n_en` English and `n_pl` Polish sentences or quotes of
+    /// `links`), the index of the first two-sided link it stands in (`None`: unmatched). The one
+    /// reading of "matched" that QA, the report, batch statistics and the CLI share.
+    pub fn unit_links(links: &[Link], n_en: usize, n_pl: usize) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
+        let mut e = vec![None; n_en];
+        let mut p = vec![None; n_pl];
+        for (k, l) in links.iter().enumerate().filter(|(_, l)| l.is_match()) {
+            for &i in &l.en {
+                if let Some(x) = e.get_mut(i) {
+                    x.get_or_insert(k);
+                }
+            }
+            for &i in &l.pl {
+                if let Some(x) = p.get_mut(i) {
+                    x.get_or_insert(k);
+                }
+            }
+        }
+        (e, p)
+    }
+
+    /// How many of the `n_en` English and `n_pl` Polish sentences no two-sided link pairs.
+    pub fn unmatched_sentences(&self, n_en: usize, n_pl: usize) -> (usize, usize) {
+        let (e, p) = Self::unit_links(&self.sentences, n_en, n_pl);
+        (e.iter().filter(|l| l.is_none()).count(), p.iter().filter(|l| l.is_none()).count())
+    }
+
+    /// The share of all `n_en + n_pl` sentences that no two-sided link pairs (0 when there are none).
+    pub fn unmatched_share(&self, n_en: usize, n_pl: usize) -> f32 {
+        let (e, p) = self.unmatched_sentences(n_en, n_pl);
+        if n_en + n_pl == 0 {
+            0.0
+        } else {
+            (e + p) as f32 / (n_en + n_pl) as f32
+        }
+    }
 }
 
 impl Default for Alignment {
@@ -460,11 +499,6 @@ fn order_links(mut links: Vec<Link>, n_pl: usize) -> Vec<Link> {
     out
 }
 
-/// The byte spans of a link side (for writers and tests).
-pub fn sentence_spans(doc: &Document, idx: &[usize]) -> Vec<Span> {
-    idx.iter().map(|&i| doc.sentences[i].span).collect()
-}
-
 #[cfg(test)]
 mod limit_tests {
     use super::*;
@@ -480,7 +514,7 @@ mod limit_tests {
     fn a_long_sentence_keeps_its_full_length_for_scoring() {
         let text = format!("{}.", "Warsaw budget ".repeat(2000));
         let mut doc = Document { text: text.clone(), lang: Lang::En, ..Default::default() };
-        let span = Span::new(0, text.len());
+        let span = crate::model::Span::new(0, text.len());
         doc.paragraphs.push(crate::model::Paragraph { span, lang: Lang::En, confidence: 1.0 });
         doc.sentences.push(crate::model::Sentence { span, paragraph: 0 });
         let opts = AlignOptions { max_sentence_bytes: 100, lexicon: None, ..Default::default() };

@@ -24,32 +24,14 @@ fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {
         .collect()
 }
 
-/// Loose key of a name word: lowercase, without diacritics, cut to five letters.
-fn name_key(w: &str) -> String {
-    w.to_lowercase().chars().map(crate::lexicon::names::strip_diacritic).take(5).collect()
-}
-
-/// The name keys of a speaker's name: its words of three letters or more, by [`name_key`].
-fn speaker_keys(name: &str) -> Vec<String> {
-    name.split(|c: char| !c.is_alphabetic()).filter(|w| w.chars().count() >= 3).map(name_key).collect()
-}
-
-/// [`speaker_agreement`] on the names' keys.
-fn keys_agreement(wa: &[String], wb: &[String]) -> f32 {
-    if wa.is_empty() || wb.is_empty() {
-        return 0.0;
-    }
-    if wa.iter().any(|x| wb.contains(x)) {
-        1.0
-    } else {
-        -1.0
-    }
-}
-
-/// +1 when the speakers share a name word, -1 when both are known and share none, 0 otherwise.
+/// +1 when the speakers are the same person ([`crate::lexicon::names::same_speaker`]: Harris ~
+/// Amy B. Harris, Tusk ~ Tuska), -1 when both are known and differ, 0 otherwise.
 pub fn speaker_agreement(a: Option<&str>, b: Option<&str>) -> f32 {
-    let (Some(a), Some(b)) = (a, b) else { return 0.0 };
-    keys_agreement(&speaker_keys(a), &speaker_keys(b))
+    match (a, b) {
+        (Some(a), Some(b)) if crate::lexicon::names::same_speaker(a, b) => 1.0,
+        (Some(_), Some(_)) => -1.0,
+        _ => 0.0,
+    }
 }
 
 /// Rank of each quote among the top-level quotes before it that start in the same sentence: one pass
@@ -82,11 +64,10 @@ struct Ctx<'a> {
     pl_sents: Vec<Vec<usize>>,
     en_rank: Vec<usize>,
     pl_rank: Vec<usize>,
-    /// Name keys of each quote's speaker (empty: none).
-    en_spk: Vec<Vec<String>>,
-    pl_spk: Vec<Vec<String>>,
-    /// On average fewer than half of the two articles' sentences are linked: they retell rather
-    /// than translate each other.
+    /// Each quote's speaker.
+    en_spk: Vec<Option<&'a str>>,
+    pl_spk: Vec<Option<&'a str>>,
+    /// The articles retell rather than translate each other (the aligner's mode).
     retelling: bool,
 }
 
@@ -96,8 +77,10 @@ impl<'a> Ctx<'a> {
         pl: &'a Document,
         sent_links: &'a [Link],
         opts: &'a AlignOptions,
+        mode: super::Mode,
         caches: (&mut WordCache, &mut WordCache),
     ) -> Ctx<'a> {
+        let retelling = mode == super::Mode::Comparable;
         let feats = |d: &Document, lang: Lang, cache: &mut WordCache| -> Vec<SentFeat> {
             d.quotes
                 .iter()
@@ -124,9 +107,6 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let share =
-            |v: &[usize]| v.iter().filter(|&&k| k != usize::MAX).count() as f32 / v.len().max(1) as f32;
-        let retelling = share(&en_sent_link) + share(&pl_sent_link) < 1.0;
         Ctx {
             retelling,
             en,
@@ -140,16 +120,8 @@ impl<'a> Ctx<'a> {
             pl_sents: pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect(),
             en_rank: ranks_in_sentence(en),
             pl_rank: ranks_in_sentence(pl),
-            en_spk: en
-                .quotes
-                .iter()
-                .map(|q| q.speaker.as_ref().map_or_else(Vec::new, |s| speaker_keys(&s.name)))
-                .collect(),
-            pl_spk: pl
-                .quotes
-                .iter()
-                .map(|q| q.speaker.as_ref().map_or_else(Vec::new, |s| speaker_keys(&s.name)))
-                .collect(),
+            en_spk: en.quotes.iter().map(|q| q.speaker.as_ref().map(|s| s.name.as_str())).collect(),
+            pl_spk: pl.quotes.iter().map(|q| q.speaker.as_ref().map(|s| s.name.as_str())).collect(),
         }
     }
 
@@ -171,7 +143,7 @@ impl<'a> Ctx<'a> {
         let (me, te, mp, tp) = side_weights(&fe, &fp);
         let cov = if te + tp > 0.0 { (me + mp) / (te + tp) } else { 0.0 };
         let matched = (1.0 + me.min(mp)).ln();
-        let spk = keys_agreement(&self.en_spk[ea[0]], &self.pl_spk[pb[0]]);
+        let spk = speaker_agreement(self.en_spk[ea[0]], self.pl_spk[pb[0]]);
         let la: usize = ea.iter().map(|&a| en.quotes[a].span.len()).sum();
         let lb: usize = pb.iter().map(|&b| pl.quotes[b].span.len()).sum();
         let lenr = (lb.max(1) as f32 / (la.max(1) as f32 * cal::GC_RATIO)).ln().abs().min(3.0);
@@ -275,7 +247,7 @@ pub fn align_quotes(
     if ne == 0 && np == 0 {
         return Vec::new();
     }
-    let ctx = Ctx::new(en, pl, sent_links, opts, (en_cache, pl_cache));
+    let ctx = Ctx::new(en, pl, sent_links, opts, super::Mode::Translation, (en_cache, pl_cache));
     let mut scored: Vec<(f32, usize, usize)> = candidate_pairs(&ctx)
         .into_iter()
         .filter(|&(a, b)| ctx.may_pair(a, b))
@@ -474,7 +446,7 @@ pub fn align_quotes_comparable(
     if ne == 0 && np == 0 {
         return Vec::new();
     }
-    let ctx = Ctx::new(en, pl, sent_links, opts, (en_cache, pl_cache));
+    let ctx = Ctx::new(en, pl, sent_links, opts, super::Mode::Comparable, (en_cache, pl_cache));
     let thr = opts.min_score.max(cal::COMPARABLE_QUOTE_KEEP);
     let mut scored: Vec<(f32, usize, usize)> = Vec::new();
     for (a, b) in candidate_pairs(&ctx) {
@@ -526,7 +498,7 @@ pub(crate) fn sentence_anchors_cached(
     if en.quotes.is_empty() || pl.quotes.is_empty() {
         return out;
     }
-    let ctx = Ctx::new(en, pl, &[], opts, (en_cache, pl_cache));
+    let ctx = Ctx::new(en, pl, &[], opts, super::Mode::Comparable, (en_cache, pl_cache));
     for a in 0..en.quotes.len() {
         if en.quotes[a].kind != QuoteKind::Speech || opts.deadline.expired() {
             continue;
@@ -617,9 +589,10 @@ pub fn quote_candidates(
     pl: &Document,
     sent_links: &[Link],
     opts: &AlignOptions,
+    mode: super::Mode,
 ) -> Vec<(usize, usize, [f32; N_QUOTE])> {
     let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
-    let ctx = Ctx::new(en, pl, sent_links, opts, (&mut ce, &mut cp));
+    let ctx = Ctx::new(en, pl, sent_links, opts, mode, (&mut ce, &mut cp));
     candidate_pairs(&ctx)
         .into_iter()
         .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (a, b, f)))
@@ -634,11 +607,12 @@ pub fn group_score(
     pl: &Document,
     sent_links: &[Link],
     opts: &AlignOptions,
+    mode: super::Mode,
     ea: &[usize],
     pb: &[usize],
 ) -> Option<([f32; N_QUOTE], f32)> {
     let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
-    let ctx = Ctx::new(en, pl, sent_links, opts, (&mut ce, &mut cp));
+    let ctx = Ctx::new(en, pl, sent_links, opts, mode, (&mut ce, &mut cp));
     ctx.features(ea, pb).map(|f| (f, Ctx::score(&f)))
 }
 

@@ -205,12 +205,10 @@ pub(crate) fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats
         sentences: (en.sentences.len() + pl.sentences.len()) as u64,
         quotes: (en.quotes.len() + pl.quotes.len()) as u64,
         links: (a.sentences.iter().filter(both).count() + a.quotes.iter().filter(both).count()) as u64,
-        unmatched: a
-            .sentences
-            .iter()
-            .filter(|l| l.en.is_empty() || l.pl.is_empty())
-            .map(|l| l.en.len() + l.pl.len())
-            .sum::<usize>() as u64,
+        unmatched: {
+            let (e, p) = a.unmatched_sentences(en.sentences.len(), pl.sentences.len());
+            (e + p) as u64
+        },
         bytes: (en.text.len() + pl.text.len()) as u64,
     }
 }
@@ -267,7 +265,8 @@ fn process(
         let p = load_and_align(job, opts, aopts, &stage)?;
         stage.set("checking");
         let findings = if opts.qa {
-            crate::qa::check(&p.en, &p.pl, &p.alignment, &crate::qa::QaOptions::default())
+            let qa = crate::qa::QaOptions { lexicon: opts.align.lexicon.clone(), ..Default::default() };
+            crate::qa::check(&p.en, &p.pl, &p.alignment, &qa)
         } else {
             Vec::new()
         };

@@ -49,7 +49,8 @@ fn pl_to_latin(word: &str) -> String {
 
 /// Merge letters that English and (transliterated) Polish spell differently for one sound.
 fn skeleton(latin: &str) -> String {
-    let b: Vec<char> = latin.chars().filter(|c| c.is_alphabetic()).map(fold_diacritic).collect();
+    let b: Vec<char> =
+        latin.chars().filter(|c| c.is_alphabetic()).map(super::names::strip_diacritic).collect();
     let mut out: Vec<char> = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
@@ -76,22 +77,6 @@ fn skeleton(latin: &str) -> String {
         i += step;
     }
     out.into_iter().collect()
-}
-
-fn fold_diacritic(c: char) -> char {
-    match c {
-        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ą' => 'a',
-        'é' | 'è' | 'ê' | 'ë' | 'ę' => 'e',
-        'í' | 'ì' | 'î' | 'ï' => 'i',
-        'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
-        'ú' | 'ù' | 'û' | 'ü' => 'u',
-        'ç' | 'ć' | 'č' => 'c',
-        'ñ' | 'ń' => 'n',
-        'ś' | 'š' => 's',
-        'ź' | 'ż' | 'ž' => 'z',
-        'ł' => 'l',
-        _ => c,
-    }
 }
 
 /// Polish inflectional and derivational endings cut before comparing (longest first).

@@ -32,7 +32,8 @@ fn endings() -> &'static [(String, String)] {
     })
 }
 
-/// The letter without its diacritic (Polish and common Western European letters).
+/// The letter without its diacritic (Polish and common Western European letters). The one fold of
+/// letters every comparison uses (names, cognates, QA).
 pub fn strip_diacritic(c: char) -> char {
     match c {
         'ą' => 'a',
@@ -43,17 +44,59 @@ pub fn strip_diacritic(c: char) -> char {
         'ó' => 'o',
         'ś' => 's',
         'ź' | 'ż' => 'z',
-        'á' | 'à' | 'â' | 'ä' => 'a',
-        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+        'é' | 'è' | 'ê' | 'ë' | 'ě' => 'e',
         'í' | 'ì' | 'î' | 'ï' => 'i',
-        'ò' | 'ô' | 'ö' => 'o',
-        'ú' | 'ù' | 'û' | 'ü' => 'u',
+        'ò' | 'ô' | 'ö' | 'õ' => 'o',
+        'ú' | 'ù' | 'û' | 'ü' | 'ů' => 'u',
         'ç' | 'č' => 'c',
         'š' => 's',
         'ž' => 'z',
-        'ñ' => 'n',
+        'ñ' | 'ň' => 'n',
+        'ř' => 'r',
+        '’' => '\'',
         _ => c,
     }
+}
+
+/// A word for comparison: lower case, diacritics removed ([`strip_diacritic`]).
+pub fn fold(word: &str) -> String {
+    word.chars().flat_map(char::to_lowercase).map(strip_diacritic).collect()
+}
+
+/// [`fold`] of the letters and digits of `word` only (hyphens, apostrophes and points dropped), appended
+/// to `out`: how the quotation stage compares the forms of a name as written.
+pub fn fold_alnum_into(word: &str, out: &mut String) {
+    if word.is_ascii() {
+        out.extend(
+            word.bytes().filter(u8::is_ascii_alphanumeric).map(|b| char::from(b.to_ascii_lowercase())),
+        );
+        return;
+    }
+    out.extend(
+        word.chars().flat_map(char::to_lowercase).map(strip_diacritic).filter(|c| c.is_alphanumeric()),
+    );
+}
+
+/// Whether two mentions may be the same name, tolerating Polish inflection of either
+/// (Sebastian ~ Sebastiana, Harris ~ Harrisowi, Maria ~ Marii, Luiza ~ Luizy; not Harris ~ Harrison).
+pub fn same_name(a: &str, b: &str) -> bool {
+    fold(a) == fold(b) || name_key(a) == name_key(b)
+}
+
+/// Whether two speakers (possibly several words: "Amy B. Harris", "Harris") are the same person: a
+/// word of three letters or more of one is [`same_name`] as a word of the other.
+pub fn same_speaker(a: &str, b: &str) -> bool {
+    fn words(s: &str) -> Vec<&str> {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+            .filter(|w| w.chars().count() >= 3)
+            .collect()
+    }
+    let (wa, wb) = (words(a), words(b));
+    if wa.is_empty() || wb.is_empty() {
+        return fold(a.trim()) == fold(b.trim());
+    }
+    wa.iter().any(|x| wb.iter().any(|y| same_name(x, y)))
 }
 
 /// The name key of a word (normally a capitalised token).

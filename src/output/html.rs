@@ -95,7 +95,7 @@ impl Summary {
             style: sev(Severity::Style),
         }
     }
-    /// Share of all sentences with no counterpart.
+    /// Share of all sentences with no counterpart (as [`Alignment::unmatched_share`] counts them).
     pub fn unmatched_share(&self) -> f32 {
         let total = self.en_sentences + self.pl_sentences;
         if total == 0 {
@@ -116,21 +116,7 @@ fn quote_links(en: &Document, pl: &Document, a: &Alignment) -> (Vec<Option<usize
 }
 
 fn unit_links(links: &[Link], n_en: usize, n_pl: usize) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
-    let mut e = vec![None; n_en];
-    let mut p = vec![None; n_pl];
-    for (k, l) in links.iter().enumerate().filter(|(_, l)| !l.en.is_empty() && !l.pl.is_empty()) {
-        for &i in &l.en {
-            if let Some(x) = e.get_mut(i) {
-                x.get_or_insert(k);
-            }
-        }
-        for &i in &l.pl {
-            if let Some(x) = p.get_mut(i) {
-                x.get_or_insert(k);
-            }
-        }
-    }
-    (e, p)
+    Alignment::unit_links(links, n_en, n_pl)
 }
 
 /// Indices of the sentences of `doc` that overlap any of `spans`.

@@ -130,9 +130,12 @@ pub enum Mode {
 }
 
 /// Options for [`check`].
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct QaOptions {
     pub mode: Mode,
+    /// The bilingual lexicon names are compared with (`None`: the embedded one). Give QA the
+    /// aligner's, with the user's entries (`--lexicon`), so both read the same translations.
+    pub lexicon: Option<std::sync::Arc<dyn crate::align::Concepts>>,
     /// Expected Polish/English character ratio of a translated sentence. Calibrated on the 970 line pairs
     /// of corpus/align-dev/*/*/parallel (lines of 20+ characters): median 1.12.
     pub length_ratio_center: f32,
@@ -150,10 +153,27 @@ pub struct QaOptions {
     pub disabled: Vec<Check>,
 }
 
+impl std::fmt::Debug for QaOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QaOptions")
+            .field("mode", &self.mode)
+            .field("lexicon", &self.lexicon.as_ref().map(|_| "…"))
+            .field("length_ratio_center", &self.length_ratio_center)
+            .field("length_ratio_log_sd", &self.length_ratio_log_sd)
+            .field("length_ratio_z", &self.length_ratio_z)
+            .field("length_min_chars", &self.length_min_chars)
+            .field("passage_min_sentences", &self.passage_min_sentences)
+            .field("drift_max_score", &self.drift_max_score)
+            .field("disabled", &self.disabled)
+            .finish()
+    }
+}
+
 impl Default for QaOptions {
     fn default() -> Self {
         QaOptions {
             mode: Mode::Auto,
+            lexicon: None,
             length_ratio_center: 1.12,
             length_ratio_log_sd: 0.167,
             length_ratio_z: 3.0,
@@ -165,33 +185,16 @@ impl Default for QaOptions {
     }
 }
 
-/// Share of sentences (both documents together) that no link pairs with the other side.
+/// Share of sentences (both documents together) that no link pairs with the other side
+/// ([`Alignment::unmatched_share`]).
 pub fn unmatched_share(en: &Document, pl: &Document, a: &Alignment) -> f32 {
-    let total = en.sentences.len() + pl.sentences.len();
-    if total == 0 {
-        return 0.0;
-    }
-    let (me, mp) = matched_sentences(a, en, pl);
-    let matched = me.iter().filter(|m| **m).count() + mp.iter().filter(|m| **m).count();
-    (total - matched) as f32 / total as f32
+    a.unmatched_share(en.sentences.len(), pl.sentences.len())
 }
 
+/// Whether each English and each Polish sentence stands in a two-sided link.
 fn matched_sentences(a: &Alignment, en: &Document, pl: &Document) -> (Vec<bool>, Vec<bool>) {
-    let mut me = vec![false; en.sentences.len()];
-    let mut mp = vec![false; pl.sentences.len()];
-    for l in a.sentences.iter().filter(|l| !l.en.is_empty() && !l.pl.is_empty()) {
-        for &i in &l.en {
-            if let Some(m) = me.get_mut(i) {
-                *m = true;
-            }
-        }
-        for &i in &l.pl {
-            if let Some(m) = mp.get_mut(i) {
-                *m = true;
-            }
-        }
-    }
-    (me, mp)
+    let (e, p) = Alignment::unit_links(&a.sentences, en.sentences.len(), pl.sentences.len());
+    (e.iter().map(Option::is_some).collect(), p.iter().map(Option::is_some).collect())
 }
 
 /// Whether the checks treat the pair as comparable articles (see [`Mode`]).
@@ -266,7 +269,7 @@ struct SentWords {
 }
 
 impl SentWords {
-    fn of(doc: &Document, en: bool) -> Vec<SentWords> {
+    fn of(doc: &Document, en: bool, lex: &dyn crate::align::Concepts) -> Vec<SentWords> {
         doc.sentences
             .iter()
             .map(|s| {
@@ -278,7 +281,7 @@ impl SentWords {
                         .iter()
                         .flat_map(|w| [norm::fold(w), crate::lexicon::names::name_key(w)])
                         .collect(),
-                    ids: ids_of(&words, en),
+                    ids: ids_of(lex, &words, en),
                     caps: words.iter().filter(|w| w.starts_with(char::is_uppercase)).cloned().collect(),
                 }
             })
@@ -324,7 +327,8 @@ impl<'a> Cx<'a> {
         let implied = implied_quote_pairs(en, pl, a);
         let names_on = !opts.disabled.contains(&Check::NameMismatch);
         let (en_words, pl_words) = if names_on {
-            (SentWords::of(en, true), SentWords::of(pl, false))
+            let lex = lexicon(opts);
+            (SentWords::of(en, true, lex), SentWords::of(pl, false, lex))
         } else {
             (Vec::new(), Vec::new())
         };
@@ -476,7 +480,7 @@ impl<'a> Cx<'a> {
                             return true;
                         }
                         let (f, k) = (norm::fold(w), crate::lexicon::names::name_key(w));
-                        let ids = ids_of(&[w.to_string()], is_en);
+                        let ids = ids_of(lexicon(self.opts), &[w.to_string()], is_en);
                         other.iter().any(|o| {
                             o.keys.contains(&f)
                                 || o.keys.contains(&k)
@@ -981,9 +985,16 @@ fn digit_groups(t: &str) -> Vec<u64> {
     t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).filter_map(|g| g.parse().ok()).collect()
 }
 
+/// The lexicon QA compares with: the options' or the embedded one.
+fn lexicon(opts: &QaOptions) -> &dyn crate::align::Concepts {
+    match &opts.lexicon {
+        Some(l) => l.as_ref(),
+        None => crate::lexicon::Lexicon::embedded(),
+    }
+}
+
 /// The lexicon's concept ids of English (`en`) or Polish words.
-fn ids_of(words: &[String], en: bool) -> HashSet<u32> {
-    let lex = crate::lexicon::Lexicon::embedded();
+fn ids_of(lex: &dyn crate::align::Concepts, words: &[String], en: bool) -> HashSet<u32> {
     let mut ids = Vec::new();
     for w in words {
         if en {

@@ -65,11 +65,7 @@ pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
             span: Span::new(base + n.start, base + n.end),
             kind: n.kind,
             word: !text.get(n.start..n.end).unwrap_or("").bytes().any(|b| b.is_ascii_digit()),
-            alt: n
-                .alt
-                .or_else(|| decade(text, n.end, n.kind))
-                .or_else(|| short_year(n.kind))
-                .or_else(|| pm_hour(text, n.end, n.kind, lang)),
+            alt: n.alt.or_else(|| decade(text, n.end, n.kind)).or_else(|| short_year(n.kind)),
         })
         // Minutes of a time ("13:00") are part of the hour, not a number of their own.
         .filter(|n| !(text[..n.span.start - base].ends_with(':') && n.span.len() == 2))
@@ -118,26 +114,6 @@ fn decade(text: &str, end: usize, kind: NumKind) -> Option<NumKind> {
     }
 }
 
-/// An English clock time is also its hour as Polish writes it, "13:00" or "8:30" (whose minutes
-/// are no number of their own): "1 pm" is also 13, "8.30am" also 8, "8.30pm" also 20.
-fn pm_hour(text: &str, end: usize, kind: NumKind, lang: Lang) -> Option<NumKind> {
-    let rest = text.get(end..)?.trim_start().to_ascii_lowercase();
-    let pm = rest.starts_with("pm") || rest.starts_with("p.m.");
-    let am = rest.starts_with("am") || rest.starts_with("a.m.");
-    match kind {
-        NumKind::Value(v) if lang == Lang::En && (am || pm) => {
-            // whole hours 1-12, or hours and minutes written with a point (8.30: 8300, .59 at most)
-            let (hour, minutes) = (v / 1000, v % 1000);
-            if !(1..=12).contains(&hour) || minutes >= 600 {
-                return None;
-            }
-            let h24 = if pm && hour < 12 { hour + 12 } else { hour };
-            (h24 * 1000 != v).then_some(NumKind::Value(h24 * 1000))
-        }
-        _ => None,
-    }
-}
-
 /// A year is also its short form ("1953" ~ "'53", "rocznik 53").
 fn short_year(kind: NumKind) -> Option<NumKind> {
     match kind {
@@ -178,47 +154,7 @@ fn trim_apos(text: &str, s: usize, mut e: usize) -> usize {
     e
 }
 
-/// Fold a word for comparison: lower case, Polish and other Latin diacritics removed.
-pub fn fold(word: &str) -> String {
-    word.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'ą' | 'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
-            'ć' | 'č' | 'ç' => 'c',
-            'ę' | 'é' | 'è' | 'ê' | 'ë' | 'ě' => 'e',
-            'ł' => 'l',
-            'ń' | 'ñ' | 'ň' => 'n',
-            'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
-            'ś' | 'š' => 's',
-            'ź' | 'ż' | 'ž' => 'z',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ú' | 'ù' | 'û' | 'ü' | 'ů' => 'u',
-            'ř' => 'r',
-            '’' => '\'',
-            c => c,
-        })
-        .collect()
-}
-
-/// Whether two mentions may be the same name, tolerating Polish inflection of either
-/// (Sebastian ~ Sebastiana, Harris ~ Harrisowi, Maria ~ Marii, Luiza ~ Luizy).
-pub fn same_name(a: &str, b: &str) -> bool {
-    use crate::lexicon::names::name_key;
-    fold(a) == fold(b) || name_key(a) == name_key(b)
-}
-
-/// Whether two speakers (possibly multi-word: "Amy B. Harris", "Harris") are the same person: a word of
-/// three letters or more of one matches a word of the other, allowing for inflection.
-pub fn same_speaker(a: &str, b: &str) -> bool {
-    let words = |s: &str| -> Vec<String> {
-        words_of(s).into_iter().map(|(x, y)| s[x..y].to_string()).filter(|w| w.chars().count() >= 3).collect()
-    };
-    let (wa, wb) = (words(a), words(b));
-    if wa.is_empty() || wb.is_empty() {
-        return fold(a.trim()) == fold(b.trim());
-    }
-    wa.iter().any(|x| wb.iter().any(|y| same_name(x, y)))
-}
+pub use crate::lexicon::names::{fold, same_name, same_speaker};
 
 #[cfg(test)]
 mod tests {

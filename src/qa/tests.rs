@@ -359,3 +359,26 @@ fn a_quote_given_as_polish_dash_dialogue_is_not_omitted() {
     assert_eq!(q.len(), 1, "{fs:#?}");
     assert_eq!(q[0].en[0], en.quotes[1].span);
 }
+
+#[test]
+fn clock_times_and_short_forms_agree_across_notations() {
+    // The one number reader ([`crate::lexicon::numbers`]) reads "8.30pm" as 20:30 for QA as for the
+    // aligner; a decade and a year also match their short forms.
+    for (e, p) in [
+        ("The match starts at 8.30pm on Friday.", "Mecz zaczyna się w piątek o 20:30."),
+        ("The polls close at 9 p.m. tonight.", "Lokale wyborcze zamkną dziś o 21:00."),
+        ("The band was formed in the 1980s.", "Zespół powstał w latach 80."),
+    ] {
+        let en = doc(Lang::En, &[e]);
+        let pl = doc(Lang::Pl, &[p]);
+        let a = Alignment { sentences: vec![link(&[0], &[0], 0.9)], quotes: vec![], ..Default::default() };
+        let fs = check(&en, &pl, &a, &QaOptions::default());
+        assert!(of(&fs, Check::NumberMismatch).is_empty(), "{e} / {p}: {fs:#?}");
+    }
+    // A different time is still a changed number.
+    let en = doc(Lang::En, &["The match starts at 8.30pm on Friday."]);
+    let pl = doc(Lang::Pl, &["Mecz zaczyna się w piątek o 21:30."]);
+    let a = Alignment { sentences: vec![link(&[0], &[0], 0.9)], quotes: vec![], ..Default::default() };
+    let fs = check(&en, &pl, &a, &QaOptions::default());
+    assert_eq!(of(&fs, Check::NumberMismatch).len(), 1, "{fs:#?}");
+}

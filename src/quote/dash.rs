@@ -223,7 +223,8 @@ fn trailing_attribution(text: &str, from: usize, to: usize) -> Option<usize> {
 /// one level deeper by the caller.
 pub fn scan(text: &str, para: Span, paragraph: usize, marks: &[RawQuote], out: &mut Vec<RawQuote>) {
     let s = para.text(text);
-    if !s.contains(['-', '–', '—', '‒', '―']) {
+    // Every dash is '-' or starts with the byte 0xE2 (– — ‒ ―).
+    if memchr::memchr2(b'-', 0xE2, s.as_bytes()).is_none() {
         return;
     }
     let base = para.start;
@@ -234,8 +235,8 @@ pub fn scan(text: &str, para: Span, paragraph: usize, marks: &[RawQuote], out: &
     let line_starts = all
         .iter()
         .filter(|&&(i, _, _)| {
-            let line = s[..i].rfind('\n').map_or(0, |k| k + 1);
-            s[line..i].trim().is_empty()
+            let before = s[..i].trim_end_matches([' ', '\t', '\u{a0}']);
+            before.is_empty() || before.ends_with(['\n', '\r'])
         })
         .count();
     if line_starts >= 2 {
@@ -345,7 +346,7 @@ pub fn block_quote(text: &str, para: Span, paragraph: usize, next: Option<Span>)
     let s = para.text(text);
     let start = s.len() - s.trim_start().len();
     let end = s.trim_end().len();
-    if end <= start || super::kind::word_count(&s[start..end]) < 2 {
+    if end <= start || !super::kind::has_words(&s[start..end], 2) {
         return None;
     }
     Some(RawQuote {

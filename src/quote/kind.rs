@@ -122,6 +122,11 @@ pub fn word_count(s: &str) -> usize {
     count_words(s, 64)
 }
 
+/// Does `s` hold at least `n` words (counting stops there)?
+pub fn has_words(s: &str, n: usize) -> bool {
+    count_words(s, n) >= n
+}
+
 /// The number of whitespace-separated tokens of `s` that hold a letter or digit, counted up to `max`.
 fn count_words(s: &str, max: usize) -> usize {
     let b = s.as_bytes();

@@ -17,9 +17,11 @@
 
 pub mod dash;
 pub mod fast;
+pub mod groups;
 pub mod kind;
 pub mod marks;
 pub mod names;
+pub mod repeat;
 pub mod roles;
 pub mod speaker;
 pub mod speaker_en;
@@ -40,6 +42,38 @@ fn tail(text: &str, start: usize, end: usize) -> &str {
         from += 1;
     }
     text.get(from..end).unwrap_or("")
+}
+
+/// A speaker the text describes rather than names ("one Reddit user", "policja"): the description as
+/// written, its spaces collapsed.
+fn described(text: &str, span: Span) -> Speaker {
+    let written = span.text(text);
+    let name = match groups::nominative(written) {
+        // One noun in an oblique case ("w komunikacie policji"): its nominative.
+        Some((_, nom)) if !written.contains(char::is_whitespace) && !written.eq_ignore_ascii_case(nom) => {
+            nom.to_string()
+        }
+        _ => written.split_whitespace().collect::<Vec<_>>().join(" "),
+    };
+    Speaker { name, span }
+}
+
+/// The speaker a source names (`Who::Name`, a group description or a role), if it resolves.
+fn source_speaker(
+    text: &str,
+    who: Who,
+    lang: Lang,
+    book: &mut names::NameBook,
+    people: &mut resolve::People,
+) -> Option<Speaker> {
+    match who {
+        Who::Name { span, genitive } => Some(Speaker { name: book.canonical(span, lang, genitive), span }),
+        Who::Unnamed(span) if !span.is_empty() => Some(described(text, span)),
+        Who::Role { span, group } => people
+            .role(group, roles::country_in(text, span), span.start, book)
+            .map(|name| Speaker { name, span }),
+        _ => None,
+    }
 }
 
 /// Extraction settings.
@@ -96,7 +130,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                 }
             }
         }
-        let long = marked[first..].iter().any(|q| q.depth == 0 && kind::word_count(q.inner.text(text)) >= 4);
+        let long = marked[first..].iter().any(|q| q.depth == 0 && kind::has_words(q.inner.text(text), 4));
         if long || dashes[d0..].iter().any(|q| !q.bare) {
             talk[k] = 1;
         } else if dashes.len() > d0 {
@@ -200,13 +234,17 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     stops > last_stops as usize
                 };
                 // A quote with its own, different named attribution starts a new utterance.
+                // So does one attributed to a role or to someone unnamed ("…," an aide said), and one
+                // standing in reported speech with its own subject ("…," X said, after Y claimed “…”).
                 let name_of = |a: Option<Attribution>| match a.map(|a| a.who) {
-                    Some(Who::Name { span, .. }) => Some(span.text(text)),
+                    Some(Who::Name { span, .. } | Who::Role { span, .. } | Who::Unnamed(span)) => {
+                        Some(span.text(text))
+                    }
                     _ => None,
                 };
-                // So does one attributed to someone unnamed ("…," an aide said).
                 let own = (name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]))
-                    || matches!(posts[n].map(|a| a.who), Some(Who::Unnamed));
+                    || matches!(posts[n].map(|a| a.who), Some(Who::Unnamed(_)))
+                    || reported_all[k] && name_of(atts[n]).is_some_and(|x| Some(x) != name_of(posts[n - 1]));
                 let prev_post = posts[n - 1].is_some();
                 if prev_post && !gap.is_empty() && gap.len() <= 240 && !own && !inner_stop() {
                     utt.push(utt[n - 1]);
@@ -266,12 +304,20 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                             span = None;
                         }
                     }
+                    // People or an institution described by a noun ("Internauci piszą", "Policja
+                    // informuje", "Kancelaria Premiera przekazała"): the speaker as written.
+                    let group = span.filter(|&s| {
+                        let toks = speaker::tokenize(text, s);
+                        groups::description(&toks, 0, toks.len(), true).is_some()
+                    });
                     if span
                         .is_some_and(|s| !s.text(text).contains(' ') && book.occurs_lowercase(s.text(text)))
                     {
                         span = None;
                     }
-                    if let Some(span) = span {
+                    if let Some(g) = group {
+                        who = Some(described(text, g));
+                    } else if let Some(span) = span {
                         let name = book.canonical(span, lang, genitive);
                         last_named = Some(quotes.len());
                         who = Some(Speaker { name, span });
@@ -279,7 +325,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                         let people = people.get_or_insert_with(|| {
                             resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                         });
-                        if let Some(name) = people.role(group, sp.start) {
+                        if let Some(name) =
+                            people.role(group, roles::country_in(text, sp), sp.start, &mut book)
+                        {
                             last_named = Some(quotes.len());
                             who = Some(Speaker { name, span: sp });
                         }
@@ -289,35 +337,28 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     let people = people.get_or_insert_with(|| {
                         resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                     });
-                    if let Some(name) = people.role(group, q.open.start.min(span.start)) {
+                    let country = roles::country_in(text, span);
+                    if let Some(name) = people.role(group, country, q.open.start.min(span.start), &mut book) {
                         last_named = Some(quotes.len());
                         who = Some(Speaker { name, span });
                     }
                 }
-                Some(Who::Subject(span)) => {
+                Some(Who::Subject(clause)) => {
                     let people = people.get_or_insert_with(|| {
                         resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                     });
-                    // The first person of the sentence the article names elsewhere, else the first
-                    // full name written in it (a person introduced right there).
-                    let first_run = || {
-                        let toks = speaker::tokenize(text, span);
-                        (0..toks.len()).find_map(|i| {
-                            let (a, b) = speaker::name_forward(&toks, i)?;
-                            let run = &toks[a..b];
-                            (b - a >= 2 && roles::role_name(run).is_none())
-                                .then(|| Span::new(run[0].span.start, run[b - a - 1].span.end))
-                        })
-                    };
-                    let found = people.first_in(span);
-                    let name = found
-                        .or_else(|| first_run().map(|sp| book.canonical(sp, lang, false)))
-                        .or_else(|| {
+                    // A description opening the sentence ("Many users described …"), else the first
+                    // name standing in it as a subject, else this paragraph's or the last speaker.
+                    if let Some(d) = clause.described {
+                        who = Some(described(text, d));
+                    } else {
+                        let name = people.subject_of(&clause, lang == Lang::Pl, &mut book).or_else(|| {
                             let name_at = |i: usize| quotes[i].speaker.as_ref().map(|s| s.name.clone());
                             last_in_para.and_then(name_at).or_else(|| last_named.and_then(name_at))
                         });
-                    if let Some(name) = name {
-                        who = Some(Speaker { name, span: Span::new(span.end, span.end) });
+                        if let Some(name) = name {
+                            who = Some(Speaker { name, span: Span::new(clause.span.end, clause.span.end) });
+                        }
                     }
                 }
                 Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
@@ -325,12 +366,30 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                     let people = people.get_or_insert_with(|| {
                         resolve::People::new(text, lang, &named, &quote_spans, &mut book)
                     });
-                    // The person last mentioned in this paragraph before the quotation (in the
-                    // nominative, for Polish: the subject a dropped pronoun stands for), else the
-                    // paragraph's last speaker, the last named speaker, a mention in the paragraph before.
+                    // "– … – czytamy (w komunikacie X)": the written source, named after the verb or
+                    // in the sentence before.
+                    if speaker::is_reading_verb(span.text(text)) {
+                        let rules = if lang == Lang::Pl { pl } else { en };
+                        let k = doc.sentences.partition_point(|s| s.span.start <= q.open.start);
+                        let prev = k
+                            .checked_sub(2)
+                            .map(|k| doc.sentences[k].span)
+                            .filter(|s| s.end > prev_para_start);
+                        let source = rules
+                            .source_after_reading(text, Span::new(span.start, pspan.end))
+                            .or_else(|| prev.and_then(|s| rules.source_in(text, s)));
+                        who = source.and_then(|w| source_speaker(text, w, lang, &mut book, people));
+                    }
+                    // The subject of the narration before (the first person mentioned as a subject in
+                    // the nearest sentence before), else the person last mentioned in this paragraph
+                    // before the quotation (in the nominative, for Polish: the subject a dropped
+                    // pronoun stands for), else the paragraph's last speaker, the last named speaker, a
+                    // mention in the paragraph before.
                     let at = q.open.start.min(span.start);
+                    let gender = resolve::gender_of_word(span.text(text));
                     let name = people
-                        .mentioned_before(at, pspan.start, lang == Lang::Pl)
+                        .narrative_subject(&doc.sentences, at, prev_para_start, lang == Lang::Pl, gender)
+                        .or_else(|| people.mentioned_before(at, pspan.start, lang == Lang::Pl))
                         .or_else(|| last_in_para.and_then(name_at))
                         .or_else(|| last_named.and_then(name_at))
                         .or_else(|| people.mentioned_before(at, prev_para_start, false))
@@ -341,15 +400,18 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
                                 None
                             }
                         });
-                    if let Some(name) = name {
+                    if let Some(name) = name.filter(|_| who.is_none()) {
                         who = Some(Speaker { name, span });
                     }
                 }
-                Some(Who::Unnamed) => {}
+                Some(Who::Unnamed(span)) if !span.is_empty() => {
+                    who = Some(described(text, span));
+                }
+                Some(Who::Unnamed(_)) => {}
                 None => {}
             }
             // "…," an official said: someone the text does not name, so not the last speaker.
-            let unnamed = matches!(atts[n].map(|a| a.who), Some(Who::Unnamed));
+            let unnamed = matches!(atts[n].map(|a| a.who), Some(Who::Unnamed(_)));
             if who.is_none() && !unnamed && kinds[n] == QuoteKind::Speech {
                 // The utterance's speaker, else the last named speaker of this paragraph, else the one
                 // named later in the paragraph's utterance.
@@ -465,7 +527,101 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
         let k = sents.partition_point(|s| s.span.start <= q.span.start);
         q.sentence = k.saturating_sub(1);
     }
+    repeated_words(text, doc, &paras, &mut quotes, &mut book, &mut people, &named, &quote_spans);
     doc.quotes = quotes;
+}
+
+/// A speech quotation with no speaker and three words or more (a headline's, a subheading's) takes the
+/// speaker of another quotation that repeats its words, the nearest after it first; else, when a
+/// sentence of narration in the next three paragraphs reports its words, the subject of that
+/// sentence's verb of saying ([`repeat`]). At most 32 such quotations per document are looked at.
+#[allow(clippy::too_many_arguments)]
+fn repeated_words<'t>(
+    text: &'t str,
+    doc: &Document,
+    paras: &[(Span, Lang)],
+    quotes: &mut [Quote],
+    book: &mut names::NameBook<'t>,
+    people: &mut Option<resolve::People<'t>>,
+    named: &[(Span, bool)],
+    quote_spans: &[Span],
+) {
+    let open: Vec<usize> = (0..quotes.len())
+        .filter(|&k| {
+            quotes[k].depth == 0 && quotes[k].kind == QuoteKind::Speech && quotes[k].speaker.is_none()
+        })
+        .take(32)
+        .collect();
+    if open.is_empty() {
+        return;
+    }
+    let spoken: Vec<usize> =
+        (0..quotes.len()).filter(|&k| quotes[k].depth == 0 && quotes[k].speaker.is_some()).collect();
+    let mut cache: Vec<Option<Vec<repeat::Word>>> = vec![None; quotes.len()];
+    // The words of each sentence's narration (outside quotations), read once.
+    let mut narrations: Vec<Option<Vec<repeat::Word>>> = vec![None; doc.sentences.len()];
+    let mut sorted_spans: Vec<Span> = quote_spans.to_vec();
+    sorted_spans.sort_by_key(|q| q.start);
+    for k in open {
+        let w = repeat::words(quotes[k].span.text(text), 64);
+        if w.len() < repeat::MIN_WORDS {
+            continue;
+        }
+        let later = spoken.iter().copied().filter(|&m| m > k);
+        let earlier = spoken.iter().copied().filter(|&m| m < k).rev();
+        let mut found = None;
+        for m in later.chain(earlier) {
+            let wm = cache[m].get_or_insert_with(|| repeat::words(quotes[m].span.text(text), 64));
+            if repeat::repeats(&w, wm) {
+                found = Some(m);
+                break;
+            }
+        }
+        if let Some(m) = found {
+            quotes[k].speaker = quotes[m].speaker.clone();
+            continue;
+        }
+        // A sentence of narration after it that reports the words.
+        let sents = &doc.sentences;
+        let Some(first) = sents.get(quotes[k].sentence) else { continue };
+        let last_para = first.paragraph + 3;
+        let from = quotes[k].sentence + 1;
+        for (si, s) in sents[from..].iter().enumerate().take_while(|(_, s)| s.paragraph <= last_para).take(24)
+        {
+            let said = narrations[from + si].get_or_insert_with(|| {
+                // The sentence's words outside quotations.
+                let mut narration = String::new();
+                let mut at = s.span.start;
+                let k0 = sorted_spans.partition_point(|q| q.end <= s.span.start);
+                for q in sorted_spans[k0..].iter().take_while(|q| q.start < s.span.end) {
+                    if q.start > at {
+                        narration.push_str(&text[at..q.start]);
+                        narration.push(' ');
+                    }
+                    at = at.max(q.end.min(s.span.end));
+                }
+                if at < s.span.end {
+                    narration.push_str(&text[at..s.span.end]);
+                }
+                repeat::words(&narration, 96)
+            });
+            if !repeat::reports(&w, said) {
+                continue;
+            }
+            let lang = paras.get(s.paragraph).map_or(doc.lang, |p| p.1);
+            let (rules, lang) = if lang == Lang::Pl || (lang != Lang::En && doc.lang == Lang::Pl) {
+                (speaker_pl::rules(), Lang::Pl)
+            } else {
+                (speaker_en::rules(), Lang::En)
+            };
+            if let Some(who) = rules.source_in(text, s.span) {
+                let people =
+                    people.get_or_insert_with(|| resolve::People::new(text, lang, named, quote_spans, book));
+                quotes[k].speaker = source_speaker(text, who, lang, book, people);
+            }
+            break;
+        }
+    }
 }
 
 /// The attribution of every top-level quotation of `raw` (by index; None for nested ones): after its
@@ -489,6 +645,7 @@ fn attributions<'r>(
         }
         let pspan = paras[para].0;
         let rules = rules_of(para);
+        let polish = std::ptr::eq(rules, speaker_pl::rules());
         let tops: Vec<usize> = (i..j).filter(|&k| raw[k].depth == 0).collect();
         for (n, &k) in tops.iter().enumerate() {
             let q = &raw[k];
@@ -508,11 +665,28 @@ fn attributions<'r>(
             let p = q.close.and_then(|c| {
                 let region = Span::new(c.end, after_end.max(c.end));
                 let a = rules.after(text, region, punct);
-                if dialogue && !matches!(a.map(|a| a.who), Some(Who::Name { .. } | Who::Role { .. })) {
+                // A quotation in marks followed by a dash takes the attributions of dialogue in Polish
+                // („…” - zwrócił się X).
+                let dashed = polish
+                    && region.text(text).trim_start().starts_with(dash::is_dash)
+                    && q.inner
+                        .text(text)
+                        .trim_end()
+                        .ends_with(|c: char| c.is_alphanumeric() || ".,!?…".contains(c));
+                if (dialogue || dashed)
+                    && !matches!(a.map(|a| a.who), Some(Who::Name { .. } | Who::Role { .. }))
+                {
                     rules.after_dialogue(text, region).or(a)
                 } else {
                     a
                 }
+            });
+            // A quotation ending a sentence ("…." / "…?") followed by a capitalised pronoun: the pronoun
+            // opens the next sentence ("“….” He mentioned that …"), it attributes nothing here.
+            let ends_sentence = q.inner.text(text).trim_end().ends_with(['.', '!', '?', '…']);
+            let p = p.filter(|a| {
+                !(ends_sentence
+                    && matches!(a.who, Who::Pronoun(sp) if sp.text(text).starts_with(char::is_uppercase)))
             });
             let region = Span::new(before_start, q.open.start.max(before_start));
             // "… “in the coming weeks,” according to X": a source after a quotation inside a sentence
@@ -555,14 +729,20 @@ fn orphan_close(
 ) {
     let s = span.text(text);
     let limit = raw[first..].iter().map(|q| q.open.start).min().unwrap_or(span.end) - span.start;
-    let Some(i) = s[..limit].find(['”', '»', '"']) else { return };
+    // The first ” (E2 80 9D), » (C2 BB) or ": a search for their first bytes.
+    let b = &s.as_bytes()[..limit];
+    let Some(i) = memchr::memchr3_iter(b'"', 0xE2, 0xC2, b)
+        .find(|&k| b[k] == b'"' || b[k..].starts_with("”".as_bytes()) || b[k..].starts_with("»".as_bytes()))
+    else {
+        return;
+    };
     let c = s[i..].chars().next().unwrap_or(' ');
     let before = s[..i].chars().next_back();
     if !before.is_some_and(|b| b.is_alphanumeric() || matches!(b, '.' | ',' | '!' | '?' | '…')) {
         return;
     }
     let start = s.len() - s.trim_start().len();
-    if kind::word_count(&s[start..i]) < 2 {
+    if !kind::has_words(&s[start..i], 2) {
         return;
     }
     let after = Span::new(span.start + i + c.len_utf8(), span.end);
@@ -601,7 +781,7 @@ fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], das
     let mut kept: Vec<bool> = talk.iter().map(|&t| t == 1).collect();
     let sentence_like = |q: &RawQuote| {
         let t = q.inner.text(text).trim_end();
-        kind::word_count(t) >= 3 && t.ends_with(['.', '!', '?', '…', '”', '"', '»'])
+        kind::has_words(t, 3) && t.ends_with(['.', '!', '?', '…', '”', '"', '»'])
     };
     let bare_ok = |p: usize| dashes.iter().filter(|q| q.paragraph == p).all(sentence_like);
     let colon_before = |p: usize| p > 0 && paras[p - 1].0.text(text).trim_end().ends_with(':');
@@ -900,8 +1080,8 @@ mod tests {
                 ("to dopiero początek zmian w kraju", Some("Mark Wiśniewski")),
                 // The title is left out of the canonical name (the span keeps it).
                 ("Nie podniesiemy podatków", Some("Kowalczyk")),
-                // Someone unnamed: not the paragraph's last speaker.
-                ("To nieprawda", None),
+                // Someone unnamed: not the paragraph's last speaker, but the description as written.
+                ("To nieprawda", Some("poseł opozycji")),
             ]
         );
         let t = "\"We are ready,\" said EU foreign policy chief Josep Borrell.\n\n\
@@ -910,7 +1090,10 @@ mod tests {
                  \"We will win,\" Trump said. \"We will rebuild,\" an aide said.";
         let d = doc(t, Lang::En);
         let got: Vec<Option<&str>> = d.quotes.iter().map(speaker).collect();
-        assert_eq!(got, vec![Some("Josep Borrell"), Some("Jen Psaki"), Some("Harris"), Some("Trump"), None]);
+        assert_eq!(
+            got,
+            vec![Some("Josep Borrell"), Some("Jen Psaki"), Some("Harris"), Some("Trump"), Some("an aide")]
+        );
         let t = "\"The talks will continue,\" NATO Secretary General Jens Stoltenberg told reporters.\n\n\
                  \"We will see,\" Prime Minister Boris Johnson said. \"Yes,\" said CNN Business.\n\n\
                  \"Not now,\" Civic Coalition MP Marta Golbik told PAP. \"Maybe,\" said John Major.";

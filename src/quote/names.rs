@@ -510,7 +510,12 @@ impl<'t> NameBook<'t> {
         }
         // Leave out the titles that open the run ("NATO Secretary General Jens Stoltenberg" → "Jens
         // Stoltenberg", "Minister Kowalczyk" → "Kowalczyk"), keeping a name word.
-        let lead = leading_titles(&words);
+        let mut lead = leading_titles(&words);
+        // An owner in the possessive qualifies the name after it ("Coldplay's Chris Martin").
+        if let Some(k) = words[..words.len() - 1].iter().rposition(|w| w.ends_with("'s") || w.ends_with("’s"))
+        {
+            lead = lead.max(k + 1);
+        }
         words.drain(..lead);
         let toks = &toks[lead..];
         if lang == Lang::Pl {

@@ -2,25 +2,32 @@
 //! premier", "the prime minister said"), a pronoun ("he said"), a Polish verb with its subject
 //! dropped ("– … – dodał"), or the subject of the sentence a quotation stands in.
 //!
-//! The people are the speakers named by the article's attributions and the persons it gives a role
-//! to in apposition (`premier Donald Tusk`, `Prime Minister Donald Tusk`, `prezes NBP Adam Glapiński`,
-//! `Andy Byron, dyrektor generalny`). Every mention of one of them is indexed by position, in any
-//! inflected form (Tuska, Nawrockiego, Trumpowi: a shared stem of four letters or more). Built once per
-//! document, only when a speaker needs it: one pass over the text's words.
+//! The people are the speakers named by the article's attributions. Their mentions are found by a
+//! search of the text for each surname's first letters, in any inflected form (Tuska, Nawrockiego,
+//! Trumpowi: a shared stem of four letters or more). The holders of a role are found only when a role
+//! asks for them, by a search for that role's words: the persons the article gives it to in
+//! apposition (`premier Donald Tusk`, `Prime Minister Donald Tusk`, `prezes NBP Adam Glapiński`,
+//! `Andy Byron, dyrektor generalny`). The subject of a sentence is read from its words: the first name
+//! standing as a subject (not after a preposition, not in the possessive). Nothing here reads the
+//! whole text word by word.
 
 use super::names::NameBook;
 use super::roles::role_at;
-use super::speaker::{name_forward, tokenize, Tok};
+use super::speaker::{name_forward, nameish, tokens, tokens_rev, SubjectClause, Tok};
 use crate::lang::Lang;
 use crate::model::Span;
 
-/// Lower case without diacritics (ł → l): how name forms are compared.
+/// Lower case without diacritics (ł → l), letters and digits only: how name forms are compared (the
+/// fold of [`crate::lexicon::names`]).
 fn fold(w: &str) -> String {
-    w.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| if c == 'ł' { 'l' } else { crate::lexicon::names::strip_diacritic(c) })
-        .filter(|c| c.is_alphanumeric())
-        .collect()
+    let mut out = String::with_capacity(w.len());
+    fold_into(w, &mut out);
+    out
+}
+
+/// [`fold`] into `out` ([`crate::lexicon::names::fold_alnum_into`]).
+fn fold_into(w: &str, out: &mut String) {
+    crate::lexicon::names::fold_alnum_into(w, out)
 }
 
 /// Are `a` and `b` (folded) forms of one name? Equal, or one a prefix of the other of four letters or
@@ -35,6 +42,8 @@ fn same_name(a: &str, b: &str) -> bool {
 
 /// People kept per document (bounds the work per word on hostile input).
 const MAX_PERSONS: usize = 64;
+/// Mentions kept per person, and holders read per role word form.
+const MAX_HITS: usize = 256;
 
 #[derive(Debug, Clone)]
 struct Person {
@@ -42,6 +51,60 @@ struct Person {
     name: String,
     /// Folded surname (last word of the name).
     surname: String,
+    /// The first four letters of the surname as written (all of it when shorter): what a mention
+    /// starts with.
+    stem: String,
+}
+
+/// Grammatical gender, as a Polish past-tense verb (dodał / dodała) or a pronoun (he / she) shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gender {
+    Male,
+    Female,
+}
+
+/// First names ending in -a that are men's.
+const MALE_IN_A: &[&str] =
+    &["kuba", "barnaba", "bonawentura", "kosma", "jarema", "luca", "nikita", "andrea", "ilia", "sasha"];
+
+/// The gender a name shows, if it shows one: Polish surnames in -ski/-cki/-dzki and -ska/-cka/-dzka, a
+/// first name ending in -a (most are women's). Foreign names mostly show none.
+pub fn gender_of_name(name: &str) -> Option<Gender> {
+    let words: Vec<String> = name.split_whitespace().map(|w| w.to_lowercase()).collect();
+    let last = words.last()?;
+    for (m, f) in [("ski", "ska"), ("cki", "cka"), ("dzki", "dzka")] {
+        if last.ends_with(m) {
+            return Some(Gender::Male);
+        }
+        if last.ends_with(f) {
+            return Some(Gender::Female);
+        }
+    }
+    if words.len() >= 2 {
+        let first = &words[0];
+        if first.ends_with('a') && first.chars().count() >= 3 && !MALE_IN_A.contains(&first.as_str()) {
+            return Some(Gender::Female);
+        }
+    }
+    None
+}
+
+/// The gender a Polish past-tense verb (dodał, dodała, powiedziałam) or an English or Polish
+/// pronoun shows.
+pub fn gender_of_word(w: &str) -> Option<Gender> {
+    let l = w.to_lowercase();
+    match l.as_str() {
+        "he" | "on" | "him" | "his" => return Some(Gender::Male),
+        "she" | "ona" | "her" => return Some(Gender::Female),
+        _ => {}
+    }
+    if l.ends_with("ła") || l.ends_with("łam") {
+        Some(Gender::Female)
+    } else if l.ends_with('ł') || l.ends_with("łem") {
+        Some(Gender::Male)
+    } else {
+        None
+    }
 }
 
 /// A mention of a person in the text.
@@ -51,16 +114,35 @@ struct Mention {
     person: usize,
     /// Written exactly as the canonical surname (the nominative, for a Polish name).
     nominative: bool,
+    /// In the possessive ("Tusk's"): not a subject. (After a preposition is asked when needed.)
+    possessive: bool,
+}
+
+/// A person the article gives a role to.
+#[derive(Debug, Clone)]
+struct Binding {
+    /// Where the role word stands.
+    at: usize,
+    group: &'static str,
+    /// The holder's canonical name.
+    name: String,
+    /// The country the role's qualifier names ("Russian President", "prezydent Rosji").
+    country: Option<&'static str>,
 }
 
 /// The people of one document and where they are mentioned.
-#[derive(Debug, Default)]
-pub struct People {
+#[derive(Debug)]
+pub struct People<'t> {
+    text: &'t str,
+    lang: Lang,
     persons: Vec<Person>,
     /// Sorted by position.
     mentions: Vec<Mention>,
-    /// (position, role group, person), sorted by position.
-    bindings: Vec<(usize, &'static str, usize)>,
+    /// The holders of the roles of the groups in `searched`, sorted by position.
+    bindings: Vec<Binding>,
+    searched: Vec<&'static str>,
+    /// The top-level quotations, sorted: mentions inside them are the speaker's words.
+    quotes: Vec<Span>,
 }
 
 /// A token that can qualify a role before the holder's name: an acronym (`NBP`, `USA`, `MSZ`), a
@@ -72,110 +154,87 @@ fn qualifier(t: &Tok) -> bool {
         || w.chars().next().is_some_and(char::is_lowercase) && w.len() > 2
 }
 
-impl People {
+/// The start of a token at or before `i`, at most `max` bytes back: just after a whitespace.
+fn token_floor(text: &str, i: usize, max: usize) -> usize {
+    let mut from = i.saturating_sub(max);
+    while from > 0 && !text.is_char_boundary(from) {
+        from -= 1;
+    }
+    if from == 0 {
+        return 0;
+    }
+    text[from..i].find(char::is_whitespace).map_or(i, |k| from + k)
+}
+
+use super::speaker::{is_det, is_oblique_preposition as is_preposition};
+
+impl<'t> People<'t> {
     /// The people of `text`: `named` are the spans of the names the attributions give (with whether
-    /// each is a genitive after "według"/"zdaniem").
-    /// Mentions inside `quotes` (the spans of the top-level quotations) are left out: they are the
-    /// speaker's words, not the narrative.
+    /// each is a genitive after "według"/"zdaniem"). Mentions inside `quotes` (the spans of the
+    /// top-level quotations) are left out: they are the speaker's words, not the narrative.
     pub fn new(
-        text: &str,
+        text: &'t str,
         lang: Lang,
         named: &[(Span, bool)],
         quotes: &[Span],
         book: &mut NameBook,
-    ) -> People {
-        let mut p = People::default();
+    ) -> People<'t> {
+        let mut spans = quotes.to_vec();
+        spans.sort_by_key(|q| q.start);
+        let mut p = People {
+            text,
+            lang,
+            persons: Vec::new(),
+            mentions: Vec::new(),
+            bindings: Vec::new(),
+            searched: Vec::new(),
+            quotes: spans,
+        };
+        let mut seen: Vec<(&str, bool)> = Vec::with_capacity(named.len());
         for &(span, genitive) in named {
+            // Each name as written once.
+            let written = span.text(text);
+            if seen.contains(&(written, genitive)) {
+                continue;
+            }
+            seen.push((written, genitive));
             // Roles written as names ("Szef OpenAI:") and organisations in capitals (PAP, CNN) are no people.
-            let toks = tokenize(text, span);
+            let toks = super::speaker::tokenize(text, span);
             if super::roles::role_name(&toks).is_some()
                 || toks.len() == 1 && super::speaker::is_acronym(toks[0].word)
+                || super::groups::description(&toks, 0, toks.len(), true).is_some()
             {
                 continue;
             }
             let name = book.canonical(span, lang, genitive);
             p.add(&name);
         }
-        let toks = tokenize(text, Span::new(0, text.len()));
-        // Roles in apposition: "premier Donald Tusk", "prezes NBP Adam Glapiński", "Andy Byron, dyrektor".
-        let mut i = 0;
-        while i < toks.len() {
-            if let Some((group, mut j)) = role_at(&toks, i) {
-                let mut q = 0;
-                while q < 3 && j < toks.len() && toks[j - 1].trail.is_empty() && qualifier(&toks[j]) {
-                    if name_forward(&toks, j).is_some_and(|(a, b)| b - a >= 2 && !qualifier(&toks[a])) {
-                        break;
-                    }
-                    j += 1;
-                    q += 1;
-                }
-                if j < toks.len() && (toks[j - 1].trail.is_empty() || toks[j - 1].is_initial()) {
-                    if let Some((a, b)) = name_forward(&toks, j) {
-                        let run = &toks[a..b];
-                        let person = b - a >= 2 && run.iter().any(|t| t.word.chars().any(char::is_lowercase));
-                        if person {
-                            let span = Span::new(run[0].span.start, run[b - a - 1].span.end);
-                            let name = book.canonical(span, lang, false);
-                            let k = p.add(&name);
-                            p.bindings.push((toks[i].span.start, group, k));
-                            i = b;
-                            continue;
-                        }
-                    }
-                }
-            }
-            // "Andy Byron, dyrektor …": a full name, a comma, a role.
-            if toks[i].trail.starts_with(',') && i >= 1 {
-                if let Some((group, _)) = role_at(&toks, i + 1) {
-                    let mut a = i;
-                    while a > 0
-                        && i - a < 3
-                        && super::speaker::nameish(&toks[a - 1])
-                        && toks[a - 1].trail.is_empty()
-                    {
-                        a -= 1;
-                    }
-                    if i > a
-                        && super::speaker::nameish(&toks[i])
-                        && toks[a..=i].iter().all(super::speaker::nameish)
-                    {
-                        let span = Span::new(toks[a].span.start, toks[i].span.end);
-                        let name = book.canonical(span, lang, false);
-                        let k = p.add(&name);
-                        p.bindings.push((toks[a].span.start, group, k));
-                    }
-                }
-            }
-            i += 1;
-        }
-        p.bindings.sort_by_key(|b| b.0);
-        if p.persons.is_empty() {
-            return p;
-        }
-        // Mentions: capitalised words that are a form of a person's surname. The quotations are walked
-        // along with the words (both in text order), so the pass stays linear.
-        let mut spans: Vec<Span> = quotes.to_vec();
-        spans.sort_by_key(|q| q.start);
-        let mut q = 0;
-        let mut reach = 0usize; // the furthest end of the quotations started so far
-        for t in &toks {
-            while q < spans.len() && spans[q].start <= t.span.start {
-                reach = reach.max(spans[q].end);
-                q += 1;
-            }
-            if !t.is_cap() || t.word.len() < 3 || t.span.end <= reach {
-                continue;
-            }
-            let f = fold(t.word);
-            if let Some(k) = p.persons.iter().position(|x| same_name(&x.surname, &f)) {
-                p.mentions.push(Mention {
-                    at: t.span.start,
-                    person: k,
-                    nominative: f == p.persons[k].surname,
-                });
-            }
-        }
+        p.find_mentions();
         p
+    }
+
+    /// Does the word at byte `at` follow a preposition, possibly behind an article or a pronoun ("after
+    /// the Alaska Summit", "w tym Białym Domu"), with no punctuation between?
+    fn after_preposition(&self, at: usize) -> bool {
+        let text = self.text;
+        for (n, t) in tokens_rev(text, Span::new(token_floor(text, at, 40), at)).enumerate() {
+            if n >= 3 || !t.trail.is_empty() {
+                return false;
+            }
+            if is_preposition(t.word) {
+                return true;
+            }
+            if !is_det(t.word) {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Is byte `at` inside one of the top-level quotations?
+    fn quoted(&self, at: usize) -> bool {
+        let k = self.quotes.partition_point(|q| q.start <= at);
+        self.quotes[..k].iter().rev().take(4).any(|q| at < q.end)
     }
 
     /// The index of the person `name`, added if new. Two names with the same surname are one person
@@ -184,7 +243,8 @@ impl People {
         if self.persons.len() >= MAX_PERSONS {
             return self.persons.len() - 1;
         }
-        let surname = fold(name.split_whitespace().last().unwrap_or(name));
+        let last = name.split_whitespace().last().unwrap_or(name);
+        let surname = fold(last);
         if let Some(k) = self.persons.iter().position(|x| same_name(&x.surname, &surname)) {
             // Keep the longer (full) name.
             if name.split_whitespace().count() > self.persons[k].name.split_whitespace().count() {
@@ -192,19 +252,235 @@ impl People {
             }
             return k;
         }
-        self.persons.push(Person { name: name.to_string(), surname });
+        let stem_end = last.char_indices().nth(4).map_or(last.len(), |(i, _)| i);
+        self.persons.push(Person { name: name.to_string(), surname, stem: last[..stem_end].to_string() });
         self.persons.len() - 1
     }
 
-    /// The person a role of `group` at `pos` names: the holder the article gives that role to (nearest
-    /// before, else after), else the person mentioned last before `pos`, else the next one after.
-    pub fn role(&self, group: &str, pos: usize) -> Option<String> {
-        let before = self.bindings.iter().rev().find(|b| b.0 < pos && b.1 == group);
-        let after = self.bindings.iter().find(|b| b.0 >= pos && b.1 == group);
-        if let Some(b) = before.or(after) {
-            return Some(self.persons[b.2].name.clone());
+    /// The mentions of every person: capitalised words starting with their surname's stem that are a
+    /// form of it, outside the quotations. One search per three distinct first bytes of the stems.
+    fn find_mentions(&mut self) {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let mut firsts: Vec<u8> = self
+            .persons
+            .iter()
+            .filter(|p| p.stem.starts_with(char::is_uppercase))
+            .map(|p| p.stem.as_bytes()[0])
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        let mut found: Vec<Mention> = Vec::new();
+        let mut buf = String::with_capacity(24);
+        for chunk in firsts.chunks(3) {
+            let (a, b, c) =
+                (chunk[0], *chunk.get(1).unwrap_or(&chunk[0]), *chunk.get(2).unwrap_or(&chunk[0]));
+            for i in memchr::memchr3_iter(a, b, c, bytes) {
+                if found.len() >= MAX_HITS * 4 {
+                    break;
+                }
+                for k in 0..self.persons.len() {
+                    let stem = self.persons[k].stem.as_bytes();
+                    if stem.first() != Some(&bytes[i]) || !bytes[i..].starts_with(stem) {
+                        continue;
+                    }
+                    if let Some(m) = self.mention_at(i, k, &mut buf) {
+                        found.push(m);
+                    }
+                }
+            }
         }
-        self.mentioned_before(pos, 0, false).or_else(|| self.mentioned_after(pos, usize::MAX))
+        found.sort_by_key(|m| m.at);
+        self.mentions = found;
+    }
+
+    /// A mention of person `k` at byte `i` (where their stem is written), if the word there is one.
+    fn mention_at(&self, i: usize, k: usize, buf: &mut String) -> Option<Mention> {
+        let text = self.text;
+        if text[..i].chars().next_back().is_some_and(char::is_alphanumeric) || self.quoted(i) {
+            return None;
+        }
+        // The word: letters and digits, and a possessive ending ("Tusk's").
+        let rest = &text[i..];
+        let mut end = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
+        let tail = &rest[end..];
+        let poss_len = if tail.starts_with("'s") {
+            2
+        } else if tail.starts_with("’s") {
+            4
+        } else {
+            0
+        };
+        let possessive = poss_len > 0 && !tail[poss_len..].starts_with(char::is_alphanumeric);
+        if possessive {
+            end += poss_len;
+        }
+        buf.clear();
+        fold_into(&rest[..end], buf);
+        if !same_name(&self.persons[k].surname, buf) {
+            return None;
+        }
+        Some(Mention { at: i, person: k, nominative: *buf == self.persons[k].surname, possessive })
+    }
+
+    /// Find the holders of the roles of `group` (once per group): every place a word of the group's
+    /// role phrases is written, read with the few words around it.
+    fn search_role(&mut self, group: &'static str, book: &mut NameBook) {
+        if self.searched.contains(&group) {
+            return;
+        }
+        self.searched.push(group);
+        let text = self.text;
+        let mut heads: Vec<usize> = Vec::new();
+        for key in super::roles::search_keys(group) {
+            // A key is a head word without its first letter (any case of that letter), or a short head
+            // word in one case.
+            for i in key.finder.find_iter(text.as_bytes()).take(MAX_HITS) {
+                let start = if key.first.is_empty() {
+                    i
+                } else {
+                    let Some(c) = text[..i].chars().next_back() else { continue };
+                    if !c.to_lowercase().eq(key.first.chars()) {
+                        continue;
+                    }
+                    i - c.len_utf8()
+                };
+                if text[..start].chars().next_back().is_some_and(char::is_alphanumeric) {
+                    continue;
+                }
+                heads.push(start);
+            }
+        }
+        heads.sort_unstable();
+        heads.dedup();
+        for at in heads {
+            self.role_apposition(at, group, book);
+        }
+        self.bindings.sort_by_key(|b| b.at);
+    }
+
+    /// A role word of `group` at byte `at` with its holder in apposition: "premier Donald Tusk", "prezes
+    /// NBP Adam Glapiński", "Russian President Vladimir Putin", "prezydent Rosji Władimir Putin", or
+    /// "Andy Byron, dyrektor …" (a full name, a comma, the role).
+    fn role_apposition(&mut self, at: usize, group: &'static str, book: &mut NameBook) {
+        let text = self.text;
+        let lang = self.lang;
+        if self.quoted(at) {
+            return;
+        }
+        // Four tokens before the role word, ten from it.
+        let mut toks: Vec<Tok> = Vec::with_capacity(16);
+        toks.extend(tokens_rev(text, Span::new(token_floor(text, at, 80), at)).take(4));
+        toks.reverse();
+        let i = toks.len();
+        toks.extend(tokens(text, super::speaker::head(text, Span::new(at, text.len()), 200)).take(10));
+        let Some((_, mut j)) = role_at(&toks, i).filter(|r| r.0 == group) else { return };
+        let country_at = |k: usize| toks.get(k).and_then(|x| super::roles::country_of(x.word));
+        // A country before the role, with nothing between ("Russian President", "the US president").
+        let mut country = if i > 0 && toks[i - 1].trail.is_empty() { country_at(i - 1) } else { None };
+        let mut qn = 0;
+        while qn < 3 && j < toks.len() && toks[j - 1].trail.is_empty() && qualifier(&toks[j]) {
+            if name_forward(&toks, j).is_some_and(|(a, b)| b - a >= 2 && !qualifier(&toks[a])) {
+                break;
+            }
+            country = country.or_else(|| country_at(j));
+            j += 1;
+            qn += 1;
+        }
+        if j < toks.len() && (toks[j - 1].trail.is_empty() || toks[j - 1].is_initial()) {
+            // "prezydent Rosji Władimir Putin": a capitalised country genitive qualifies the role.
+            if country_at(j).is_some() && toks[j].trail.is_empty() && name_forward(&toks, j + 1).is_some() {
+                country = country.or_else(|| country_at(j));
+                j += 1;
+            }
+            if let Some((a, b)) = name_forward(&toks, j) {
+                let run = &toks[a..b];
+                if b - a >= 2 && run.iter().any(|t| t.word.chars().any(char::is_lowercase)) {
+                    let span = Span::new(run[0].span.start, run[b - a - 1].span.end);
+                    let name = book.canonical(span, lang, false);
+                    self.bindings.push(Binding { at, group, name, country });
+                    return;
+                }
+            }
+        }
+        // "Andy Byron, dyrektor …": a full name, a comma, a role.
+        if i >= 2 && toks[i - 1].trail.starts_with(',') && toks[i].lead.is_empty() {
+            let e = i - 1;
+            let mut a = e;
+            while a > 0 && e - a < 3 && nameish(&toks[a - 1]) && toks[a - 1].trail.is_empty() {
+                a -= 1;
+            }
+            if e > a && toks[a..=e].iter().all(nameish) {
+                let span = Span::new(toks[a].span.start, toks[e].span.end);
+                let name = book.canonical(span, lang, false);
+                self.bindings.push(Binding { at: toks[a].span.start, group, name, country: None });
+            }
+        }
+    }
+
+    /// The person a role of `group` at `pos` names: the holder the article gives that role to
+    /// (nearest before, else after), else the person mentioned last before `pos`, else the next one
+    /// after. With a `country` ("the US president", "prezydent Rosji"), a holder or person of another
+    /// country is passed over, and one of that country comes first.
+    pub fn role(
+        &mut self,
+        group: &'static str,
+        country: Option<&str>,
+        pos: usize,
+        book: &mut NameBook,
+    ) -> Option<String> {
+        self.search_role(group, book);
+        let bound = |b: &Binding| b.group == group;
+        let exact_b = |b: &Binding| country.is_some() && b.country == country;
+        let fits_b = |b: &Binding| country.is_none() || b.country.is_none_or(|c| Some(c) == country);
+        let pick = |want: &dyn Fn(&Binding) -> bool| {
+            let before = self.bindings.iter().rev().find(|b| b.at < pos && bound(b) && want(b));
+            let after = self.bindings.iter().find(|b| b.at >= pos && bound(b) && want(b));
+            before.or(after).map(|b| b.name.clone())
+        };
+        if let Some(name) = pick(&exact_b).or_else(|| pick(&fits_b)) {
+            return Some(name);
+        }
+        let of = |k: usize| self.country_of_person(k);
+        let fits = |k: usize| country.is_none() || of(k).is_none_or(|c| Some(c) == country);
+        let exact = |k: usize| country.is_some() && of(k) == country;
+        let mention = |want: &dyn Fn(usize) -> bool| {
+            let k = self.mentions.partition_point(|m| m.at < pos);
+            self.mentions[..k]
+                .iter()
+                .rev()
+                .chain(self.mentions[k..].iter())
+                .find(|m| want(m.person))
+                .map(|m| self.persons[m.person].name.clone())
+        };
+        if country.is_some() {
+            if let Some(name) = mention(&exact) {
+                return Some(name);
+            }
+        }
+        mention(&fits)
+    }
+
+    /// The country the article gives person `k`: a qualifier of a role found bound to them ("Russian
+    /// President Vladimir Putin"), else a country word among the three words before one of their
+    /// mentions with no punctuation between ("US counterpart Donald Trump").
+    fn country_of_person(&self, k: usize) -> Option<&'static str> {
+        let name = &self.persons[k].name;
+        if let Some(c) = self.bindings.iter().filter(|b| &b.name == name).find_map(|b| b.country) {
+            return Some(c);
+        }
+        let text = self.text;
+        self.mentions.iter().filter(|m| m.person == k).take(8).find_map(|m| {
+            for (n, t) in tokens_rev(text, Span::new(token_floor(text, m.at, 60), m.at)).enumerate() {
+                if n >= 3 || (!t.trail.is_empty() && !t.is_initial()) {
+                    break;
+                }
+                if let Some(c) = super::roles::country_of(t.word) {
+                    return Some(c);
+                }
+            }
+            None
+        })
     }
 
     /// The person mentioned last before `pos` and at or after `floor` (only mentions in the nominative
@@ -229,15 +505,77 @@ impl People {
             .map(|m| self.persons[m.person].name.clone())
     }
 
-    /// The first person mentioned in `span` (the subject of a sentence, as a rule).
-    pub fn first_in(&self, span: Span) -> Option<String> {
-        self.mentioned_after(span.start, span.end)
-    }
-
     /// The canonical name of the person whose name `name` is a form of, if the article has one.
     pub fn known(&self, name: &str) -> Option<&str> {
         let f = fold(name.split_whitespace().last()?);
         self.persons.iter().find(|x| same_name(&x.surname, &f)).map(|x| x.name.as_str())
+    }
+
+    /// The first of the clause's subject runs that names a person: a person of the article (any form;
+    /// the nominative for Polish when `nominative`), or a full name (two words or more, each with a
+    /// lower-case letter, no group noun), or a single name word that does not open the clause (`In
+    /// response, Zelensky questioned…`).
+    pub fn subject_of(
+        &self,
+        clause: &SubjectClause,
+        nominative: bool,
+        book: &mut NameBook,
+    ) -> Option<String> {
+        let text = self.text;
+        for run in clause.runs.iter().flatten() {
+            let last = run.last.text(text);
+            if let Some(k) = self.known(last) {
+                // The nominative: the mention written as the person's surname.
+                let written_nom = fold(last) == fold(k.split_whitespace().last().unwrap_or(k));
+                if !nominative || written_nom {
+                    return Some(k.to_string());
+                }
+                continue;
+            }
+            if run.group || !run.person_like || run.words < 2 && run.at_start {
+                continue;
+            }
+            let c = book.canonical(run.span, self.lang, false);
+            let nom = c.split_whitespace().last().is_some_and(|l| fold(l) == fold(last));
+            if !nominative || nom {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// The subject of the narration before `pos`: the first person of the article mentioned as a
+    /// subject (not after a preposition, not in the possessive; in the nominative for Polish when
+    /// `nominative`) in the nearest sentence before the one holding `pos` that has such a mention, back
+    /// to `floor` (at most six sentences). A person whose name shows the other gender than `gender` is
+    /// passed over.
+    pub fn narrative_subject(
+        &self,
+        sentences: &[crate::model::Sentence],
+        pos: usize,
+        floor: usize,
+        nominative: bool,
+        gender: Option<Gender>,
+    ) -> Option<String> {
+        let k = sentences.partition_point(|s| s.span.start <= pos);
+        let fits = |m: &&Mention| {
+            !m.possessive
+                && (!nominative || m.nominative)
+                && !self.after_preposition(m.at)
+                && (gender.is_none()
+                    || gender_of_name(&self.persons[m.person].name).is_none_or(|g| Some(g) == gender))
+        };
+        for s in sentences[..k.saturating_sub(1)].iter().rev().take(6).map(|s| s.span) {
+            if s.end <= floor {
+                break;
+            }
+            let a = self.mentions.partition_point(|m| m.at < s.start.max(floor));
+            let b = self.mentions.partition_point(|m| m.at < s.end.min(pos));
+            if let Some(m) = self.mentions[a..b].iter().find(fits) {
+                return Some(self.persons[m.person].name.clone());
+            }
+        }
+        None
     }
 }
 
@@ -260,11 +598,19 @@ mod tests {
     fn roles_bind_to_the_person_given_them() {
         let text = "Wczoraj głos zabrał premier Jan Wiśniewski. Potem prezes NBP Adam Nowak. Ewa Lis, rzeczniczka rządu.";
         let mut book = NameBook::new(text);
-        let p = People::new(text, Lang::Pl, &[], &[], &mut book);
-        assert_eq!(p.role("premier", text.len()).as_deref(), Some("Jan Wiśniewski"));
-        assert_eq!(p.role("chief", 0).as_deref(), Some("Adam Nowak"));
-        assert_eq!(p.role("spokesperson", 0).as_deref(), Some("Ewa Lis"));
+        // The names the sentence splitter's name finder gives People.
+        let named: Vec<(Span, bool)> = ["Jan Wiśniewski", "Adam Nowak", "Ewa Lis"]
+            .iter()
+            .map(|n| {
+                let at = text.find(n).unwrap();
+                (Span::new(at, at + n.len()), false)
+            })
+            .collect();
+        let mut p = People::new(text, Lang::Pl, &named, &[], &mut book);
+        assert_eq!(p.role("premier", None, text.len(), &mut book).as_deref(), Some("Jan Wiśniewski"));
+        assert_eq!(p.role("chief", None, 0, &mut book).as_deref(), Some("Adam Nowak"));
+        assert_eq!(p.role("spokesperson", None, 0, &mut book).as_deref(), Some("Ewa Lis"));
         // No holder of the role: the person mentioned last.
-        assert_eq!(p.role("pope", text.len()).as_deref(), Some("Ewa Lis"));
+        assert_eq!(p.role("pope", None, text.len(), &mut book).as_deref(), Some("Ewa Lis"));
     }
 }

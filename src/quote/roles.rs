@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::fast::with_lower;
+use super::fast::{with_lower, WordFilter};
 use super::speaker::Tok;
 use crate::lexicon::fxhash::FxMap;
 
@@ -12,6 +12,9 @@ struct Table {
     phrases: FxMap<&'static str, &'static str>,
     /// First word of a phrase → the most words any phrase starting with it has.
     heads: FxMap<&'static str, usize>,
+    /// Pre-test for `heads` (any case: the filter's key is the same for both cases of an ASCII letter,
+    /// and the upper-case forms are added for the others).
+    head_filter: WordFilter,
 }
 
 fn table() -> &'static Table {
@@ -31,7 +34,126 @@ fn table() -> &'static Table {
             let e = heads.entry(head).or_insert(0);
             *e = (*e).max(n);
         }
-        Table { phrases, heads }
+        let mut forms: Vec<String> = heads.keys().map(|h| h.to_string()).collect();
+        forms.extend(heads.keys().map(|h| h.to_uppercase()));
+        let head_filter = WordFilter::new(forms.iter().map(String::as_str));
+        Table { phrases, heads, head_filter }
+    })
+}
+
+/// A search key for the head words of a group's role phrases: the word without its first letter
+/// (`first`, lower case, to be matched in any case before it), or a short word whole in one case
+/// (`first` empty). `finder` searches for `skip`.
+#[derive(Debug, Clone)]
+pub struct SearchKey {
+    pub first: String,
+    pub skip: String,
+    pub finder: memchr::memmem::Finder<'static>,
+}
+
+/// The search keys of the head words of `group`'s role phrases (built once): a key whose text starts
+/// with another key's (with the same first letter) is left out, the shorter one finds it too
+/// (`rezydent` finds prezydent, prezydenta, prezydentka).
+pub fn search_keys(group: &str) -> &'static [SearchKey] {
+    static K: OnceLock<FxMap<&'static str, Vec<SearchKey>>> = OnceLock::new();
+    let map = K.get_or_init(|| {
+        let mut raw: FxMap<&'static str, Vec<(String, String)>> = FxMap::default();
+        for (phrase, g) in &table().phrases {
+            let head = phrase.split(' ').next().unwrap_or(phrase);
+            let mut chars = head.chars();
+            let first = chars.next().map(String::from).unwrap_or_default();
+            let v = raw.entry(g).or_default();
+            if head.chars().count() >= 4 {
+                v.push((first, chars.collect()));
+            } else {
+                let cap: String = head
+                    .chars()
+                    .next()
+                    .map_or(String::new(), |c| c.to_uppercase().chain(head.chars().skip(1)).collect());
+                for w in [head.to_string(), head.to_uppercase(), cap] {
+                    v.push((String::new(), w));
+                }
+            }
+        }
+        raw.into_iter()
+            .map(|(g, mut v)| {
+                v.sort_by(|a, b| a.1.len().cmp(&b.1.len()).then_with(|| a.cmp(b)));
+                let mut kept: Vec<(String, String)> = Vec::new();
+                for k in v {
+                    if !kept.iter().any(|x| x.0 == k.0 && k.1.starts_with(&x.1)) {
+                        kept.push(k);
+                    }
+                }
+                let keys = kept
+                    .into_iter()
+                    .map(|(first, skip)| {
+                        let finder = memchr::memmem::Finder::new(skip.as_bytes()).into_owned();
+                        SearchKey { first, skip, finder }
+                    })
+                    .collect();
+                (g, keys)
+            })
+            .collect()
+    });
+    map.get(group).map_or(&[], Vec::as_slice)
+}
+
+/// Country keys and the words naming them (data/countries.txt): exact forms and stems.
+struct Countries {
+    forms: FxMap<&'static str, &'static str>,
+    stems: Vec<(&'static str, &'static str)>,
+    /// Pre-test for `forms`.
+    filter: WordFilter,
+    /// The first bytes of the stems (lower case).
+    stem_firsts: Vec<u8>,
+}
+
+fn countries() -> &'static Countries {
+    static C: OnceLock<Countries> = OnceLock::new();
+    C.get_or_init(|| {
+        let mut forms = FxMap::default();
+        let mut stems = Vec::new();
+        for line in include_str!("data/countries.txt").lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            let Some((key, list)) = line.split_once('\t') else { continue };
+            for f in list.split_whitespace() {
+                match f.strip_suffix('-') {
+                    Some(stem) => stems.push((stem, key)),
+                    None => {
+                        forms.insert(f, key);
+                    }
+                }
+            }
+        }
+        let mut words: Vec<String> = forms.keys().map(|f| f.to_string()).collect();
+        words.extend(forms.keys().map(|f| f.to_uppercase()));
+        let filter = WordFilter::new(words.iter().map(String::as_str));
+        let mut stem_firsts: Vec<u8> = stems.iter().map(|(s, _)| s.as_bytes()[0]).collect();
+        stem_firsts.sort_unstable();
+        stem_firsts.dedup();
+        Countries { forms, stems, filter, stem_firsts }
+    })
+}
+
+/// The country a qualifier word names (any case): `US`, `Russian`, `Rosji`, `amerykański` → its key.
+pub fn country_of(w: &str) -> Option<&'static str> {
+    if w.len() < 2 || w.len() > 40 {
+        return None;
+    }
+    let c = countries();
+    let b0 = w.as_bytes()[0];
+    // Stems start with a lower-case ASCII letter; the word may be capitalised.
+    let stem_possible = c.stem_firsts.contains(&b0.to_ascii_lowercase());
+    if !stem_possible && !c.filter.may_contain(w) {
+        return None;
+    }
+    with_lower(w, |l| {
+        c.forms.get(l).copied().or_else(|| {
+            let b0 = l.as_bytes()[0];
+            c.stems.iter().find(|(s, _)| s.as_bytes()[0] == b0 && l.starts_with(s)).map(|&(_, k)| k)
+        })
     })
 }
 
@@ -46,7 +168,11 @@ pub fn role_of(w: &str) -> Option<&'static str> {
 
 /// Is `w` (any case) the first word of a role phrase?
 pub fn is_role_head(w: &str) -> bool {
-    !w.is_empty() && w.len() <= 24 && with_lower(w, |l| table().heads.contains_key(l))
+    let t = table();
+    !w.is_empty()
+        && w.len() <= 24
+        && t.head_filter.may_contain(w)
+        && with_lower(w, |l| t.heads.contains_key(l))
 }
 
 /// The longest role phrase starting at token `i` of `toks`, with no punctuation inside it: its group
@@ -54,6 +180,9 @@ pub fn is_role_head(w: &str) -> bool {
 pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
     let t = table();
     let head = toks.get(i)?;
+    if !t.head_filter.may_contain(head.word) {
+        return None;
+    }
     let max = with_lower(head.word, |l| t.heads.get(l).copied())?;
     let mut phrase = head.word.to_lowercase();
     let mut best = t.phrases.get(phrase.as_str()).map(|g| (*g, i + 1));
@@ -69,6 +198,11 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
         }
     }
     best
+}
+
+/// The country a role phrase as written names (`the US president`, `prezydent Rosji`), if any.
+pub fn country_in(text: &str, span: crate::model::Span) -> Option<&'static str> {
+    super::speaker::words(text, span).find_map(|t| country_of(t.word))
 }
 
 /// Is the name run `toks` a role with at most acronym qualifiers (`Szef OpenAI`, `Prezydent USA`,

@@ -38,9 +38,6 @@ impl Tok<'_> {
         let (c, len) = char_at(self.word, 0);
         len == self.word.len() && is_upper(c)
     }
-    pub fn lower(&self) -> String {
-        self.word.to_lowercase()
-    }
     /// Ends a clause: a sentence terminator or a colon/semicolon after the word.
     pub fn ends_sentence(&self) -> bool {
         !self.is_initial() && self.trail.contains(['.', '!', '?', ';'])
@@ -435,13 +432,132 @@ pub enum Who {
     Pronoun(Span),
     /// A verb with no subject (Polish drops pronouns: „…”, powiedziała): the last named speaker.
     Implicit(Span),
-    /// A description with no name ("a spokesman said"): speech, speaker unknown.
-    Unnamed,
+    /// A description with no name ("a spokesman said", "one Reddit user wrote", "policja informuje"):
+    /// the speaker as written (the span; empty when the description is not known).
+    Unnamed(Span),
     /// A role noun ("powiedział premier", "the prime minister said"): the person holding it.
     Role { span: Span, group: &'static str },
     /// The verb of the sentence the quotation stands in, with the subject before it in the sentence
-    /// ("X accused Y of “…”", "Ocenił, że … „…”"): the span runs from the sentence start to the verb.
-    Subject(Span),
+    /// ("X accused Y of “…”", "Ocenił, że … „…”"): what stands before the verb, read once
+    /// ([`SubjectClause`]).
+    Subject(SubjectClause),
+}
+
+/// A name run standing as a subject in a clause: not after a preposition (possibly behind an
+/// article), not ending in a possessive, leading role words and country words trimmed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SubjectRun {
+    /// From the first name word (titles and roles included, for the canonical name) to the last.
+    pub span: Span,
+    /// The last word (the surname).
+    pub last: Span,
+    /// Name words without the leading roles and titles.
+    pub words: u8,
+    /// The run opens the clause (a capitalised first word may be any word).
+    pub at_start: bool,
+    /// Every word holds a lower-case letter and none is an acronym: a person's name, not an
+    /// organisation's.
+    pub person_like: bool,
+    /// The run is (part of) a group description ("Ministry of Health").
+    pub group: bool,
+}
+
+/// What stands before the verb of a clause: its span, a description opening it ("Many users …"), and
+/// the first name runs in subject position.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SubjectClause {
+    pub span: Span,
+    pub described: Option<Span>,
+    pub runs: [Option<SubjectRun>; 3],
+}
+
+/// Articles and pronouns that may stand between a preposition and a name ("after the Alaska Summit").
+const DETS: &[&str] =
+    &["the", "a", "an", "this", "that", "their", "his", "her", "its", "ten", "ta", "tym", "tej", "tego"];
+
+/// Prepositions after which a name is a time, a place or an object, not a subject.
+const OBLIQUE_PREPS: &[&str] = &[
+    "in", "on", "at", "to", "for", "with", "from", "of", "by", "via", "after", "before", "during", "about",
+    "against", "between", "into", "over", "under", "without", "near", "towards", "toward", "like", "than",
+    "w", "we", "na", "z", "ze", "do", "od", "o", "po", "u", "przy", "przez", "dla", "bez", "nad", "pod",
+    "przed", "za", "między", "wobec", "podczas", "ku", "obok", "koło", "spod", "zza", "niż",
+];
+
+/// Does `w` lower-case to a preposition after which a name is no subject?
+pub fn is_oblique_preposition(w: &str) -> bool {
+    static F: OnceLock<WordFilter> = OnceLock::new();
+    let f = F.get_or_init(|| WordFilter::new(OBLIQUE_PREPS.iter().copied()));
+    w.len() <= 8 && f.may_contain(w) && with_lower(w, |l| OBLIQUE_PREPS.contains(&l))
+}
+
+/// Is `w` an article or pronoun that may stand between a preposition and a name?
+pub fn is_det(w: &str) -> bool {
+    w.len() <= 5 && DETS.iter().any(|d| lower_eq(w, d))
+}
+
+/// The clause `toks` (the words before a verb): a description opening it and its first three name
+/// runs in subject position.
+pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
+    let span = match (toks.first(), toks.last()) {
+        (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
+        _ => Span::new(0, 0),
+    };
+    let described = super::groups::description(toks, 0, toks.len(), false)
+        .map(|(_, a, b)| Span::new(toks[a].span.start, toks[b - 1].span.end));
+    let mut runs = [None; 3];
+    let mut n = 0;
+    let mut i = 0;
+    while i < toks.len() && n < runs.len() {
+        let t = &toks[i];
+        let Some((mut a, mut b)) = name_forward(toks, i) else {
+            i += 1;
+            continue;
+        };
+        let next = b.max(i + 1);
+        i = next;
+        let mut k = a;
+        while k > 0 && k + 2 > a && toks[k - 1].trail.is_empty() && is_det(toks[k - 1].word) {
+            k -= 1;
+        }
+        let oblique = k > 0 && toks[k - 1].trail.is_empty() && is_oblique_preposition(toks[k - 1].word);
+        if oblique || !t.lead.is_empty() && !t.lead.chars().all(|c| c == '(') {
+            continue;
+        }
+        // A possessive ends the run: "Tusk's claims"; an owner qualifies the name after it
+        // ("Coldplay's Chris Martin").
+        let poss = |t: &Tok| t.word.ends_with("'s") || t.word.ends_with("’s");
+        if let Some(p) = (a..b).find(|&p| poss(&toks[p])) {
+            if p + 1 >= b {
+                continue;
+            }
+            a = p + 1;
+        }
+        // Leading role words and titles are left to canonical(): "Premier Donald Tusk".
+        let mut start = a;
+        while let Some((_, e)) = super::roles::role_at(&toks[..b], start) {
+            start = e;
+        }
+        if start >= b {
+            continue;
+        }
+        while b - start > 1 && super::roles::country_of(toks[b - 1].word).is_some() {
+            b -= 1;
+        }
+        let run = &toks[start..b];
+        let last = run[run.len() - 1];
+        runs[n] = Some(SubjectRun {
+            span: Span::new(toks[a].span.start, last.span.end),
+            last: last.span,
+            words: run.len().min(255) as u8,
+            at_start: a == 0,
+            person_like: run.iter().all(|t| t.word.chars().any(char::is_lowercase))
+                && !run.iter().any(|t| is_acronym(t.word))
+                && super::roles::country_of(last.word).is_none(),
+            group: super::groups::description(toks, a, b, false).is_some(),
+        });
+        n += 1;
+    }
+    SubjectClause { span, described, runs }
 }
 
 /// An attribution found next to a quotation.
@@ -488,6 +604,59 @@ pub fn is_acronym(w: &str) -> bool {
                 && !w.contains('-')
                 && !w.starts_with("Mc")
                 && !w.starts_with("Mac"))
+}
+
+/// Nouns of saying whose owner is the speaker ("Vance's remark", "słowa Trumpa"), with a pre-test.
+fn speech_nouns() -> &'static (FxSet<&'static str>, WordFilter) {
+    const NOUNS: &[&str] = &[
+        "remark",
+        "remarks",
+        "words",
+        "comment",
+        "comments",
+        "statement",
+        "claim",
+        "claims",
+        "warning",
+        "call",
+        "promise",
+        "pledge",
+        "assertion",
+        "suggestion",
+        "description",
+        "message",
+        "words",
+        "słowa",
+        "wypowiedź",
+        "wypowiedzi",
+        "apel",
+        "zapowiedź",
+        "deklaracja",
+        "deklaracji",
+        "stwierdzenie",
+        "komentarz",
+        "wpis",
+        "wpisie",
+        "oświadczenie",
+        "oświadczeniu",
+        "ostrzeżenie",
+    ];
+    static SET: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
+    SET.get_or_init(|| (NOUNS.iter().copied().collect(), WordFilter::new(NOUNS.iter().copied())))
+}
+
+/// A verb of reading that points to a written source: "– … – czytamy (w komunikacie)".
+pub fn is_reading_verb(w: &str) -> bool {
+    ["czytamy", "czytam", "przeczytamy", "przeczytać", "czytasz"].iter().any(|r| lower_eq(w, r))
+}
+
+/// A word after which a verb-of-saying form is a noun: an article or a possessive ("the claims", "a
+/// warning", "Tusk's claims").
+fn noun_context(prev: &Tok) -> bool {
+    prev.trail.is_empty()
+        && (["the", "a", "an", "his", "her", "their", "its", "our"].iter().any(|w| lower_eq(prev.word, w))
+            || prev.word.ends_with("'s")
+            || prev.word.ends_with("’s"))
 }
 
 fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
@@ -703,6 +872,8 @@ impl Rules {
     /// "nowy"), with the qualifiers after it (`prezydent USA`, `szef rządu`, `the prime minister`).
     fn role_from(&self, toks: &[Tok], from: usize) -> Option<Who> {
         let mut i = from;
+        // The first country qualifier before the role ("the US president", "Amerykański prezydent").
+        let mut qual: Option<usize> = None;
         while i < toks.len() && i < from + 3 {
             if let Some((group, mut end)) = super::roles::role_at(toks, i) {
                 // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
@@ -714,9 +885,14 @@ impl Rules {
                 {
                     end += 1;
                 }
-                return Some(Who::Role { span: span_of(toks, (i, end)), group });
+                return Some(Who::Role { span: span_of(toks, (qual.unwrap_or(i), end)), group });
             }
             let t = &toks[i];
+            if t.trail.is_empty() && super::roles::country_of(t.word).is_some() {
+                qual.get_or_insert(i);
+                i += 1;
+                continue;
+            }
             if t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
                 return None;
             }
@@ -825,7 +1001,7 @@ impl Rules {
         let mut j = 0;
         while j < toks.len() && j <= self.max_descriptors + 4 {
             let t = &toks[j];
-            if j > 0 && self.is_verb(t) {
+            if j > 0 && self.is_verb(t) && !noun_context(&toks[j - 1]) {
                 let p = &toks[j - 1];
                 if is_pronoun(p) && j == 1 {
                     return Some(Attribution { who: Who::Pronoun(p.span) });
@@ -842,8 +1018,16 @@ impl Rules {
                 if let Some(role) = self.role_from(&toks[..j], 0) {
                     return Some(Attribution { who: role });
                 }
-                if j <= 3 && !p.is_cap() && signalled {
-                    return Some(Attribution { who: Who::Unnamed });
+                // "…," an aide said / officials said / the police said: lower-case words only, no
+                // infinitive or participle ("prompting Trump to warn").
+                let plain = |d: &Tok| {
+                    !d.is_cap() && d.trail.is_empty() && !lower_eq(d.word, "to") && !d.word.ends_with("ing")
+                };
+                if j <= 3 && signalled && toks[..j].iter().all(plain) {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
+                }
+                if let Some((_, a, b)) = super::groups::description(toks, 0, j, true) {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
                 }
                 return None;
             }
@@ -861,29 +1045,59 @@ impl Rules {
     /// `Mówił również o „…”`. `region` runs from the previous quotation (or the paragraph start) to the
     /// opening mark; at most 24 words before the mark are read.
     pub fn reported(&self, text: &str, region: Span) -> Option<Attribution> {
-        let region = tail(text, region, 200);
-        let mut clause: Vec<Tok> = Vec::with_capacity(24);
+        let region = tail(text, region, 320);
+
+        // At most 40 word tokens back to the sentence start, kept on the stack.
+        let mut buf = [Tok::EMPTY; 40];
+        let mut n = 0;
         for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
-            if (t.ends_sentence() && !is_title_abbrev(&t)) || clause.len() >= 24 {
+            if (t.ends_sentence() && !is_title_abbrev(&t)) || n >= buf.len() {
                 break;
             }
-            clause.push(t);
+            buf[buf.len() - 1 - n] = t;
+            n += 1;
         }
-        clause.reverse();
-        let toks = &clause[..];
+        let toks = &buf[buf.len() - n..];
         let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
-        let j = (0..toks.len()).rev().find(|&j| self.is_verb(&toks[j]) || j == 0 && cap_verb(&toks[0]))?;
+        let verb = (0..toks.len()).rev().find(|&j| {
+            self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1])) || j == 0 && cap_verb(&toks[0])
+        });
+        // A noun of saying with its owner, nearer the quotation than any verb: "Vance's remark that it
+        // was “…”", "słowa Trumpa, że „…”".
+        if let Some(who) = self.speech_noun_owner(toks, verb.map_or(0, |j| j + 1)) {
+            return Some(Attribution { who });
+        }
+        let j = verb?;
         if j == 0 {
             // A dropped subject (`Ocenił, że …`, `Mówił również o …`), unless a subject follows the verb
-            // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed).
+            // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed, as written).
             const LINKS: &[&str] =
                 &["o", "że", "iż", "również", "też", "także", "jako", "wtedy", "potem", "dalej", "wówczas"];
             let dropped = toks.len() == 1
                 || !toks[0].trail.is_empty()
                 || LINKS.iter().any(|w| lower_eq(toks[1].word, w));
-            return Some(Attribution {
-                who: if dropped { Who::Implicit(toks[0].span) } else { Who::Unnamed },
-            });
+            if dropped {
+                return Some(Attribution { who: Who::Implicit(toks[0].span) });
+            }
+            // The subject after the verb: past a clitic pronoun (mu, jej), up to its first punctuation.
+            const CLITICS: &[&str] = &["mu", "jej", "im", "mi", "nam", "wam", "jemu", "go", "ją"];
+            let mut a = 1;
+            while a < toks.len()
+                && CLITICS.iter().any(|w| lower_eq(toks[a].word, w))
+                && toks[a].trail.is_empty()
+            {
+                a += 1;
+            }
+            let mut b = a;
+            while b < toks.len() && b < a + 5 {
+                b += 1;
+                if !toks[b - 1].trail.is_empty() {
+                    break;
+                }
+            }
+            let span =
+                if b > a { span_of(toks, (a, b)) } else { Span::new(toks[0].span.end, toks[0].span.end) };
+            return Some(Attribution { who: Who::Unnamed(span) });
         }
         let p = &toks[j - 1];
         if p.trail.is_empty() || p.is_initial() {
@@ -891,7 +1105,23 @@ impl Rules {
                 return Some(Attribution { who: Who::Pronoun(p.span) });
             }
             if let Some((a, b)) = name_backward(toks, j - 1) {
-                return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+                // A name after a preposition is a time or a place ("on Tuesday", "w Brukseli"): the
+                // subject stands before that phrase.
+                let after_prep = a > 0 && with_lower(toks[a - 1].word, |w| self.prepositions.contains(&w));
+                if !after_prep {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
+                if a >= 2 && toks[a - 2].trail.is_empty() {
+                    if let Some((c, d)) = name_backward(toks, a - 2) {
+                        if c == 0 || !with_lower(toks[c - 1].word, |w| self.prepositions.contains(&w)) {
+                            return Some(Attribution {
+                                who: Who::Name { span: span_of(toks, (c, d)), genitive: false },
+                            });
+                        }
+                    }
+                }
             }
             for a in j.saturating_sub(4)..j {
                 if let Some(Who::Role { span, group }) = self.role_from(&toks[..j], a) {
@@ -905,7 +1135,49 @@ impl Rules {
         if is_pronoun(&toks[0]) && toks.len() > 1 {
             return Some(Attribution { who: Who::Pronoun(toks[0].span) });
         }
-        Some(Attribution { who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)) })
+        Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) })
+    }
+
+    /// The owner of the last noun of saying at or after token `from`: an English possessive name
+    /// before it (`Vance's remark`, `Kowalski’s words`) or a Polish genitive name after it (`słowa
+    /// Trumpa`, `apel premiera`: a role).
+    fn speech_noun_owner(&self, toks: &[Tok], from: usize) -> Option<Who> {
+        let (set, filter) = speech_nouns();
+        let is_noun = |t: &Tok| {
+            t.lead.is_empty()
+                && t.word.len() <= 14
+                && filter.may_contain(t.word)
+                && !t.is_cap()
+                && set.contains(t.word)
+        };
+        let k = (from..toks.len()).rev().find(|&k| is_noun(&toks[k]))?;
+        // English: NAME's NOUN.
+        if k > 0 {
+            let o = &toks[k - 1];
+            let stem = o.word.strip_suffix("'s").or_else(|| o.word.strip_suffix("’s"));
+            if let Some(stem) = stem.filter(|s| !s.is_empty()) {
+                if o.trail.is_empty() && nameish(o) {
+                    if let Some((a, _)) = name_backward(toks, k - 1) {
+                        let end = o.span.start + stem.len();
+                        return Some(Who::Name { span: Span::new(toks[a].span.start, end), genitive: false });
+                    }
+                }
+            }
+        }
+        // Polish: NOUN NAME (genitive) or NOUN ROLE.
+        if toks[k].trail.is_empty() {
+            if let Some((a, b)) = name_forward(toks, k + 1) {
+                if !is_acronym(toks[a].word) {
+                    return Some(Who::Name { span: span_of(toks, (a, b)), genitive: true });
+                }
+            }
+            if let Some(role) =
+                self.role_from(toks, k + 1).filter(|_| toks.get(k + 1).is_some_and(|t| !t.is_cap()))
+            {
+                return Some(role);
+            }
+        }
+        None
     }
 
     /// The attribution in the clause right before a quotation's opening mark (`Harris adds: “…`,
@@ -973,15 +1245,13 @@ impl Rules {
         }
         // Harris adds: / She adds later, / Rzecznik dodał: / Bob mówił dalej:
         for j in 1..toks.len() {
-            if !self.is_verb(&toks[j]) || toks.len() - j > 6 {
+            if !self.is_verb(&toks[j]) || noun_context(&toks[j - 1]) || toks.len() - j > 6 {
                 continue;
             }
             let p = &toks[j - 1];
             // A participle after a comma: "…, adding: “…”" / "…, dodając: „…”" — the sentence's subject.
             if p.trail.starts_with(',') && (toks[j].word.ends_with("ing") || toks[j].word.ends_with("ąc")) {
-                return Some(Attribution {
-                    who: Who::Subject(Span::new(toks[0].span.start, toks[j].span.start)),
-                });
+                return Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) });
             }
             // A relative clause after a name: "…, ze strony Chrisa Martina, który skomentował: „…”" / "X,
             // who said: “…”". After the masculine "który" a name ending in -a is oblique (Martina).
@@ -1013,14 +1283,151 @@ impl Rules {
                 }
             }
             if j <= 3 {
-                return Some(Attribution { who: Who::Unnamed });
+                return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
             }
         }
         // Polish: the verb first with a dropped pronoun: "Dodał: „…”"
         if self.is_verb_cap(&toks[0]) && toks.len() <= 3 {
             return Some(Attribution { who: Who::Implicit(toks[0].span) });
         }
+        // A clause ending in a colon introduces the quotation; its subject opens the clause, followed by
+        // lower-case words of any verb or none: "Putin nagle zwrócił się do Trumpa:", "Prezydent USA
+        // zaskoczony:", "One Reddit user put it bluntly:". A clause with a verb of saying was read above.
+        if toks[last].trail.starts_with(':') && toks.len() <= 12 {
+            return self.colon_subject(toks);
+        }
         None
+    }
+
+    /// The subject opening the clause `toks` (which ends in a colon): a description, a role or a name
+    /// run, with a lower-case word right after it.
+    fn colon_subject(&self, toks: &[Tok]) -> Option<Attribution> {
+        let lower_after = |b: usize| toks.get(b).is_some_and(|t| !t.is_cap() && t.lead.is_empty());
+        if let Some((_, a, b)) = super::groups::description(toks, 0, toks.len(), false) {
+            if lower_after(b) && toks[b - 1].trail.is_empty() {
+                return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
+            }
+        }
+        if let Some(Who::Role { span, group }) = self.role_from(toks, 0) {
+            let b = toks.iter().position(|t| t.span.end == span.end).map_or(0, |k| k + 1);
+            if b > 0 && lower_after(b) && toks[b - 1].trail.is_empty() {
+                return Some(Attribution { who: Who::Role { span, group } });
+            }
+            return None;
+        }
+        let (a, b) = name_forward(toks, 0)?;
+        (a == 0 && lower_after(b) && toks[b - 1].trail.is_empty() && !self.is_verb_cap(&toks[0]))
+            .then(|| Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } })
+    }
+
+    /// The source named right after a verb of reading: "czytamy w komunikacie policji", "czytamy we
+    /// wpisie premiera", "we read in the ministry's statement" (`region` starts at the verb).
+    pub fn source_after_reading(&self, text: &str, region: Span) -> Option<Who> {
+        const PLACES: &[&str] = &["w", "we", "na", "in", "on"];
+        const DOCUMENTS: &[&str] = &[
+            "komunikacie",
+            "oświadczeniu",
+            "wpisie",
+            "liście",
+            "raporcie",
+            "dokumencie",
+            "piśmie",
+            "stronie",
+            "profilu",
+            "informacji",
+            "statement",
+            "post",
+            "report",
+            "letter",
+            "notice",
+        ];
+        let toks: Vec<Tok> = words(text, head(text, region, 160)).take(10).collect();
+        let t0 = toks.first()?;
+        if !is_reading_verb(t0.word) || !t0.trail.is_empty() {
+            return None;
+        }
+        let plain = |k: usize, list: &[&str]| {
+            toks.get(k).is_some_and(|t| t.trail.is_empty() && list.iter().any(|w| lower_eq(t.word, w)))
+        };
+        (plain(1, PLACES) && plain(2, DOCUMENTS)).then(|| self.owner_at(&toks, 3)).flatten()
+    }
+
+    /// A source starting at token `k`: a group description (`policji`, `the ministry`), a role
+    /// (`premiera`) or a name run (`Ministerstwa Zdrowia`, `Kowalskiego`), as a genitive.
+    fn owner_at(&self, toks: &[Tok], k: usize) -> Option<Who> {
+        if let Some((_, a, b)) = super::groups::description(toks, k, toks.len(), false) {
+            if a == k {
+                return Some(Who::Unnamed(span_of(toks, (a, b))));
+            }
+        }
+        if let Some(role) = self.role_from(toks, k).filter(|_| toks.get(k).is_some_and(|t| !t.is_cap())) {
+            return Some(role);
+        }
+        let (a, b) = name_forward(toks, k)?;
+        Some(Who::Name { span: span_of(toks, (a, b)), genitive: true })
+    }
+
+    /// The source a sentence of narration names for the words that follow it: the subject of its verb
+    /// of saying, before the verb (`Policja poinformowała, że…`, `The ministry published…`) or, in
+    /// Polish word order, after it (`Podobne dane podaje w serwisie X „Biuro Prasowe”.`, `O wypadku
+    /// poinformowała policja z Gdańska.`): the last name, name in quotation marks or group noun after
+    /// the verb that does not follow a preposition.
+    pub fn source_in(&self, text: &str, sentence: Span) -> Option<Who> {
+        let toks: Vec<Tok> = words(text, head(text, sentence, 400)).take(40).collect();
+        let j = (0..toks.len()).find(|&j| {
+            self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1]))
+                || j == 0 && self.is_verb_cap(&toks[0])
+        })?;
+        let prep = |k: usize| k > 0 && with_lower(toks[k - 1].word, |w| self.prepositions.contains(&w));
+        if j > 0 && toks[j - 1].trail.is_empty() {
+            for a in j.saturating_sub(4)..j {
+                if super::groups::description(&toks, a, j, true).is_some() && !prep(a) {
+                    return Some(Who::Unnamed(span_of(&toks, (a, j))));
+                }
+            }
+            if let Some((a, b)) = name_backward(&toks, j - 1) {
+                if !prep(a) {
+                    return Some(Who::Name { span: span_of(&toks, (a, b)), genitive: false });
+                }
+            }
+        }
+        let opens = |t: &Tok| t.lead.contains(['„', '"', '“', '«', '»']);
+        let closes = |t: &Tok| t.trail.contains(['”', '"', '“', '»', '«']);
+        let mut found = None;
+        let mut k = j + 1;
+        while k < toks.len() {
+            let t = &toks[k];
+            if prep(k) {
+                k += 1;
+                continue;
+            }
+            if opens(t) && t.is_cap() {
+                // A name in quotation marks: to the token that closes them (at most six words).
+                let mut e = k;
+                while e < toks.len() && e < k + 6 && !closes(&toks[e]) {
+                    e += 1;
+                }
+                if e < toks.len() && closes(&toks[e]) {
+                    found = Some(Who::Name { span: span_of(&toks, (k, e + 1)), genitive: false });
+                    k = e + 1;
+                    continue;
+                }
+            }
+            if let Some((_, a, b)) = super::groups::description(&toks, k, toks.len(), false) {
+                if a == k && super::groups::group_of(toks[k].word).is_some() {
+                    found = Some(Who::Unnamed(span_of(&toks, (a, b))));
+                    k = b;
+                    continue;
+                }
+            }
+            if let Some((a, b)) = name_forward(&toks, k) {
+                found = Some(Who::Name { span: span_of(&toks, (a, b)), genitive: false });
+                k = b;
+                continue;
+            }
+            k += 1;
+        }
+        found
     }
 
     fn is_verb_cap(&self, t: &Tok) -> bool {

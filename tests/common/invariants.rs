@@ -160,17 +160,6 @@ pub fn link_set(links: &[bialign::align::Link]) -> Vec<(Vec<usize>, Vec<usize>)>
     v
 }
 
-/// `align(b, a)` describes the same links as `align(a, b)` with the sides exchanged.
-pub fn check_mirror(ab: &Alignment, ba: &Alignment) {
-    let flip = |ls: &[bialign::align::Link]| -> Vec<(Vec<usize>, Vec<usize>)> {
-        let mut v: Vec<_> = ls.iter().map(|l| (l.pl.clone(), l.en.clone())).collect();
-        v.sort();
-        v
-    };
-    assert_eq!(link_set(&ab.sentences), flip(&ba.sentences), "sentence links do not mirror");
-    assert_eq!(link_set(&ab.quotes), flip(&ba.quotes), "quote links do not mirror");
-}
-
 /// Every line of a JSON Lines output parses as a JSON object.
 pub fn check_jsonl(bytes: &[u8]) {
     let s = std::str::from_utf8(bytes).expect("JSON Lines output is not UTF-8");

@@ -1,0 +1,227 @@
+//! Speakers the text does not name but describes: people by what they are (`one Reddit user`, `many
+//! fans`, `internauci`, `mieszkańcy`) and institutions that issue statements (`policja informuje`,
+//! `the ministry said`, `The Royal Academy of Music announced`). Such a subject is the speaker as
+//! written (data/groups.txt).
+
+use std::sync::OnceLock;
+
+use super::fast::{with_lower, WordFilter};
+use super::speaker::{nameish, Tok};
+use crate::lexicon::fxhash::FxMap;
+use crate::model::Span;
+
+/// What a group noun names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// People described by what they are (users, fans, residents, internauci).
+    People,
+    /// An institution (police, ministry, prokuratura).
+    Institution,
+}
+
+struct Table {
+    /// Every form (lower case) → its group and its nominative.
+    forms: FxMap<&'static str, (Group, &'static str)>,
+    /// Pre-test for single words: every one-word form and every first word of a two-word form, in
+    /// lower case and upper case (capitalised words share the filter key of their lower case).
+    filter: WordFilter,
+    /// First words of the two-word forms.
+    two_heads: Vec<&'static str>,
+}
+
+fn table() -> &'static Table {
+    static T: OnceLock<Table> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut forms = FxMap::default();
+        for line in include_str!("data/groups.txt").lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            let mut cols = line.split('\t').map(str::trim);
+            let (Some(kind), Some(nom)) = (cols.next(), cols.next()) else { continue };
+            let g = if kind == "people" { Group::People } else { Group::Institution };
+            forms.insert(nom, (g, nom));
+            for f in cols.filter(|f| !f.is_empty()) {
+                forms.insert(f, (g, nom));
+            }
+        }
+        let mut words: Vec<String> = Vec::new();
+        let mut two_heads = Vec::new();
+        for f in forms.keys() {
+            let w = f.split(' ').next().unwrap_or(f);
+            if w.len() < f.len() && !two_heads.contains(&w) {
+                two_heads.push(w);
+            }
+            words.push(w.to_string());
+            words.push(w.to_uppercase());
+        }
+        let filter = WordFilter::new(words.iter().map(String::as_str));
+        Table { forms, filter, two_heads }
+    })
+}
+
+/// False when `w` is certainly neither a group noun nor the first word of one.
+#[inline]
+fn may_be_group(w: &str) -> bool {
+    table().filter.may_contain(w)
+}
+
+/// The group of a noun (any case, any listed form), one word or two joined by a space.
+pub fn group_of(w: &str) -> Option<Group> {
+    nominative(w).map(|(g, _)| g)
+}
+
+/// The group and the nominative (lower case) of a listed noun form: `policji` → policja.
+pub fn nominative(w: &str) -> Option<(Group, &'static str)> {
+    if w.is_empty() || w.len() > 32 || !w.contains(' ') && !may_be_group(w) {
+        return None;
+    }
+    with_lower(w, |l| table().forms.get(l).copied())
+}
+
+/// Words that may open a description before its noun: articles, numerals and quantifiers.
+const DETERMINERS: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "one",
+    "two",
+    "three",
+    "some",
+    "many",
+    "several",
+    "most",
+    "other",
+    "others",
+    "few",
+    "all",
+    "local",
+    "jeden",
+    "jedna",
+    "jedno",
+    "jeden",
+    "niektórzy",
+    "niektóre",
+    "wielu",
+    "wiele",
+    "inni",
+    "inne",
+    "część",
+    "kilku",
+    "kilka",
+    "liczni",
+    "pewien",
+    "pewna",
+    "sami",
+    "ci",
+    "ten",
+    "ta",
+];
+
+/// Is `t` a determiner or quantifier that may open a description?
+fn determiner(t: &Tok) -> bool {
+    static F: OnceLock<WordFilter> = OnceLock::new();
+    let f = F.get_or_init(|| WordFilter::new(DETERMINERS.iter().copied()));
+    t.word.len() <= 12 && f.may_contain(t.word) && with_lower(t.word, |l| DETERMINERS.contains(&l))
+}
+
+/// The group noun at token `i` (one word, or two with no punctuation between): its group and the index
+/// just past it.
+pub fn group_at(toks: &[Tok], i: usize) -> Option<(Group, usize)> {
+    let t = toks.get(i)?;
+    if !may_be_group(t.word) {
+        return None;
+    }
+    if let Some(n) = toks.get(i + 1).filter(|n| t.trail.is_empty() && n.lead.is_empty()) {
+        if with_lower(t.word, |l| table().two_heads.contains(&l)) {
+            let two = format!("{} {}", t.word, n.word);
+            if let Some(g) = group_of(&two) {
+                return Some((g, i + 2));
+            }
+        }
+    }
+    group_of(t.word).map(|g| (g, i + 1))
+}
+
+/// A description that starts at token `from` and ends right before token `end`, or stops earlier: an
+/// optional determiner, at most two qualifying words (`Reddit`, `local`, `angry`), and a group noun;
+/// an institution keeps the name or genitive right after it (`Ministerstwo Zdrowia`, `Academy of
+/// Sciences`, `policja z Mazowsza` stops at the preposition). With `whole`, the description must fill
+/// `from..end`. Its group and token range.
+pub fn description(toks: &[Tok], from: usize, end: usize, whole: bool) -> Option<(Group, usize, usize)> {
+    let end = end.min(toks.len());
+    let mut i = from;
+    if i < end && determiner(&toks[i]) && toks[i].trail.is_empty() {
+        i += 1;
+    }
+    for _ in 0..3 {
+        if i >= end {
+            return None;
+        }
+        if let Some((g, mut j)) = group_at(&toks[..end], i) {
+            if g == Group::Institution {
+                // "Ministry of Health", "Academy of Sciences", "Ministerstwo Zdrowia", "Kancelaria Premiera".
+                loop {
+                    if j >= end || !toks[j - 1].trail.is_empty() {
+                        break;
+                    }
+                    let t = &toks[j];
+                    if nameish(t) && t.lead.is_empty() {
+                        j += 1;
+                    } else if t.word == "of" && j + 1 < end && toks[j + 1].is_cap() && t.trail.is_empty() {
+                        j += 2;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            if whole && j != end {
+                return None;
+            }
+            return Some((g, from, j));
+        }
+        // A qualifier: a word with no punctuation after it (a capitalised one only before the noun:
+        // "One Reddit user", "Polish fans").
+        let t = &toks[i];
+        if !t.trail.is_empty() || !t.lead.is_empty() && i > from || t.word.is_empty() {
+            return None;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The span of the token range `a..b`.
+pub fn span_of(toks: &[Tok], a: usize, b: usize) -> Span {
+    Span::new(toks[a].span.start, toks[b - 1].span.end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::quote::speaker::tokenize;
+
+    fn desc(t: &str) -> Option<(Group, String)> {
+        let toks = tokenize(t, Span::new(0, t.len()));
+        description(&toks, 0, toks.len(), false)
+            .map(|(g, a, b)| (g, span_of(&toks, a, b).text(t).to_string()))
+    }
+
+    #[test]
+    fn descriptions() {
+        assert_eq!(desc("One Reddit user wrote"), Some((Group::People, "One Reddit user".into())));
+        assert_eq!(desc("Many angry fans said"), Some((Group::People, "Many angry fans".into())));
+        assert_eq!(desc("Internauci piszą"), Some((Group::People, "Internauci".into())));
+        assert_eq!(
+            desc("The Ministry of Health said"),
+            Some((Group::Institution, "The Ministry of Health".into()))
+        );
+        assert_eq!(
+            desc("Ministerstwo Zdrowia podało"),
+            Some((Group::Institution, "Ministerstwo Zdrowia".into()))
+        );
+        assert_eq!(desc("policja z Mazowsza"), Some((Group::Institution, "policja".into())));
+        assert_eq!(desc("The backlash spilled over"), None);
+        assert_eq!(desc("Harris said"), None);
+    }
+}

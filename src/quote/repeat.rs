@@ -1,0 +1,134 @@
+//! The same words quoted again: a quotation with no attribution of its own (a headline's, a
+//! subheading's) takes the speaker of another quotation that repeats its words, or of a sentence of
+//! narration that reports them (`„Nie okazujesz szacunku”` … `Trump dodał, że Zełenski nie okazuje mu
+//! szacunku`).
+//!
+//! Words are compared folded (lower case, no diacritics, split at apostrophes and hyphens). A quotation
+//! repeats another when at least three quarters of the shorter one's words, and three words at least,
+//! stand in the longer one in the same order. A sentence reports a quotation when it holds that share
+//! of its words, each the same word or sharing its first five letters (an inflected form: okazujesz ~
+//! okazuje).
+
+use crate::model::Span;
+
+/// Quotations with fewer words than this are not matched (two words say too little).
+pub const MIN_WORDS: usize = 3;
+
+/// A folded word as two hashes: of the whole word, and of its first five letters when it has more
+/// (the stem two inflected forms share).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Word {
+    full: u64,
+    stem: Option<u64>,
+}
+
+/// FNV-1a step over one folded letter.
+fn mix(h: u64, c: char) -> u64 {
+    (h ^ c as u64).wrapping_mul(0x0000_0100_0000_01b3)
+}
+
+const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The folded words of `s`, at most `max` of them, appended to `out` (cleared first).
+pub fn words_into(s: &str, max: usize, out: &mut Vec<Word>) {
+    out.clear();
+    let (mut h, mut n, mut stem) = (SEED, 0usize, SEED);
+    let flush = |h: u64, n: usize, stem: u64, out: &mut Vec<Word>| {
+        if n > 0 {
+            out.push(Word { full: h, stem: (n > 5).then_some(stem) });
+        }
+    };
+    for c in s.chars() {
+        if c.is_alphanumeric() {
+            let mut push = |l: char| {
+                let l = if l == 'ł' { 'l' } else { crate::lexicon::names::strip_diacritic(l) };
+                h = mix(h, l);
+                n += 1;
+                if n == 5 {
+                    stem = h;
+                }
+            };
+            if c.is_ascii() {
+                push(c.to_ascii_lowercase());
+            } else {
+                c.to_lowercase().for_each(&mut push);
+            }
+        } else if n > 0 {
+            flush(h, n, stem, out);
+            (h, n, stem) = (SEED, 0, SEED);
+            if out.len() >= max {
+                return;
+            }
+        }
+    }
+    if out.len() < max {
+        flush(h, n, stem, out);
+    }
+}
+
+/// The folded words of `s`, at most `max` of them.
+pub fn words(s: &str, max: usize) -> Vec<Word> {
+    let mut out = Vec::new();
+    words_into(s, max, &mut out);
+    out
+}
+
+/// How many of `needle`'s words stand in `hay` in the same order (each matched once, greedily), with
+/// `same` deciding when two words match.
+fn in_order(needle: &[Word], hay: &[Word], same: impl Fn(&Word, &Word) -> bool) -> usize {
+    let mut j = 0;
+    let mut n = 0;
+    for w in needle {
+        if let Some(k) = hay[j..].iter().position(|h| same(w, h)) {
+            n += 1;
+            j += k + 1;
+        }
+    }
+    n
+}
+
+/// Does one of the two quotations repeat the other's words (see the module doc)?
+pub fn repeats(a: &[Word], b: &[Word]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.len() < MIN_WORDS {
+        return false;
+    }
+    let n = in_order(short, long, |x, y| x.full == y.full);
+    n >= MIN_WORDS && 4 * n >= 3 * short.len()
+}
+
+/// Two forms of one word: equal, or sharing their first five letters.
+fn same_stem(a: &Word, b: &Word) -> bool {
+    a.full == b.full || a.stem.is_some() && a.stem == b.stem
+}
+
+/// Does the sentence with words `sentence` report the quotation with words `quote`?
+pub fn reports(quote: &[Word], sentence: &[Word]) -> bool {
+    if quote.len() < MIN_WORDS {
+        return false;
+    }
+    let n = in_order(quote, sentence, same_stem);
+    n >= MIN_WORDS && 4 * n >= 3 * quote.len()
+}
+
+/// The span of text between `a` and `b` holds no quotation of `quotes` (sorted spans).
+pub fn outside(quotes: &[Span], at: usize) -> bool {
+    let k = quotes.partition_point(|q| q.start <= at);
+    !quotes[..k].iter().rev().take(4).any(|q| at < q.end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_words() {
+        let w = |s: &str| words(s, 64);
+        assert!(repeats(&w("We shall win this war"), &w("Mark my words: we shall win this war, he said")));
+        assert!(repeats(&w("They're ready or they're not"), &w("They’re ready, or they’re not, she said")));
+        assert!(!repeats(&w("We shall win"), &w("They shall lose everything now")));
+        assert!(!repeats(&w("Yes sir"), &w("Yes sir, he said")), "two words say too little");
+        assert!(reports(&w("Nie dotrzymujesz słowa"), &w("Kowalski dodał, że Nowak nie dotrzymuje słowa.")));
+        assert!(!reports(&w("Nie dotrzymujesz słowa"), &w("Kowalski dodał, że Nowak spóźnił się.")));
+    }
+}
