@@ -76,9 +76,13 @@ fn parse_score(s: &str) -> Result<f32, String> {
     Ok(v)
 }
 
+/// The list of `--columns` (one argument, so clap keeps it whole).
+#[derive(Clone)]
+struct Columns(Vec<Column>);
+
 /// `--columns id,en,pl,score`.
-fn parse_columns(s: &str) -> Result<Vec<Column>, String> {
-    Column::parse_list(s)
+fn parse_columns(s: &str) -> Result<Columns, String> {
+    Column::parse_list(s).map(Columns)
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -107,7 +111,7 @@ enum Cmd {
         format: Format,
         /// TSV and CSV columns, from id, en, pl, score, kind
         #[arg(long, value_name = "LIST", value_parser = parse_columns)]
-        columns: Option<Vec<Column>>,
+        columns: Option<Columns>,
         /// Only write sentence links or only quote links
         #[arg(long, value_enum)]
         only: Option<OnlyArg>,
@@ -207,7 +211,7 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         format: Format,
         /// TSV and CSV columns, from id, en, pl, score, kind (e.g. id,en,pl,score)
         #[arg(long, value_name = "LIST", value_parser = parse_columns)]
-        columns: Option<Vec<Column>>,
+        columns: Option<Columns>,
         /// Follow symbolic links in folders (loops are detected and skipped)
         #[arg(long)]
         follow: bool,
@@ -353,7 +357,7 @@ fn main() -> ExitCode {
 struct PairArgs {
     format: Format,
     only: Option<OnlyArg>,
-    columns: Option<Vec<Column>>,
+    columns: Option<Columns>,
     min_score: f32,
     max_sentence_bytes: usize,
     mode: ModeArg,
@@ -477,10 +481,10 @@ fn run(cli: Cli) -> Result<u8, Failure> {
 }
 
 /// The columns of TSV and CSV output (`--columns` only fits those formats).
-fn columns_for(format: Format, columns: Option<Vec<Column>>) -> Result<Vec<Column>, Failure> {
+fn columns_for(format: Format, columns: Option<Columns>) -> Result<Vec<Column>, Failure> {
     match columns {
         None => Ok(bialign::output::writer::DEFAULT_COLUMNS.to_vec()),
-        Some(c) if matches!(format, Format::Tsv | Format::Csv) => Ok(c),
+        Some(c) if matches!(format, Format::Tsv | Format::Csv) => Ok(c.0),
         Some(_) => Err(Failure { msg: "--columns applies to --format tsv and csv".into(), code: 2 }),
     }
 }

@@ -108,12 +108,10 @@ fn check_memory(id: &str, en: &[u8], pl: &[u8], budget: u64) -> Result<(), Error
         return Err(Error::Limit {
             name: id.to_string(),
             reason: format!(
-                "the pair would need about {} MB to align ({} + {} bytes of text), over the budget of {} MB \
-                 per pair (raise it with --max-pair-memory)",
-                need >> 20,
+                "the pair would need about {need} bytes of memory to align ({} + {} bytes of text), over \
+                 the budget of {budget} bytes per pair (raise it with --max-pair-memory)",
                 en.len(),
                 pl.len(),
-                budget >> 20
             ),
         });
     }

@@ -138,7 +138,10 @@ fn fast_pair(line: &[u8]) -> Option<Record> {
                 *slot = Some(map.next_value::<String>()?);
             }
             match (id, en, pl) {
-                (Some(id), Some(en), Some(pl)) => Ok((Record::Pair { id, en, pl }, other)),
+                // An overlong id goes the general way, which refuses it.
+                (Some(id), Some(en), Some(pl)) if id.len() <= MAX_ID_BYTES => {
+                    Ok((Record::Pair { id, en, pl }, other))
+                }
                 _ => Err(A::Error::custom("not a pair")),
             }
         }
