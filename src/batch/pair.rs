@@ -31,6 +31,7 @@ pub(crate) struct PairOutput {
     /// Input bytes this pair held in flight.
     pub input_bytes: u64,
     /// Where the input was after this pair (for the progress display).
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub input_pos: u64,
     pub status: Status,
     pub stats: PairStats,
