@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../fuzz"
 secs="${1:-600}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(ingest split quotes align)
+[ ${#targets[@]} -eq 0 ] && targets=(ingest split quotes align batch_input)
 export RUSTC_BOOTSTRAP=1
 mkdir -p logs
 cargo fuzz build -O

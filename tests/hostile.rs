@@ -485,3 +485,25 @@ fn resume_refuses_other_inputs_and_settings() {
     let clean = run(t.path(), &["batch", "in.jsonl"]);
     assert!(std::fs::read(t.path().join("out")).unwrap() == clean.stdout, "resumed output differs");
 }
+
+/// A scraper's stray control character in a short text is kept (offsets into the file's bytes);
+/// a text of mostly control characters is still binary data.
+#[test]
+fn a_stray_control_character_is_tolerated_and_binary_is_still_refused() {
+    let t = tempfile::tempdir().unwrap();
+    let en = "The council met on Monday.\u{2} It voted for the new bridge over the river.\n";
+    write(&t.path().join("en.txt"), en);
+    write(&t.path().join("pl.txt"), "Rada zebrała się w poniedziałek. Głosowała za nowym mostem na rzece.\n");
+    let r = run(t.path(), &["align", "en.txt", "pl.txt", "--format", "jsonl", "--mode", "translation"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    for v in records(&r) {
+        for s in v["en"].as_array().unwrap() {
+            let (a, b) = (s["start"].as_u64().unwrap() as usize, s["end"].as_u64().unwrap() as usize);
+            assert_eq!(&en[a..b], s["text"].as_str().unwrap());
+        }
+    }
+    write(&t.path().join("bin.txt"), b"ab\x01\x02\x03\x04\x05\x06\x07\x08cd\x0e\x0f\x10\x11\x12\n");
+    let r = run(t.path(), &["ingest", "bin.txt"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("bin.txt") && r.stderr.contains("binary"), "{}", r.stderr);
+}

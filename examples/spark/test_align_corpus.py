@@ -127,13 +127,16 @@ POSITION = re.compile(r"^<stdin>:[0-9]+")
 def normalized(line: str) -> str:
     """An output line with the input position of a malformed record's error blanked out.
 
-    bialign keys a record it cannot read by "<stdin>:LINE"; each Spark shard is its own stdin, so
-    LINE counts within the shard there. Every other line is returned unchanged.
+    bialign keys a record it cannot read by "<stdin>:LINE" (and gives LINE as "line"); each Spark
+    shard is its own stdin, so LINE counts within the shard there. Every other line is returned
+    unchanged.
     """
     obj = json.loads(line)
     if "error" in obj and isinstance(obj.get("doc"), str) and POSITION.match(obj["doc"]):
         obj["doc"] = POSITION.sub("<stdin>:N", obj["doc"])
         obj["error"] = POSITION.sub("<stdin>:N", str(obj["error"]))
+        if "line" in obj:
+            obj["line"] = "N"
         return json.dumps(obj, ensure_ascii=False)
     return line
 

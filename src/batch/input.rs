@@ -310,7 +310,11 @@ fn records<R: BufRead + Send + 'static>(
     })
 }
 
-fn manifest<R: BufRead + Send + 'static>(
+/// The pairs a manifest TSV lists (`id<TAB>en_path<TAB>pl_path`, relative paths resolved against
+/// `base`), read from `reader` one bounded line at a time: a malformed line, a line over
+/// [`MAX_MANIFEST_LINE`] or an id over [`crate::ingest::jsonl::MAX_ID_BYTES`] is a failed job named
+/// `NAME:LINE`. `name` names the manifest in errors.
+pub fn manifest<R: BufRead + Send + 'static>(
     reader: R,
     name: String,
     base: PathBuf,
