@@ -474,13 +474,14 @@ pub struct Edge {
     pub p: f32,
 }
 
-/// Score the candidate edges and keep the likely ones (see the module documentation).
-pub(crate) fn edges(pairs: &Pairs) -> Vec<Edge> {
+/// Score the candidate edges and keep the likely ones (see the module documentation). Once
+/// `deadline` has passed no further candidate is scored (the caller drops the partial result).
+pub(crate) fn edges(pairs: &Pairs, deadline: &crate::deadline::Deadline) -> Vec<Edge> {
     let mut all: Vec<Edge> = pairs
         .candidates()
         .into_iter()
         .filter_map(|(i, j)| {
-            if !pairs.share_any(i, j) {
+            if deadline.expired() || !pairs.share_any(i, j) {
                 return None;
             }
             let f = pairs.features(i, j);
@@ -609,7 +610,10 @@ mod tests {
         planted.insert((0u32, 0u32), 0.99f32);
         let with = Pairs::new(&en, &pl, &ef, &pf, planted, opts.signals);
         let without = Pairs::new(&en, &pl, &ef, &pf, FxMap::default(), opts.signals);
-        let kept = edges(&with);
+        let kept = edges(&with, &Default::default());
+        // Past the deadline nothing more is scored.
+        let late = crate::deadline::Deadline::after(Some(std::time::Duration::ZERO));
+        assert!(!kept.is_empty() && edges(&with, &late).is_empty());
         assert!(!kept.iter().any(|e| (e.en, e.pl) == (1, 1)), "{kept:?}");
         // Shared names and the anchor alone would pass the model: the content floor stops them.
         assert!(with.features(1, 1).content < MIN_CONTENT);

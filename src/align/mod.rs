@@ -438,7 +438,7 @@ fn comparable_links(
 ) -> Vec<Link> {
     let anchors = quotes::sentence_anchors_cached(en, pl, opts, en_cache, pl_cache);
     let pairs = comparable::Pairs::new(en, pl, ef, pf, anchors, opts.signals);
-    let edges = comparable::edges(&pairs);
+    let edges = comparable::edges(&pairs, &opts.deadline);
     let mut links: Vec<Link> = Vec::new();
     let mut en_seen = vec![false; en.sentences.len()];
     for (e, p, score) in comparable::group(&edges, en.sentences.len(), pl.sentences.len()) {
