@@ -188,7 +188,7 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// Write to FILE (via a partial file and a journal) instead of standard output
         #[arg(short = 'o', long, value_name = "FILE")]
         output: Option<PathBuf>,
-        /// Output format: JSON Lines (DESIGN.md contract with "doc"), TSV en/pl/score rows, or TMX 1.4b
+        /// Output format: JSON Lines (docs/FORMAT.md, with "doc"), TSV en/pl/score rows, or TMX 1.4b
         #[arg(long, value_enum, default_value_t = BatchFormat::Jsonl)]
         format: BatchFormat,
         /// Only write sentence links or only quote links (TSV and TMX write sentence links by default)

@@ -54,7 +54,7 @@ pub const DEFAULT_CHUNK_BYTES: u64 = 256 * 1024;
 /// Output format of a batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// JSON Lines, DESIGN.md's contract with `"doc"`.
+    /// JSON Lines (docs/FORMAT.md), with `"doc"`.
     Jsonl,
     /// `en<TAB>pl<TAB>score` rows (see [`crate::output::tsv`]).
     Tsv,
