@@ -190,7 +190,7 @@ const WORD_CLIP: f32 = 3.0;
 const ENDING_CLIP: f32 = 1.2;
 
 fn parse_list(data: &'static str) -> impl Iterator<Item = (&'static str, f32)> {
-    data.lines().filter(|l| !l.starts_with('#')).filter_map(|l| {
+    crate::data::entries(data).filter_map(|l| {
         let (w, z) = l.split_once('\t')?;
         Some((w, z.trim().parse::<f32>().ok()?))
     })

@@ -15,6 +15,7 @@
 
 pub mod align;
 pub mod batch;
+pub mod data;
 pub mod error;
 pub mod ingest;
 pub mod lang;

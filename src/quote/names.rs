@@ -16,8 +16,7 @@ const NOT_NAME_START: &str = include_str!("data/not_name_start.txt");
 fn function_words() -> &'static (FxSet<&'static str>, WordFilter) {
     static S: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
     S.get_or_init(|| {
-        let set: FxSet<&'static str> =
-            NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+        let set: FxSet<&'static str> = crate::data::entries(NOT_NAME_START).collect();
         let filter = WordFilter::new(set.iter().copied());
         (set, filter)
     })
@@ -28,7 +27,7 @@ const TITLES: &str = include_str!("data/titles.txt");
 
 fn titles() -> &'static FxSet<&'static str> {
     static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
-    S.get_or_init(|| TITLES.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect())
+    S.get_or_init(|| crate::data::entries(TITLES).collect())
 }
 
 /// A title or office that opens a name run without being part of the name ("Minister", "Premier",

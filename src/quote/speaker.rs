@@ -567,7 +567,7 @@ pub struct Attribution {
 }
 
 fn list(data: &'static str) -> FxSet<&'static str> {
-    data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+    crate::data::entries(data).collect()
 }
 
 /// English verbs of saying (data/verbs_en.txt).

@@ -218,7 +218,7 @@ impl std::fmt::Debug for Rules {
 
 /// The non-comment, non-empty lines of a data file, trimmed.
 fn data_lines(src: &'static str) -> impl Iterator<Item = &'static str> {
-    src.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
+    crate::data::entries(src)
 }
 
 impl Rules {
