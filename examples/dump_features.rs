@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use bialign::align::calibrate::training_rows;
+use bialign::align::training::training_rows;
 use bialign::ingest::IngestOptions;
 use bialign::{AlignOptions, Document, Span};
 use serde_json::Value;

@@ -24,96 +24,9 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-use serde::Serialize;
-
 use crate::model::Document;
 
-/// A language. English and Polish are handled; anything else is reported by its ISO 639-1 code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    En,
-    Pl,
-    /// Another language, by ISO 639-1 code ("de", "cs", …); "und" when unknown.
-    Other(&'static str),
-    #[default]
-    Unknown,
-}
-
-impl Lang {
-    pub fn code(&self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Pl => "pl",
-            Lang::Other(c) => c,
-            Lang::Unknown => "und",
-        }
-    }
-    pub fn is_supported(&self) -> bool {
-        matches!(self, Lang::En | Lang::Pl)
-    }
-    /// The language's English name ("English", "Czech", …), or its code when not known.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::Pl => "Polish",
-            Lang::Unknown => "unknown",
-            Lang::Other(c) => match *c {
-                "cs" => "Czech",
-                "sk" => "Slovak",
-                "de" => "German",
-                "ru" => "Russian",
-                "uk" => "Ukrainian",
-                "be" => "Belarusian",
-                "fr" => "French",
-                "es" => "Spanish",
-                "it" => "Italian",
-                "pt" => "Portuguese",
-                "nl" => "Dutch",
-                "sv" => "Swedish",
-                "da" => "Danish",
-                "nb" => "Norwegian",
-                "fi" => "Finnish",
-                "hu" => "Hungarian",
-                "ro" => "Romanian",
-                "hr" => "Croatian",
-                "sr" => "Serbian",
-                "sl" => "Slovenian",
-                "bg" => "Bulgarian",
-                "lt" => "Lithuanian",
-                "lv" => "Latvian",
-                "et" => "Estonian",
-                "tr" => "Turkish",
-                "el" => "Greek",
-                "he" => "Hebrew",
-                "ar" => "Arabic",
-                "zh" => "Chinese",
-                "ja" => "Japanese",
-                "ko" => "Korean",
-                "hi" => "Hindi",
-                other => other,
-            },
-        }
-    }
-    pub fn parse(s: &str) -> Option<Lang> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" | "eng" | "english" => Some(Lang::En),
-            "pl" | "pol" | "polish" => Some(Lang::Pl),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Lang {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.code())
-    }
-}
-
-impl Serialize for Lang {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.code())
-    }
-}
+pub use crate::model::Lang;
 
 /// A language guess with its confidence in [0, 1].
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -190,7 +103,7 @@ const WORD_CLIP: f32 = 3.0;
 const ENDING_CLIP: f32 = 1.2;
 
 fn parse_list(data: &'static str) -> impl Iterator<Item = (&'static str, f32)> {
-    data.lines().filter(|l| !l.starts_with('#')).filter_map(|l| {
+    crate::data::entries(data).filter_map(|l| {
         let (w, z) = l.split_once('\t')?;
         Some((w, z.trim().parse::<f32>().ok()?))
     })

@@ -15,6 +15,7 @@
 
 pub mod align;
 pub mod batch;
+pub mod data;
 pub mod deadline;
 pub mod error;
 pub mod ingest;

@@ -2,8 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::Lang;
-
 /// A byte range into [`Document::text`], end-exclusive. Always on UTF-8 character boundaries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
 pub struct Span {
@@ -120,5 +118,92 @@ pub struct Document {
 impl Document {
     pub fn slice(&self, span: Span) -> &str {
         span.text(&self.text)
+    }
+}
+
+/// A language. English and Polish are handled; anything else is reported by its ISO 639-1 code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    En,
+    Pl,
+    /// Another language, by ISO 639-1 code ("de", "cs", …); "und" when unknown.
+    Other(&'static str),
+    #[default]
+    Unknown,
+}
+
+impl Lang {
+    pub fn code(&self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Pl => "pl",
+            Lang::Other(c) => c,
+            Lang::Unknown => "und",
+        }
+    }
+    pub fn is_supported(&self) -> bool {
+        matches!(self, Lang::En | Lang::Pl)
+    }
+    /// The language's English name ("English", "Czech", …), or its code when not known.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Pl => "Polish",
+            Lang::Unknown => "unknown",
+            Lang::Other(c) => match *c {
+                "cs" => "Czech",
+                "sk" => "Slovak",
+                "de" => "German",
+                "ru" => "Russian",
+                "uk" => "Ukrainian",
+                "be" => "Belarusian",
+                "fr" => "French",
+                "es" => "Spanish",
+                "it" => "Italian",
+                "pt" => "Portuguese",
+                "nl" => "Dutch",
+                "sv" => "Swedish",
+                "da" => "Danish",
+                "nb" => "Norwegian",
+                "fi" => "Finnish",
+                "hu" => "Hungarian",
+                "ro" => "Romanian",
+                "hr" => "Croatian",
+                "sr" => "Serbian",
+                "sl" => "Slovenian",
+                "bg" => "Bulgarian",
+                "lt" => "Lithuanian",
+                "lv" => "Latvian",
+                "et" => "Estonian",
+                "tr" => "Turkish",
+                "el" => "Greek",
+                "he" => "Hebrew",
+                "ar" => "Arabic",
+                "zh" => "Chinese",
+                "ja" => "Japanese",
+                "ko" => "Korean",
+                "hi" => "Hindi",
+                other => other,
+            },
+        }
+    }
+    pub fn parse(s: &str) -> Option<Lang> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" | "eng" | "english" => Some(Lang::En),
+            "pl" | "pol" | "polish" => Some(Lang::Pl),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl Serialize for Lang {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
     }
 }

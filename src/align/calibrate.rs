@@ -42,11 +42,13 @@ pub const ANCHOR_MIN: f32 = 1.0;
 /// Minimum logit of a link made in the leftover pass.
 pub const LEFTOVER_MIN: f32 = 0.5;
 
+/// Number of quote pair features (see `quotes::quote_candidates`).
+pub const N_QUOTE: usize = 10;
+
 /// Quote link model: bias.
 pub const QUOTE_BIAS: f32 = -5.693;
 /// Quote link model: weights of the features of `quotes::quote_candidates`.
-pub const QUOTE_W: [f32; super::quotes::N_QUOTE] =
-    [2.535, 1.849, -0.729, 0.106, -1.982, 5.372, -1.512, -0.247, 0.626, 0.0];
+pub const QUOTE_W: [f32; N_QUOTE] = [2.535, 1.849, -0.729, 0.106, -1.982, 5.372, -1.512, -0.247, 0.626, 0.0];
 /// Quote model on the quotes' own evidence only (no sentence-link features), for articles that
 /// retell rather than translate: a pair scores the better of the two models.
 pub const QUOTE_OWN_BIAS: f32 = -2.488;
@@ -54,8 +56,7 @@ pub const QUOTE_OWN_BIAS: f32 = -2.488;
 /// fit's report).
 pub const QUOTE_OWN_MIN: f32 = 0.65;
 /// Weights of the own-evidence quote model (sentence features unused).
-pub const QUOTE_OWN_W: [f32; super::quotes::N_QUOTE] =
-    [0.0, 2.709, 0.869, 0.753, -2.533, 0.0, -0.899, -1.282, 2.042, 0.0];
+pub const QUOTE_OWN_W: [f32; N_QUOTE] = [0.0, 2.709, 0.869, 0.753, -2.533, 0.0, -0.899, -1.282, 2.042, 0.0];
 /// Minimum score of a quote link pairing speech with a title or scare quote.
 pub const QUOTE_CROSS_MIN: f32 = 0.8;
 
@@ -70,38 +71,3 @@ pub const COMPARABLE_QUOTE_W: [f32; N_COMPARABLE_QUOTE] = [1.620, 2.720, 1.245, 
 /// Comparable quote pairs below this probability are not links (set by hand: the expected-F1
 /// cut, about half the F1 the model reaches).
 pub const COMPARABLE_QUOTE_KEEP: f32 = 0.45;
-
-/// Feature rows for fitting the models on annotated data (used by `examples/dump_features.rs`).
-#[doc(hidden)]
-#[derive(Debug, Default)]
-pub struct TrainingRows {
-    /// Candidate 1-1 sentence pairs: (en sentence, pl sentence, bead features).
-    pub beads: Vec<(usize, usize, [f32; N_PAIR])>,
-    /// Final sentence links: (en sentences, pl sentences, link features).
-    pub links: Vec<(Vec<usize>, Vec<usize>, [f32; N_LINK])>,
-    /// Candidate quote pairs: (en quote, pl quote, quote features).
-    pub quotes: Vec<(usize, usize, [f32; super::quotes::N_QUOTE])>,
-}
-
-/// Compute the feature rows of one document pair.
-#[doc(hidden)]
-pub fn training_rows(
-    en: &crate::model::Document,
-    pl: &crate::model::Document,
-    opts: &super::AlignOptions,
-) -> TrainingRows {
-    use crate::lang::Lang;
-    let ef = super::doc_features(en, Lang::En, opts, &mut Default::default());
-    let pf = super::doc_features(pl, Lang::Pl, opts, &mut Default::default());
-    let beads = super::sentences::candidate_features(&ef, &pf, &opts.signals)
-        .into_iter()
-        .map(|(i, j, f)| (i, j, f.vec()))
-        .collect();
-    let links = super::sentences::align_sentences(&ef, &pf, &opts.signals)
-        .into_iter()
-        .map(|l| (l.en, l.pl, l.link_feat))
-        .collect();
-    let a = super::align(en, pl, opts);
-    let quotes = super::quotes::quote_candidates(en, pl, &a.sentences, opts, a.mode);
-    TrainingRows { beads, links, quotes }
-}

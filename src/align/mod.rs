@@ -30,6 +30,8 @@ pub mod mode;
 pub mod quotes;
 pub mod score;
 pub mod sentences;
+#[doc(hidden)]
+pub mod training;
 
 use std::sync::Arc;
 

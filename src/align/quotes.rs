@@ -542,7 +542,7 @@ pub fn kinds_compatible(a: QuoteKind, b: QuoteKind) -> bool {
 }
 
 /// Number of quote pair features (see [`quote_candidates`]).
-pub const N_QUOTE: usize = 10;
+pub use super::calibrate::N_QUOTE;
 
 /// Content weight (about content words) both quotes must reach for the "unconfirmed" rule.
 const UNCONFIRMED_WEIGHT: f32 = 5.0;

@@ -114,9 +114,7 @@ pub fn translation_stems(phrase: &str) -> Vec<String> {
 fn irregular_en() -> &'static std::collections::HashMap<&'static str, &'static str> {
     static MAP: OnceLock<std::collections::HashMap<&'static str, &'static str>> = OnceLock::new();
     MAP.get_or_init(|| {
-        include_str!("data/irregular-en.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
+        crate::data::entries(include_str!("data/irregular-en.txt"))
             .filter_map(|l| l.split_once('\t'))
             .map(|(f, b)| (f.trim(), b.trim()))
             .collect()

@@ -18,9 +18,7 @@ fn endings() -> &'static [(String, String)] {
     static E: OnceLock<Vec<(String, String)>> = OnceLock::new();
     E.get_or_init(|| {
         let plain = |s: &str| -> String { s.trim().chars().map(strip_diacritic).collect() };
-        let mut v: Vec<(String, String)> = include_str!("data/name-endings.txt")
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        let mut v: Vec<(String, String)> = crate::data::entries(include_str!("data/name-endings.txt"))
             .map(|l| {
                 let (e, r) = l.split_once('\t').unwrap_or((l, ""));
                 (plain(e), plain(r))

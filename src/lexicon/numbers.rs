@@ -113,7 +113,7 @@ fn tables() -> &'static Tables {
     T.get_or_init(|| {
         let mut t = Tables::default();
         let rows = |text: &'static str| {
-            text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).filter_map(|l| {
+            crate::data::entries(text).filter_map(|l| {
                 let mut f = l.split('\t');
                 let lang = match f.next()? {
                     "en" => Lang::En,

@@ -146,7 +146,7 @@ pub fn fold(word: &str) -> String {
 }
 
 fn word_list(text: &str) -> HashSet<&str> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+    crate::data::entries(text).collect()
 }
 
 static EN_STOP: OnceLock<HashSet<&'static str>> = OnceLock::new();

@@ -1,4 +1,4 @@
-//! JSON Lines, following DESIGN.md's output contract.
+//! JSON Lines, following the output contract of docs/FORMAT.md (schema: docs/records.schema.json).
 
 use serde::Serialize;
 use serde_json::{json, Value};

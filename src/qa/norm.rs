@@ -41,11 +41,7 @@ fn number_words() -> &'static HashMap<(Lang, String), i64> {
     static MAP: OnceLock<HashMap<(Lang, String), i64>> = OnceLock::new();
     MAP.get_or_init(|| {
         let mut m = HashMap::new();
-        for line in NUMBER_WORDS.lines() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
+        for line in crate::data::entries(NUMBER_WORDS) {
             let mut it = line.split_whitespace();
             let (Some(lang), Some(value)) = (it.next().and_then(Lang::parse), it.next()) else { continue };
             let Ok(value) = value.parse::<i64>() else { continue };

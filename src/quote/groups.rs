@@ -33,10 +33,7 @@ fn table() -> &'static Table {
     static T: OnceLock<Table> = OnceLock::new();
     T.get_or_init(|| {
         let mut forms = FxMap::default();
-        for line in include_str!("data/groups.txt").lines() {
-            if line.starts_with('#') {
-                continue;
-            }
+        for line in crate::data::entries(include_str!("data/groups.txt")) {
             let mut cols = line.split('\t').map(str::trim);
             let (Some(kind), Some(nom)) = (cols.next(), cols.next()) else { continue };
             let g = if kind == "people" { Group::People } else { Group::Institution };

@@ -28,9 +28,7 @@ enum Cue {
 fn cues() -> &'static FxMap<&'static str, Cue> {
     static S: OnceLock<FxMap<&'static str, Cue>> = OnceLock::new();
     S.get_or_init(|| {
-        include_str!("data/cues.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
+        crate::data::entries(include_str!("data/cues.txt"))
             .filter_map(|l| l.split_once('\t'))
             .filter_map(|(k, w)| {
                 let cue = match k {

@@ -182,9 +182,7 @@ const ELISIONS: &str = include_str!("data/elisions_en.txt");
 
 fn elisions() -> &'static [&'static str] {
     static S: OnceLock<Vec<&'static str>> = OnceLock::new();
-    S.get_or_init(|| {
-        ELISIONS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
-    })
+    S.get_or_init(|| crate::data::entries(ELISIONS).collect())
 }
 
 fn is_elision(rest: &str) -> bool {

@@ -4,31 +4,18 @@
 
 use std::sync::OnceLock;
 
-use super::fast::{char_at, char_start_before, is_space, is_upper, WordFilter};
+use super::fast::{char_at, char_start_before, is_space, is_upper};
 use super::speaker::{make_tok, nameish, tokenize, tokens_rev, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
 use crate::model::Span;
-
-/// Function words that start a capitalised run without being part of a name ("The Carrie Diaries").
-const NOT_NAME_START: &str = include_str!("data/not_name_start.txt");
-
-fn function_words() -> &'static (FxSet<&'static str>, WordFilter) {
-    static S: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
-    S.get_or_init(|| {
-        let set: FxSet<&'static str> =
-            NOT_NAME_START.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
-        let filter = WordFilter::new(set.iter().copied());
-        (set, filter)
-    })
-}
 
 /// Titles and offices that open a name run ("Prime Minister", "Premier", "Mr").
 const TITLES: &str = include_str!("data/titles.txt");
 
 fn titles() -> &'static FxSet<&'static str> {
     static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
-    S.get_or_init(|| TITLES.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect())
+    S.get_or_init(|| crate::data::entries(TITLES).collect())
 }
 
 /// A title or office that opens a name run without being part of the name ("Minister", "Premier",
@@ -43,26 +30,6 @@ fn is_title_word(w: &str) -> bool {
 /// Minister"; "John Major" and "CNN Business" stay whole).
 fn leading_titles(words: &[String]) -> usize {
     words[..words.len().saturating_sub(1)].iter().rposition(|w| is_title_word(w)).map_or(0, |k| k + 1)
-}
-
-/// A capitalised function word that is never a name by itself ("The", "Then", "But", "Według").
-pub fn is_function_word(w: &str) -> bool {
-    if w.len() < 2 || w.len() > 16 {
-        return false;
-    }
-    let (set, filter) = function_words();
-    if w.is_ascii() {
-        // The filter keys on the first and last bytes modulo 32: the same for both cases of an ASCII
-        // letter, so the word can be tested before lower-casing.
-        if !filter.may_contain(w) {
-            return false;
-        }
-        let mut buf = [0u8; 16];
-        buf[..w.len()].copy_from_slice(w.as_bytes());
-        buf[..w.len()].make_ascii_lowercase();
-        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| set.contains(l));
-    }
-    set.contains(w.to_lowercase().as_str())
 }
 
 /// What the document tells about the names in it, looked up on demand: each distinct question is

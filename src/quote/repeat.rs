@@ -38,7 +38,17 @@ pub fn words_into(s: &str, max: usize, out: &mut Vec<Word>) {
             out.push(Word { full: h, stem: (n > 5).then_some(stem) });
         }
     };
-    for c in s.chars() {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // ASCII bytes directly; other characters decoded one at a time.
+        let (c, len) = if b[i] < 0x80 {
+            (b[i] as char, 1)
+        } else {
+            let c = s[i..].chars().next().unwrap_or(' ');
+            (c, c.len_utf8())
+        };
+        i += len;
         if c.is_alphanumeric() {
             let mut push = |l: char| {
                 let l = if l == 'ł' { 'l' } else { crate::lexicon::names::strip_diacritic(l) };

@@ -22,10 +22,7 @@ fn table() -> &'static Table {
     T.get_or_init(|| {
         let mut phrases = FxMap::default();
         let mut heads: FxMap<&'static str, usize> = FxMap::default();
-        for line in include_str!("data/roles.txt").lines() {
-            if line.starts_with('#') {
-                continue;
-            }
+        for line in crate::data::entries(include_str!("data/roles.txt")) {
             let Some((group, phrase)) = line.split_once('\t') else { continue };
             let phrase = phrase.trim();
             let Some(head) = phrase.split(' ').next() else { continue };
@@ -113,10 +110,7 @@ fn countries() -> &'static Countries {
     C.get_or_init(|| {
         let mut forms = FxMap::default();
         let mut stems = Vec::new();
-        for line in include_str!("data/countries.txt").lines() {
-            if line.starts_with('#') {
-                continue;
-            }
+        for line in crate::data::entries(include_str!("data/countries.txt")) {
             let Some((key, list)) = line.split_once('\t') else { continue };
             for f in list.split_whitespace() {
                 match f.strip_suffix('-') {

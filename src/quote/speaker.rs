@@ -365,7 +365,7 @@ pub fn nameish(t: &Tok) -> bool {
             }
         }
     };
-    shaped && !super::names::is_function_word(t.word)
+    shaped && !is_function_word(t.word)
 }
 
 /// The longest name run starting at token `i`, as a token range `i..j` (None if `i` is no name).
@@ -567,7 +567,7 @@ pub struct Attribution {
 }
 
 fn list(data: &'static str) -> FxSet<&'static str> {
-    data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+    crate::data::entries(data).collect()
 }
 
 /// English verbs of saying (data/verbs_en.txt).
@@ -1433,6 +1433,38 @@ impl Rules {
     fn is_verb_cap(&self, t: &Tok) -> bool {
         with_lower(t.word, |l| self.verbs.contains(l))
     }
+}
+
+/// Function words that start a capitalised run without being part of a name ("The Carrie Diaries").
+const NOT_NAME_START: &str = include_str!("data/not_name_start.txt");
+
+fn function_words() -> &'static (FxSet<&'static str>, WordFilter) {
+    static S: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
+    S.get_or_init(|| {
+        let set: FxSet<&'static str> = crate::data::entries(NOT_NAME_START).collect();
+        let filter = WordFilter::new(set.iter().copied());
+        (set, filter)
+    })
+}
+
+/// A capitalised function word that is never a name by itself ("The", "Then", "But", "Według").
+pub fn is_function_word(w: &str) -> bool {
+    if w.len() < 2 || w.len() > 16 {
+        return false;
+    }
+    let (set, filter) = function_words();
+    if w.is_ascii() {
+        // The filter keys on the first and last bytes modulo 32: the same for both cases of an ASCII
+        // letter, so the word can be tested before lower-casing.
+        if !filter.may_contain(w) {
+            return false;
+        }
+        let mut buf = [0u8; 16];
+        buf[..w.len()].copy_from_slice(w.as_bytes());
+        buf[..w.len()].make_ascii_lowercase();
+        return std::str::from_utf8(&buf[..w.len()]).is_ok_and(|l| set.contains(l));
+    }
+    set.contains(w.to_lowercase().as_str())
 }
 
 #[cfg(test)]

@@ -150,9 +150,7 @@ fn patron_ends(t: &Text<'_>, tok_start: usize, next: &Next<'_>, starter: bool) -
 /// Whether `word` begins like an institution noun of `pl_patron_nouns.txt`.
 fn is_patron_noun(word: &str) -> bool {
     static STEMS: OnceLock<Vec<&'static str>> = OnceLock::new();
-    let stems = STEMS.get_or_init(|| {
-        PATRON_NOUNS.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
-    });
+    let stems = STEMS.get_or_init(|| crate::data::entries(PATRON_NOUNS).collect());
     let low = word.to_lowercase();
     stems.iter().any(|s| low.starts_with(s))
 }
