@@ -44,6 +44,16 @@ fn spans(g: &Value, side: &str) -> Vec<Span> {
         .unwrap_or_default()
 }
 
+/// The gold's (en, pl) index pairs under `key` (`links`, `quote_links`).
+fn index_pairs(g: &Value, key: &str) -> std::collections::HashSet<(usize, usize)> {
+    g[key]
+        .as_array()
+        .map(|a| {
+            a.iter().map(|v| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize)).collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Whether predicted quote span `q` matches gold quote `g` as the scorer counts it: `q` covers half
 /// of `g` and half of `q` lies inside `g`.
 fn quote_match(text: &str, q: Span, g: Span) -> bool {
@@ -78,14 +88,7 @@ fn main() {
             let name = d.file_name().unwrap_or_default().to_string_lossy().to_string();
             let g: Value =
                 serde_json::from_str(&std::fs::read_to_string(d.join("gold.json")).unwrap()).unwrap();
-            let links: std::collections::HashSet<(usize, usize)> = g["links"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .map(|v| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize))
-                        .collect()
-                })
-                .unwrap_or_default();
+            let links = index_pairs(&g, "links");
             let en = bialign::analyze_file(&d.join("en.txt"), &io).unwrap();
             let pl = bialign::analyze_file(&d.join("pl.txt"), &io).unwrap();
             let (ge, gp) = (spans(&g, "en"), spans(&g, "pl"));
@@ -113,14 +116,7 @@ fn main() {
                         .unwrap_or_default()
                 };
                 let (gqe, gqp) = (qspans("en"), qspans("pl"));
-                let qlinks: std::collections::HashSet<(usize, usize)> = g["quote_links"]
-                    .as_array()
-                    .map(|a| {
-                        a.iter()
-                            .map(|v| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize))
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let qlinks = index_pairs(&g, "quote_links");
                 let a = bialign::align(&en, &pl, &opts);
                 for (x, y, f) in
                     bialign::align::quotes::quote_candidates(&en, &pl, &a.sentences, &opts, a.mode)
