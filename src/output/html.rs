@@ -108,15 +108,11 @@ impl Summary {
 
 /// For every sentence of each document, the index of its two-sided link (None: unmatched).
 fn sentence_links(en: &Document, pl: &Document, a: &Alignment) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
-    unit_links(&a.sentences, en.sentences.len(), pl.sentences.len())
+    Alignment::unit_links(&a.sentences, en.sentences.len(), pl.sentences.len())
 }
 
 fn quote_links(en: &Document, pl: &Document, a: &Alignment) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
-    unit_links(&a.quotes, en.quotes.len(), pl.quotes.len())
-}
-
-fn unit_links(links: &[Link], n_en: usize, n_pl: usize) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
-    Alignment::unit_links(links, n_en, n_pl)
+    Alignment::unit_links(&a.quotes, en.quotes.len(), pl.quotes.len())
 }
 
 /// Indices of the sentences of `doc` that overlap any of `spans`.

@@ -589,21 +589,20 @@ fn repeated_words<'t>(
         for (si, s) in sents[from..].iter().enumerate().take_while(|(_, s)| s.paragraph <= last_para).take(24)
         {
             let said = narrations[from + si].get_or_insert_with(|| {
-                // The sentence's words outside quotations.
-                let mut narration = String::new();
+                // The sentence's words outside quotations, each piece read where it stands.
+                let mut said = Vec::new();
                 let mut at = s.span.start;
                 let k0 = sorted_spans.partition_point(|q| q.end <= s.span.start);
                 for q in sorted_spans[k0..].iter().take_while(|q| q.start < s.span.end) {
                     if q.start > at {
-                        narration.push_str(&text[at..q.start]);
-                        narration.push(' ');
+                        repeat::push_words(&text[at..q.start], 96, &mut said);
                     }
                     at = at.max(q.end.min(s.span.end));
                 }
                 if at < s.span.end {
-                    narration.push_str(&text[at..s.span.end]);
+                    repeat::push_words(&text[at..s.span.end], 96, &mut said);
                 }
-                repeat::words(&narration, 96)
+                said
             });
             if !repeat::reports(&w, said) {
                 continue;

@@ -29,9 +29,11 @@ fn mix(h: u64, c: char) -> u64 {
 
 const SEED: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// The folded words of `s`, at most `max` of them, appended to `out` (cleared first).
-pub fn words_into(s: &str, max: usize, out: &mut Vec<Word>) {
-    out.clear();
+/// The folded words of `s` appended to `out` until it holds `max` words (a piece ends a word).
+pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
+    if out.len() >= max {
+        return;
+    }
     let (mut h, mut n, mut stem) = (SEED, 0usize, SEED);
     let flush = |h: u64, n: usize, stem: u64, out: &mut Vec<Word>| {
         if n > 0 {
@@ -79,7 +81,7 @@ pub fn words_into(s: &str, max: usize, out: &mut Vec<Word>) {
 /// The folded words of `s`, at most `max` of them.
 pub fn words(s: &str, max: usize) -> Vec<Word> {
     let mut out = Vec::new();
-    words_into(s, max, &mut out);
+    push_words(s, max, &mut out);
     out
 }
 

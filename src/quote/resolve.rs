@@ -15,6 +15,7 @@ use super::names::NameBook;
 use super::roles::role_at;
 use super::speaker::{name_forward, nameish, tokens, tokens_rev, SubjectClause, Tok};
 use crate::lang::Lang;
+use crate::lexicon::names::fold_alnum_into as fold_into;
 use crate::model::Span;
 
 /// Lower case without diacritics (ł → l), letters and digits only: how name forms are compared (the
@@ -23,11 +24,6 @@ fn fold(w: &str) -> String {
     let mut out = String::with_capacity(w.len());
     fold_into(w, &mut out);
     out
-}
-
-/// [`fold`] into `out` ([`crate::lexicon::names::fold_alnum_into`]).
-fn fold_into(w: &str, out: &mut String) {
-    crate::lexicon::names::fold_alnum_into(w, out)
 }
 
 /// Are `a` and `b` (folded) forms of one name? Equal, or one a prefix of the other of four letters or
