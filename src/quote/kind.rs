@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use super::fast::{char_at, is_alnum, is_space};
 use super::fast::{with_lower, WordFilter};
-use super::speaker::{token_end, tokens};
+use super::token::{token_end, tokens};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
 use crate::model::{QuoteKind, Span};

@@ -9,7 +9,9 @@
 //! of its words, each the same word or sharing its first five letters (an inflected form: okazujesz ~
 //! okazuje).
 
-use crate::model::Span;
+use super::{names, resolve, source_speaker, speaker_en, speaker_pl};
+use crate::lang::Lang;
+use crate::model::{Document, Quote, QuoteKind, Span};
 
 /// Quotations with fewer words than this are not matched (two words say too little).
 pub const MIN_WORDS: usize = 3;
@@ -127,6 +129,98 @@ pub fn reports(quote: &[Word], sentence: &[Word]) -> bool {
 pub fn outside(quotes: &[Span], at: usize) -> bool {
     let k = quotes.partition_point(|q| q.start <= at);
     !quotes[..k].iter().rev().take(4).any(|q| at < q.end)
+}
+
+/// A speech quotation with no speaker and three words or more (a headline's, a subheading's) takes the
+/// speaker of another quotation that repeats its words, the nearest after it first; else, when a
+/// sentence of narration in the next three paragraphs reports its words, the subject of that
+/// sentence's verb of saying. At most 32 such quotations per document are looked at.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn assign<'t>(
+    text: &'t str,
+    doc: &Document,
+    paras: &[(Span, Lang)],
+    quotes: &mut [Quote],
+    book: &mut names::NameBook<'t>,
+    people: &mut Option<resolve::People<'t>>,
+    named: &[(Span, bool)],
+    quote_spans: &[Span],
+) {
+    let open: Vec<usize> = (0..quotes.len())
+        .filter(|&k| {
+            quotes[k].depth == 0 && quotes[k].kind == QuoteKind::Speech && quotes[k].speaker.is_none()
+        })
+        .take(32)
+        .collect();
+    if open.is_empty() {
+        return;
+    }
+    let spoken: Vec<usize> =
+        (0..quotes.len()).filter(|&k| quotes[k].depth == 0 && quotes[k].speaker.is_some()).collect();
+    let mut cache: Vec<Option<Vec<Word>>> = vec![None; quotes.len()];
+    // The words of each sentence's narration (outside quotations), read once.
+    let mut narrations: Vec<Option<Vec<Word>>> = vec![None; doc.sentences.len()];
+    let mut sorted_spans: Vec<Span> = quote_spans.to_vec();
+    sorted_spans.sort_by_key(|q| q.start);
+    for k in open {
+        let w = words(quotes[k].span.text(text), 64);
+        if w.len() < MIN_WORDS {
+            continue;
+        }
+        let later = spoken.iter().copied().filter(|&m| m > k);
+        let earlier = spoken.iter().copied().filter(|&m| m < k).rev();
+        let mut found = None;
+        for m in later.chain(earlier) {
+            let wm = cache[m].get_or_insert_with(|| words(quotes[m].span.text(text), 64));
+            if repeats(&w, wm) {
+                found = Some(m);
+                break;
+            }
+        }
+        if let Some(m) = found {
+            quotes[k].speaker = quotes[m].speaker.clone();
+            continue;
+        }
+        // A sentence of narration after it that reports the words.
+        let sents = &doc.sentences;
+        let Some(first) = sents.get(quotes[k].sentence) else { continue };
+        let last_para = first.paragraph + 3;
+        let from = quotes[k].sentence + 1;
+        for (si, s) in sents[from..].iter().enumerate().take_while(|(_, s)| s.paragraph <= last_para).take(24)
+        {
+            let said = narrations[from + si].get_or_insert_with(|| {
+                // The sentence's words outside quotations, each piece read where it stands.
+                let mut said = Vec::new();
+                let mut at = s.span.start;
+                let k0 = sorted_spans.partition_point(|q| q.end <= s.span.start);
+                for q in sorted_spans[k0..].iter().take_while(|q| q.start < s.span.end) {
+                    if q.start > at {
+                        push_words(&text[at..q.start], 96, &mut said);
+                    }
+                    at = at.max(q.end.min(s.span.end));
+                }
+                if at < s.span.end {
+                    push_words(&text[at..s.span.end], 96, &mut said);
+                }
+                said
+            });
+            if !reports(&w, said) {
+                continue;
+            }
+            let lang = paras.get(s.paragraph).map_or(doc.lang, |p| p.1);
+            let (rules, lang) = if lang == Lang::Pl || (lang != Lang::En && doc.lang == Lang::Pl) {
+                (speaker_pl::rules(), Lang::Pl)
+            } else {
+                (speaker_en::rules(), Lang::En)
+            };
+            if let Some(who) = rules.source_in(text, s.span) {
+                let people =
+                    people.get_or_insert_with(|| resolve::People::new(text, lang, named, quote_spans, book));
+                quotes[k].speaker = source_speaker(text, who, lang, book, people);
+            }
+            break;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,536 @@
+//! From found quotations to [`Quote`]s: utterances, kinds and speakers, paragraph by paragraph, then
+//! the passes over the whole document (bare dialogue continuing its speaker, utterances sharing one,
+//! repeated words).
+
+use super::attribute::attributions;
+use super::marks::{self, RawQuote};
+use super::scan::is_polish;
+use super::speaker::{self, Attribution, Rules, SubjectClause, Who};
+use super::{
+    described, groups, kind, names, repeat, resolve, roles, source_speaker, speaker_en, speaker_pl, tail,
+};
+use crate::lang::Lang;
+use crate::model::{Document, Quote, QuoteKind, Span, Speaker};
+
+/// The utterance continued from the previous paragraph: its number, its speaker and the paragraph.
+type Carry = (usize, Option<Speaker>, usize);
+
+/// The state of one document's speaker resolution.
+pub(super) struct Extraction<'t> {
+    text: &'t str,
+    doc: &'t Document,
+    paras: &'t [(Span, Lang)],
+    raw: &'t [RawQuote],
+    en: &'static Rules,
+    pl: &'static Rules,
+    /// The attribution of every top-level quotation (by index in `raw`), the one after its closing mark
+    /// alone, and whether it stands in reported speech.
+    att_all: Vec<Option<Attribution>>,
+    post_all: Vec<Option<Attribution>>,
+    reported_all: Vec<bool>,
+    book: names::NameBook<'t>,
+    /// The people of the article, built when a speaker first needs them.
+    people: Option<resolve::People<'t>>,
+    named: Vec<(Span, bool)>,
+    quote_spans: Vec<Span>,
+    quotes: Vec<Quote>,
+    /// Dash dialogue with no attribution anywhere in its paragraph, by index in `quotes`.
+    bare_q: Vec<bool>,
+    /// The quote (index in `quotes`) whose speaker was named last; its speaker's name is the name.
+    last_named: Option<usize>,
+    next_utterance: usize,
+    carry: Option<Carry>,
+}
+
+/// One paragraph's work lists, reused from paragraph to paragraph.
+#[derive(Default)]
+struct Para {
+    tops: Vec<usize>,
+    atts: Vec<Option<Attribution>>,
+    posts: Vec<Option<Attribution>>,
+    utt: Vec<usize>,
+    joined: Vec<bool>,
+    kinds: Vec<QuoteKind>,
+}
+
+/// Where a paragraph stands and what it continues.
+struct Place {
+    pspan: Span,
+    prev_para_start: usize,
+    lang: Lang,
+    carried: Option<Carry>,
+}
+
+impl<'t> Extraction<'t> {
+    /// Resolution over the quotations `raw` (non-empty) found in the paragraphs `paras` of `doc`.
+    pub(super) fn new(doc: &'t Document, paras: &'t [(Span, Lang)], raw: &'t [RawQuote]) -> Self {
+        let text = doc.text.as_str();
+        let en = speaker_en::rules();
+        let pl = speaker_pl::rules();
+        let polish = |p: usize| is_polish(paras[p].1, doc.lang);
+        let (att_all, post_all, reported_all) =
+            attributions(text, raw, paras, |p| if polish(p) { pl } else { en });
+        let named: Vec<(Span, bool)> = att_all
+            .iter()
+            .filter_map(|a| match a.map(|a| a.who) {
+                Some(Who::Name { span, genitive }) => Some((span, genitive)),
+                _ => None,
+            })
+            .collect();
+        let quote_spans: Vec<Span> = raw.iter().filter(|q| q.depth == 0).map(|q| q.inner).collect();
+        Extraction {
+            text,
+            doc,
+            paras,
+            raw,
+            en,
+            pl,
+            att_all,
+            post_all,
+            reported_all,
+            book: names::NameBook::new(text),
+            people: None,
+            named,
+            quote_spans,
+            quotes: Vec::with_capacity(raw.len()),
+            bare_q: Vec::with_capacity(raw.len()),
+            last_named: None,
+            next_utterance: 0,
+            carry: None,
+        }
+    }
+
+    /// The quotations with their kinds and speakers, sorted by start.
+    pub(super) fn run(mut self) -> Vec<Quote> {
+        let mut work = Para::default();
+        let mut i = 0;
+        while i < self.raw.len() {
+            // All quotes of paragraph `para`: raw[i..j].
+            let para = self.raw[i].paragraph;
+            let mut j = i;
+            while j < self.raw.len() && self.raw[j].paragraph == para {
+                j += 1;
+            }
+            self.paragraph(i, j, &mut work);
+            i = j;
+        }
+        self.continue_bare_dialogue();
+        self.utterance_speakers();
+        let mut quotes = std::mem::take(&mut self.quotes);
+        quotes.sort_by_key(|q| (q.span.start, q.depth));
+        // Sentence index of each quote's start.
+        let sents = &self.doc.sentences;
+        for q in &mut quotes {
+            let k = sents.partition_point(|s| s.span.start <= q.span.start);
+            q.sentence = k.saturating_sub(1);
+        }
+        repeat::assign(
+            self.text,
+            self.doc,
+            self.paras,
+            &mut quotes,
+            &mut self.book,
+            &mut self.people,
+            &self.named,
+            &self.quote_spans,
+        );
+        quotes
+    }
+
+    /// The people of the article (built on first use, in language `lang`) and the name book.
+    fn people(&mut self, lang: Lang) -> (&mut resolve::People<'t>, &mut names::NameBook<'t>) {
+        let Extraction { people, book, text, named, quote_spans, .. } = self;
+        let p = people.get_or_insert_with(|| resolve::People::new(text, lang, named, quote_spans, book));
+        (p, book)
+    }
+
+    /// The speaker of the quote at index `i` of `quotes`, by name.
+    fn name_at(&self, i: usize) -> Option<String> {
+        self.quotes[i].speaker.as_ref().map(|s| s.name.clone())
+    }
+
+    /// The quotations `raw[i..j]` of one paragraph.
+    fn paragraph(&mut self, i: usize, j: usize, w: &mut Para) {
+        let (raw, text) = (self.raw, self.text);
+        let para = raw[i].paragraph;
+        let (pspan, plang) = self.paras[para];
+        let place = Place {
+            pspan,
+            prev_para_start: self.paras[para.saturating_sub(1)].0.start,
+            lang: if is_polish(plang, self.doc.lang) { Lang::Pl } else { Lang::En },
+            carried: self.carry.take().filter(|c| c.2 + 1 == para),
+        };
+        w.tops.clear();
+        w.tops.extend((i..j).filter(|&k| raw[k].depth == 0));
+        w.atts.clear();
+        w.posts.clear();
+        w.atts.extend(w.tops.iter().map(|&k| self.att_all[k]));
+        w.posts.extend(w.tops.iter().map(|&k| self.post_all[k]));
+        self.utterances(w, &place);
+        self.kinds(w, &place);
+        let para_first = self.quotes.len();
+        // The quote (index in `quotes`) with this paragraph's last speaker.
+        let mut last_in_para: Option<usize> = None;
+        for n in 0..w.tops.len() {
+            let q = &raw[w.tops[n]];
+            let mut who = self.attributed_speaker(q, w.atts[n].map(|a| a.who), &place, last_in_para);
+            // "…," an official said: someone the text does not name, so not the last speaker.
+            let unnamed = matches!(w.atts[n].map(|a| a.who), Some(Who::Unnamed(_)));
+            if who.is_none() && !unnamed && w.kinds[n] == QuoteKind::Speech {
+                who = self.utterance_speaker(w, n, para_first, last_in_para, &place);
+            }
+            if who.is_some() {
+                last_in_para = Some(self.quotes.len());
+            }
+            let mut kind = w.kinds[n];
+            if kind != QuoteKind::Speech && w.joined[n] {
+                kind = QuoteKind::Speech;
+            }
+            self.bare_q.push(q.bare && w.atts[n].is_none());
+            self.quotes.push(Quote {
+                span: q.inner,
+                kind,
+                speaker: who,
+                sentence: 0,
+                utterance: w.utt[n],
+                depth: 0,
+                unbalanced: q.unbalanced,
+            });
+            if q.continues {
+                let speaker = self.quotes[para_first..].last().and_then(|x| x.speaker.clone());
+                self.carry = Some((w.utt[n], speaker, para));
+            }
+        }
+        // Nested quotes: a kind, no speaker of their own.
+        for q in &raw[i..j] {
+            if q.depth == 0 {
+                continue;
+            }
+            let before = tail(text, pspan.start, q.open.start);
+            let kind = kind::classify(q.inner.text(text), before, false, place.lang);
+            self.bare_q.push(false);
+            self.quotes.push(Quote {
+                span: q.inner,
+                kind,
+                speaker: None,
+                sentence: 0,
+                utterance: self.next_utterance,
+                depth: q.depth,
+                unbalanced: q.unbalanced,
+            });
+            self.next_utterance += 1;
+        }
+    }
+
+    /// Utterances: a quote right after its predecessor's own attribution continues it; so does the
+    /// first quote of a paragraph that the previous paragraph's quotation continues into.
+    fn utterances(&mut self, w: &mut Para, place: &Place) {
+        let (raw, text) = (self.raw, self.text);
+        w.utt.clear();
+        w.joined.clear();
+        w.joined.resize(w.tops.len(), false);
+        for n in 0..w.tops.len() {
+            let k = w.tops[n];
+            if n == 0 {
+                if let Some((u, _, _)) =
+                    place.carried.as_ref().filter(|_| raw[k].open.start >= place.pspan.start)
+                {
+                    w.utt.push(*u);
+                    w.joined[n] = true;
+                    continue;
+                }
+            } else {
+                let prev = &raw[w.tops[n - 1]];
+                let gap_start = prev.close.map_or(prev.inner.end, |c| c.end);
+                let gap_span = Span::new(gap_start, raw[k].open.start.max(gap_start));
+                let gap = gap_span.text(text).trim();
+                // Does a sentence end inside the gap (not counting its last token)? Asked last, as the
+                // only costly test.
+                let inner_stop = || {
+                    let mut stops = 0usize;
+                    let mut last_stops = false;
+                    for t in speaker::tokens(text, gap_span) {
+                        last_stops = t.ends_sentence();
+                        stops += last_stops as usize;
+                    }
+                    stops > last_stops as usize
+                };
+                // A quote with its own, different named attribution starts a new utterance.
+                // So does one attributed to a role or to someone unnamed ("…," an aide said), and one
+                // standing in reported speech with its own subject ("…," X said, after Y claimed “…”).
+                let name_of = |a: Option<Attribution>| match a.map(|a| a.who) {
+                    Some(Who::Name { span, .. } | Who::Role { span, .. } | Who::Unnamed(span)) => {
+                        Some(span.text(text))
+                    }
+                    _ => None,
+                };
+                let (posts, atts) = (&w.posts, &w.atts);
+                let own = (name_of(posts[n]).is_some() && name_of(posts[n]) != name_of(posts[n - 1]))
+                    || matches!(posts[n].map(|a| a.who), Some(Who::Unnamed(_)))
+                    || self.reported_all[k]
+                        && name_of(atts[n]).is_some_and(|x| Some(x) != name_of(posts[n - 1]));
+                let prev_post = posts[n - 1].is_some();
+                if prev_post && !gap.is_empty() && gap.len() <= 240 && !own && !inner_stop() {
+                    w.utt.push(w.utt[n - 1]);
+                    w.joined[n] = true;
+                    continue;
+                }
+            }
+            w.utt.push(self.next_utterance);
+            self.next_utterance += 1;
+        }
+    }
+
+    /// The kind of each top-level quotation of the paragraph.
+    fn kinds(&self, w: &mut Para, place: &Place) {
+        let (raw, text) = (self.raw, self.text);
+        w.kinds.clear();
+        for n in 0..w.tops.len() {
+            let q = &raw[w.tops[n]];
+            let before = tail(text, place.pspan.start, q.open.start);
+            let reported = self.reported_all[w.tops[n]];
+            let attributed = w.atts[n].is_some() && !reported || w.joined[n];
+            // Dash dialogue is always someone's words.
+            let dialogue = q.family == marks::Family::Dash;
+            let mut kind = kind::classify(q.inner.text(text), before, attributed || dialogue, place.lang);
+            // Words quoted in a sentence of reported speech are the speaker's, unless a cue or their
+            // capitals make them a title or a name ("pisał w serwisie „X”").
+            if reported && kind == QuoteKind::Scare && kind::reported_speech(q.inner.text(text), before) {
+                kind = QuoteKind::Speech;
+            }
+            w.kinds.push(kind);
+        }
+    }
+
+    /// The speaker the attribution `who` of quote `q` gives.
+    fn attributed_speaker(
+        &mut self,
+        q: &RawQuote,
+        who: Option<Who>,
+        place: &Place,
+        last_in_para: Option<usize>,
+    ) -> Option<Speaker> {
+        let lang = place.lang;
+        match who {
+            Some(Who::Name { span, genitive }) => self.named_speaker(span, genitive, lang),
+            Some(Who::Role { span, group }) => {
+                let country = roles::country_in(self.text, span);
+                let (people, book) = self.people(lang);
+                let name = people.role(group, country, q.open.start.min(span.start), book)?;
+                self.last_named = Some(self.quotes.len());
+                Some(Speaker { name, span })
+            }
+            Some(Who::Subject(clause)) => self.subject_speaker(&clause, lang, last_in_para),
+            Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
+                self.implicit_speaker(q, span, place, last_in_para)
+            }
+            Some(Who::Unnamed(span)) if !span.is_empty() => Some(described(self.text, span)),
+            Some(Who::Unnamed(_)) | None => None,
+        }
+    }
+
+    /// A speaker named at `span`: a name, a role written as a name, or a described group.
+    fn named_speaker(&mut self, span: Span, genitive: bool, lang: Lang) -> Option<Speaker> {
+        let text = self.text;
+        // After a Polish verb the subject is nominative: an inflected first word belongs to a
+        // description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij Pieskow").
+        let mut span = Some(span);
+        if lang == Lang::Pl && !genitive {
+            let mut toks = speaker::tokens(text, span.unwrap());
+            if toks.next().is_some_and(|t| self.book.is_inflected_pl(t.word)) {
+                // The name without its first word: from the second token to the last.
+                span = toks.next().map(|second| {
+                    let last = toks.last().unwrap_or(second);
+                    Span::new(second.span.start, last.span.end)
+                });
+            }
+        }
+        // One capitalised word that the text also writes in lower case is a common noun
+        // at a sentence start ("Rzecznik dodał:", "Officials said").
+        // A role written as a name at a sentence start or with a qualifier ("Premier dodał:",
+        // "Szef OpenAI:", "Prezydent USA zaskoczony:") names the person holding it.
+        let mut role = None;
+        if let Some(sp) = span {
+            if let Some(group) = roles::role_name(&speaker::tokenize(text, sp)) {
+                role = Some((group, sp));
+                span = None;
+            }
+        }
+        // People or an institution described by a noun ("Internauci piszą", "Policja
+        // informuje", "Kancelaria Premiera przekazała"): the speaker as written.
+        let group = span.filter(|&s| {
+            let toks = speaker::tokenize(text, s);
+            groups::description(&toks, 0, toks.len(), true).is_some()
+        });
+        if span.is_some_and(|s| !s.text(text).contains(' ') && self.book.occurs_lowercase(s.text(text))) {
+            span = None;
+        }
+        if let Some(g) = group {
+            Some(described(text, g))
+        } else if let Some(span) = span {
+            let name = self.book.canonical(span, lang, genitive);
+            self.last_named = Some(self.quotes.len());
+            Some(Speaker { name, span })
+        } else if let Some((group, sp)) = role {
+            let (people, book) = self.people(lang);
+            let name = people.role(group, roles::country_in(text, sp), sp.start, book)?;
+            self.last_named = Some(self.quotes.len());
+            Some(Speaker { name, span: sp })
+        } else {
+            None
+        }
+    }
+
+    /// A description opening the sentence ("Many users described …"), else the first name standing in
+    /// it as a subject, else this paragraph's or the last speaker.
+    fn subject_speaker(
+        &mut self,
+        clause: &SubjectClause,
+        lang: Lang,
+        last_in_para: Option<usize>,
+    ) -> Option<Speaker> {
+        let text = self.text;
+        let (people, book) = self.people(lang);
+        if let Some(d) = clause.described {
+            return Some(described(text, d));
+        }
+        let name = people
+            .subject_of(clause, lang == Lang::Pl, book)
+            .or_else(|| last_in_para.and_then(|i| self.name_at(i)))
+            .or_else(|| self.last_named.and_then(|i| self.name_at(i)))?;
+        Some(Speaker { name, span: Span::new(clause.span.end, clause.span.end) })
+    }
+
+    /// The speaker a pronoun or a subject-less verb at `span` stands for.
+    fn implicit_speaker(
+        &mut self,
+        q: &RawQuote,
+        span: Span,
+        place: &Place,
+        last_in_para: Option<usize>,
+    ) -> Option<Speaker> {
+        let (text, lang) = (self.text, place.lang);
+        let (pspan, prev_para_start) = (place.pspan, place.prev_para_start);
+        let doc = self.doc;
+        let sentences = &doc.sentences;
+        let rules = if lang == Lang::Pl { self.pl } else { self.en };
+        // "– … – czytamy (w komunikacie X)": the written source, named after the verb or
+        // in the sentence before.
+        if speaker::is_reading_verb(span.text(text)) {
+            let k = sentences.partition_point(|s| s.span.start <= q.open.start);
+            let prev = k.checked_sub(2).map(|k| sentences[k].span).filter(|s| s.end > prev_para_start);
+            let source = rules
+                .source_after_reading(text, Span::new(span.start, pspan.end))
+                .or_else(|| prev.and_then(|s| rules.source_in(text, s)));
+            let (people, book) = self.people(lang);
+            if let Some(found) = source.and_then(|w| source_speaker(text, w, lang, book, people)) {
+                return Some(found);
+            }
+        }
+        // The subject of the narration before (the first person mentioned as a subject in
+        // the nearest sentence before), else the person last mentioned in this paragraph
+        // before the quotation (in the nominative, for Polish: the subject a dropped
+        // pronoun stands for), else the paragraph's last speaker, the last named speaker, a
+        // mention in the paragraph before.
+        let at = q.open.start.min(span.start);
+        let gender = resolve::gender_of_word(span.text(text));
+        let (people, _) = self.people(lang);
+        let name = people
+            .narrative_subject(sentences, at, prev_para_start, lang == Lang::Pl, gender)
+            .or_else(|| people.mentioned_before(at, pspan.start, lang == Lang::Pl))
+            .or_else(|| last_in_para.and_then(|i| self.name_at(i)))
+            .or_else(|| self.last_named.and_then(|i| self.name_at(i)))
+            .or_else(|| self.people.as_ref().and_then(|p| p.mentioned_before(at, prev_para_start, false)))
+            .or_else(|| {
+                if lang == Lang::En {
+                    self.book.last_mention_before(span.start, prev_para_start)
+                } else {
+                    None
+                }
+            })?;
+        Some(Speaker { name, span })
+    }
+
+    /// The speaker of an unattributed speech quote `n` of the paragraph: the utterance's speaker, else
+    /// the last named speaker of this paragraph, else the one named later in the paragraph's utterance.
+    fn utterance_speaker(
+        &mut self,
+        w: &Para,
+        n: usize,
+        para_first: usize,
+        last_in_para: Option<usize>,
+        place: &Place,
+    ) -> Option<Speaker> {
+        let same_utt = self.quotes[para_first..]
+            .last()
+            .filter(|x| x.utterance == w.utt[n])
+            .and_then(|x| x.speaker.clone());
+        let mut who = same_utt.or_else(|| {
+            if w.joined[n] {
+                None
+            } else {
+                last_in_para.and_then(|i| self.quotes[i].speaker.clone())
+            }
+        });
+        if who.is_none() && n == 0 {
+            if let (Some((_, Some(s), _)), true) = (place.carried.as_ref(), w.joined[n]) {
+                who = Some(s.clone());
+            }
+        }
+        if who.is_none() {
+            // The quote opens the paragraph and the attribution follows a later piece of it.
+            for m in n + 1..w.tops.len() {
+                if w.utt[m] != w.utt[n] {
+                    break;
+                }
+                if let Some(Who::Name { span, genitive }) = w.atts[m].map(|a| a.who) {
+                    who = Some(Speaker { name: self.book.canonical(span, place.lang, genitive), span });
+                    break;
+                }
+            }
+        }
+        who
+    }
+
+    /// Bare dialogue continues the last speaker (a speaker's words over several paragraphs). In an
+    /// interview, a question followed by more bare dialogue is the interviewer's: no speaker.
+    fn continue_bare_dialogue(&mut self) {
+        let (quotes, bare_q) = (&mut self.quotes, &self.bare_q);
+        let mut last: Option<Speaker> = None;
+        let tops_idx: Vec<usize> = (0..quotes.len()).filter(|&k| quotes[k].depth == 0).collect();
+        for (n, &k) in tops_idx.iter().enumerate() {
+            if bare_q[k] && quotes[k].speaker.is_none() && quotes[k].kind == QuoteKind::Speech {
+                let question = quotes[k].span.text(self.text).trim_end().ends_with('?');
+                let more = tops_idx.get(n + 1).is_some_and(|&m| bare_q[m]);
+                if !(question && more) {
+                    quotes[k].speaker = last.clone();
+                }
+            }
+            if let Some(s) = &quotes[k].speaker {
+                last = Some(s.clone());
+            }
+        }
+    }
+
+    /// A speech quote without a speaker takes the one its utterance names (a multi-paragraph quotation
+    /// attributed in its last paragraph).
+    fn utterance_speakers(&mut self) {
+        let quotes = &mut self.quotes;
+        // first[u]: the first quote of utterance u with a speaker (utterances are numbered densely).
+        let mut first: Vec<Option<usize>> = vec![None; self.next_utterance];
+        for (k, q) in quotes.iter().enumerate() {
+            if q.speaker.is_some() {
+                if let Some(f) = first.get_mut(q.utterance) {
+                    f.get_or_insert(k);
+                }
+            }
+        }
+        for k in 0..quotes.len() {
+            let q = &quotes[k];
+            if q.speaker.is_none() && q.depth == 0 && q.kind == QuoteKind::Speech {
+                let from = first.get(q.utterance).copied().flatten();
+                quotes[k].speaker = from.and_then(|f| quotes[f].speaker.clone());
+            }
+        }
+    }
+}

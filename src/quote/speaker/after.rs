@@ -1,0 +1,251 @@
+//! Attributions after a quotation's closing mark and after a line of dash dialogue.
+
+use super::*;
+use crate::quote::fast::lower_eq;
+
+impl Rules {
+    /// The attribution right after a quotation's closing mark: `region` runs to the next quotation or
+    /// the paragraph end.
+    ///
+    /// `quote_end_punct`: the quotation ends in , . ? ! (a sign that an attribution follows); without
+    /// it, or a comma or dash after the mark, only a named or pronoun subject counts.
+    pub fn after(&self, text: &str, region: Span, quote_end_punct: bool) -> Option<Attribution> {
+        let region = head(text, region, 120);
+        let s = region.text(text).trim_start();
+        // The attribution must follow at once: a comma, a dash or a word, not a new sentence of its own.
+        if s.starts_with(['.', '!', '?', ';', ')', ']']) {
+            return None;
+        }
+        // At most 14 word tokens, kept on the stack, made only as far as needed. Call p the first token
+        // at index 1 or later (2 or later after an "according" word) with trailing punctuation (not
+        // an initial). The rules read no further than p + 1: a name run or description starts at index
+        // 1 (after a verb or "według") or 2 ("according to"), stops at the first token with trailing
+        // punctuation from there and peeks at one more token; every other pattern stops at the first
+        // token with trailing punctuation. The clause-end test (a colon first: the clause introduces the
+        // next quotation) can look further, but it only matters when the rules find an attribution.
+        //
+        // Unless the first token is a verb or an "according" word, every pattern needs a verb at index
+        // 1..=max_descriptors + 4 with no punctuated token before it: reading stops with None as soon as
+        // that is ruled out.
+        let mut buf = [Tok::EMPTY; 14];
+        let mut n = 0;
+        let mut it = words(text, region);
+        let mut hopeful = false;
+        let mut from = 1;
+        while n < buf.len() {
+            let Some(t) = it.next() else { break };
+            buf[n] = t;
+            n += 1;
+            let j = n - 1;
+            if j == 0 && self.is_according_word(t.word) {
+                hopeful = true;
+                from = 2;
+            }
+            if !hopeful {
+                if self.is_verb(&t) {
+                    hopeful = true;
+                } else if (!t.trail.is_empty() && !t.is_initial()) || j >= self.max_descriptors + 4 {
+                    return None;
+                }
+            }
+            if j > from && !buf[j - 1].trail.is_empty() && !buf[j - 1].is_initial() {
+                break;
+            }
+        }
+        if !hopeful {
+            return None;
+        }
+        if n == 0 {
+            return None;
+        }
+        let found = self.after_rules(&buf[..n], s, quote_end_punct)?;
+        // A clause ending in a colon introduces the next quotation ("Harris adds: “…”"), not this one.
+        let is_stop = |t: &Tok| t.ends_sentence() || t.trail.contains(':');
+        let mut stop = buf[..n].iter().position(is_stop);
+        while stop.is_none() && n < buf.len() {
+            let Some(t) = it.next() else { break };
+            buf[n] = t;
+            n += 1;
+            if is_stop(&t) {
+                stop = Some(n - 1);
+            }
+        }
+        if let Some(k) = stop {
+            if buf[k].trail.contains(':') && !buf[k].ends_sentence() {
+                return None;
+            }
+        }
+        Some(found)
+    }
+
+    /// A role phrase among the first words from `from` (after lower-case words such as "dziś", "the",
+    /// "nowy"), with the qualifiers after it (`prezydent USA`, `szef rządu`, `the prime minister`).
+    pub(super) fn role_from(&self, toks: &[Tok], from: usize) -> Option<Who> {
+        let mut i = from;
+        // The first country qualifier before the role ("the US president", "Amerykański prezydent").
+        let mut qual: Option<usize> = None;
+        while i < toks.len() && i < from + 3 {
+            if let Some((group, mut end)) = crate::quote::roles::role_at(toks, i) {
+                // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
+                while end < toks.len()
+                    && end < i + 4
+                    && toks[end - 1].trail.is_empty()
+                    && toks[end].lead.is_empty()
+                    && is_acronym(toks[end].word)
+                {
+                    end += 1;
+                }
+                return Some(Who::Role { span: span_of(toks, (qual.unwrap_or(i), end)), group });
+            }
+            let t = &toks[i];
+            if t.trail.is_empty() && crate::quote::roles::country_of(t.word).is_some() {
+                qual.get_or_insert(i);
+                i += 1;
+                continue;
+            }
+            if t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
+                return None;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The attribution after a closing dialogue dash (`– powiedział premier.`, `– oskarżał Trump
+    /// prezydenta Ukrainy.`, `– Tusk dodał.`, `– rozpoczął wystąpienie.`): a verb of saying or any
+    /// past-tense verb, with its subject after or before it.
+    pub fn after_dialogue(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = head(text, region, 160);
+        let toks: Vec<Tok> = words(text, region).take(14).collect();
+        let t0 = toks.first()?;
+        let verb_at = toks.iter().take(6).position(crate::quote::dash::attribution_verb)?;
+        if verb_at == 0 {
+            if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
+                return Some(Attribution { who: Who::Implicit(t0.span) });
+            }
+            if let Some(t1) = toks.get(1) {
+                if is_pronoun(t1) {
+                    return Some(Attribution { who: Who::Pronoun(t1.span) });
+                }
+            }
+            if let Some(r) = self.described_name(&toks, 1) {
+                if let Some(role) = self.role_before_qualifier(&toks, r) {
+                    return Some(Attribution { who: role });
+                }
+                return Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } });
+            }
+            if let Some(role) = self.role_from(&toks, 1) {
+                return Some(Attribution { who: role });
+            }
+            return Some(Attribution { who: Who::Implicit(t0.span) });
+        }
+        // The subject first: "Tusk dodał", "premier Donald Tusk zaznaczył", "on dodał".
+        if verb_at == 1 && is_pronoun(t0) {
+            return Some(Attribution { who: Who::Pronoun(t0.span) });
+        }
+        if let Some(role) = self.role_from(&toks[..verb_at], 0) {
+            if let Some((a, b)) =
+                name_forward(&toks[..verb_at], 1).filter(|r| r.1 == verb_at && r.1 - r.0 >= 1)
+            {
+                if !is_acronym(toks[a].word) {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(&toks, (a, b)), genitive: false },
+                    });
+                }
+            }
+            return Some(Attribution { who: role });
+        }
+        name_forward(&toks, 0)
+            .filter(|r| r.1 == verb_at)
+            .map(|r| Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } })
+    }
+
+    /// A name run `r` right after a role word that only qualifies the role (`prezydent USA`, `szef
+    /// OpenAI`): the role with its qualifier.
+    fn role_before_qualifier(&self, toks: &[Tok], r: (usize, usize)) -> Option<Who> {
+        if r.0 == 0 || r.1 - r.0 != 1 || !is_acronym(toks[r.0].word) {
+            return None;
+        }
+        for a in r.0.saturating_sub(3)..r.0 {
+            if let Some((group, end)) = crate::quote::roles::role_at(toks, a) {
+                if end == r.0 {
+                    return Some(Who::Role { span: span_of(toks, (a, r.1)), group });
+                }
+            }
+        }
+        None
+    }
+
+    /// The attribution patterns after a closing mark, on the tokens `toks` of the region whose
+    /// trimmed text is `s`.
+    fn after_rules(&self, toks: &[Tok], s: &str, quote_end_punct: bool) -> Option<Attribution> {
+        let signalled = s.starts_with([',', '-', '–', '—']) || quote_end_punct;
+        let t0 = &toks[0];
+        if let Some(k) = self.according_at(toks, 0) {
+            let r = self.described_name(toks, k)?;
+            return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: true } });
+        }
+        if self.is_verb(t0) {
+            // said Harris / mówi producent wykonawcza Amy B. Harris / powiedziała.
+            if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
+                return signalled.then_some(Attribution { who: Who::Implicit(t0.span) });
+            }
+            if let Some(t1) = toks.get(1) {
+                if is_pronoun(t1) {
+                    return Some(Attribution { who: Who::Pronoun(t1.span) });
+                }
+            }
+            return match self.described_name(toks, 1) {
+                Some(r) => Some(Attribution {
+                    who: self
+                        .role_before_qualifier(toks, r)
+                        .unwrap_or(Who::Name { span: span_of(toks, r), genitive: false }),
+                }),
+                None => match self.role_from(toks, 1) {
+                    Some(role) => Some(Attribution { who: role }),
+                    None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+                },
+            };
+        }
+        // Harris says / executive producer Amy B. Harris tells reporters / she says / a spokesman said
+        let mut j = 0;
+        while j < toks.len() && j <= self.max_descriptors + 4 {
+            let t = &toks[j];
+            if j > 0 && self.is_verb(t) && !noun_context(&toks[j - 1]) {
+                let p = &toks[j - 1];
+                if is_pronoun(p) && j == 1 {
+                    return Some(Attribution { who: Who::Pronoun(p.span) });
+                }
+                if let Some((a, b)) = name_backward(toks, j - 1) {
+                    // Everything before the name must be description.
+                    if toks[..a].iter().all(|d| !d.is_cap() && d.trail.is_empty() && !self.is_verb(d)) {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                        });
+                    }
+                    return None;
+                }
+                if let Some(role) = self.role_from(&toks[..j], 0) {
+                    return Some(Attribution { who: role });
+                }
+                // "…," an aide said / officials said / the police said: lower-case words only, no
+                // infinitive or participle ("prompting Trump to warn").
+                let plain = |d: &Tok| {
+                    !d.is_cap() && d.trail.is_empty() && !lower_eq(d.word, "to") && !d.word.ends_with("ing")
+                };
+                if j <= 3 && signalled && toks[..j].iter().all(plain) {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
+                }
+                if let Some((_, a, b)) = crate::quote::groups::description(toks, 0, j, true) {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
+                }
+                return None;
+            }
+            if !t.trail.is_empty() && !t.is_initial() {
+                return None;
+            }
+            j += 1;
+        }
+        None
+    }
+}

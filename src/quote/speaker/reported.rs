@@ -1,0 +1,397 @@
+//! Attributions before a quotation, in reported speech around it, and the written sources of "czytamy".
+
+use super::*;
+use crate::quote::fast::lower_eq;
+
+impl Rules {
+    /// A quotation standing inside a sentence of reported speech, with the verb of saying earlier in
+    /// the sentence and its subject before the verb: `Ocenił, że wkład był „…”`, `Szef rządu zaznaczył,
+    /// że „…”`, `X accused Y of “…”`, `…, asserting that the leader was “…”` (the sentence's subject),
+    /// `Mówił również o „…”`. `region` runs from the previous quotation (or the paragraph start) to the
+    /// opening mark; at most 24 words before the mark are read.
+    pub fn reported(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = tail(text, region, 320);
+
+        // At most 40 word tokens back to the sentence start, kept on the stack.
+        let mut buf = [Tok::EMPTY; 40];
+        let mut n = 0;
+        for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
+            if (t.ends_sentence() && !is_title_abbrev(&t)) || n >= buf.len() {
+                break;
+            }
+            buf[buf.len() - 1 - n] = t;
+            n += 1;
+        }
+        let toks = &buf[buf.len() - n..];
+        let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
+        let verb = (0..toks.len()).rev().find(|&j| {
+            self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1])) || j == 0 && cap_verb(&toks[0])
+        });
+        // A noun of saying with its owner, nearer the quotation than any verb: "Vance's remark that it
+        // was “…”", "słowa Trumpa, że „…”".
+        if let Some(who) = self.speech_noun_owner(toks, verb.map_or(0, |j| j + 1)) {
+            return Some(Attribution { who });
+        }
+        let j = verb?;
+        if j == 0 {
+            // A dropped subject (`Ocenił, że …`, `Mówił również o …`), unless a subject follows the verb
+            // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed, as written).
+            const LINKS: &[&str] =
+                &["o", "że", "iż", "również", "też", "także", "jako", "wtedy", "potem", "dalej", "wówczas"];
+            let dropped = toks.len() == 1
+                || !toks[0].trail.is_empty()
+                || LINKS.iter().any(|w| lower_eq(toks[1].word, w));
+            if dropped {
+                return Some(Attribution { who: Who::Implicit(toks[0].span) });
+            }
+            // The subject after the verb: past a clitic pronoun (mu, jej), up to its first punctuation.
+            const CLITICS: &[&str] = &["mu", "jej", "im", "mi", "nam", "wam", "jemu", "go", "ją"];
+            let mut a = 1;
+            while a < toks.len()
+                && CLITICS.iter().any(|w| lower_eq(toks[a].word, w))
+                && toks[a].trail.is_empty()
+            {
+                a += 1;
+            }
+            let mut b = a;
+            while b < toks.len() && b < a + 5 {
+                b += 1;
+                if !toks[b - 1].trail.is_empty() {
+                    break;
+                }
+            }
+            let span =
+                if b > a { span_of(toks, (a, b)) } else { Span::new(toks[0].span.end, toks[0].span.end) };
+            return Some(Attribution { who: Who::Unnamed(span) });
+        }
+        let p = &toks[j - 1];
+        if p.trail.is_empty() || p.is_initial() {
+            if is_pronoun(p) {
+                return Some(Attribution { who: Who::Pronoun(p.span) });
+            }
+            if let Some((a, b)) = name_backward(toks, j - 1) {
+                // A name after a preposition is a time or a place ("on Tuesday", "w Brukseli"): the
+                // subject stands before that phrase.
+                let after_prep = a > 0 && with_lower(toks[a - 1].word, |w| self.prepositions.contains(&w));
+                if !after_prep {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
+                if a >= 2 && toks[a - 2].trail.is_empty() {
+                    if let Some((c, d)) = name_backward(toks, a - 2) {
+                        if c == 0 || !with_lower(toks[c - 1].word, |w| self.prepositions.contains(&w)) {
+                            return Some(Attribution {
+                                who: Who::Name { span: span_of(toks, (c, d)), genitive: false },
+                            });
+                        }
+                    }
+                }
+            }
+            for a in j.saturating_sub(4)..j {
+                if let Some(Who::Role { span, group }) = self.role_from(&toks[..j], a) {
+                    if span.end == p.span.end || span.end >= p.span.start {
+                        return Some(Attribution { who: Who::Role { span, group } });
+                    }
+                }
+            }
+        }
+        // The subject of the sentence: a pronoun opening it, else the first person it names.
+        if is_pronoun(&toks[0]) && toks.len() > 1 {
+            return Some(Attribution { who: Who::Pronoun(toks[0].span) });
+        }
+        Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) })
+    }
+
+    /// The owner of the last noun of saying at or after token `from`: an English possessive name
+    /// before it (`Vance's remark`, `Kowalski’s words`) or a Polish genitive name after it (`słowa
+    /// Trumpa`, `apel premiera`: a role).
+    fn speech_noun_owner(&self, toks: &[Tok], from: usize) -> Option<Who> {
+        let (set, filter) = speech_nouns();
+        let is_noun = |t: &Tok| {
+            t.lead.is_empty()
+                && t.word.len() <= 14
+                && filter.may_contain(t.word)
+                && !t.is_cap()
+                && set.contains(t.word)
+        };
+        let k = (from..toks.len()).rev().find(|&k| is_noun(&toks[k]))?;
+        // English: NAME's NOUN.
+        if k > 0 {
+            let o = &toks[k - 1];
+            let stem = o.word.strip_suffix("'s").or_else(|| o.word.strip_suffix("’s"));
+            if let Some(stem) = stem.filter(|s| !s.is_empty()) {
+                if o.trail.is_empty() && nameish(o) {
+                    if let Some((a, _)) = name_backward(toks, k - 1) {
+                        let end = o.span.start + stem.len();
+                        return Some(Who::Name { span: Span::new(toks[a].span.start, end), genitive: false });
+                    }
+                }
+            }
+        }
+        // Polish: NOUN NAME (genitive) or NOUN ROLE.
+        if toks[k].trail.is_empty() {
+            if let Some((a, b)) = name_forward(toks, k + 1) {
+                if !is_acronym(toks[a].word) {
+                    return Some(Who::Name { span: span_of(toks, (a, b)), genitive: true });
+                }
+            }
+            if let Some(role) =
+                self.role_from(toks, k + 1).filter(|_| toks.get(k + 1).is_some_and(|t| !t.is_cap()))
+            {
+                return Some(role);
+            }
+        }
+        None
+    }
+
+    /// The attribution in the clause right before a quotation's opening mark (`Harris adds: “…`,
+    /// `She adds later, “…`, `Według Harrisa, „…`, `Harris: “…`).
+    pub fn before(&self, text: &str, region: Span) -> Option<Attribution> {
+        let region = tail(text, region, 160);
+        let s = region.text(text).trim_end();
+        // Cheap test first: every pattern but "według X „…" / "zdaniem X „…" ends in a colon, comma or dash.
+        let ends_right = s.ends_with([':', ',', '-', '–', '—']);
+        if !ends_right && !self.according_finders.iter().any(|f| f.find(s.as_bytes()).is_some()) {
+            return None;
+        }
+        // The clause: the word tokens after the last sentence end, read from the end back to it.
+        let mut clause: Vec<Tok> = Vec::with_capacity(16);
+        for t in tokens_rev(text, region).filter(|t| !t.word.is_empty()) {
+            // (a title's period, as in "według prof. Nowaka", ends no sentence)
+            if t.ends_sentence() && !is_title_abbrev(&t) {
+                break;
+            }
+            clause.push(t);
+        }
+        clause.reverse();
+        let toks = &clause[..];
+        if toks.is_empty() {
+            return None;
+        }
+        // Według Harrisa, „…” / Zdaniem Nowickiego „…” / According to Harris, “…”
+        for k in toks.len().saturating_sub(8)..toks.len() {
+            if let Some(n) = self.according_at(toks, k) {
+                // Według prof. Marka Wiśniewskiego „…” / Zdaniem rzecznika Piotra Müllera „…”
+                if let Some(r) = self.described_name(toks, n) {
+                    if r.1 == toks.len() {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, r), genitive: true },
+                        });
+                    }
+                }
+            }
+        }
+        if !s.ends_with([':', ',', '-', '–', '—']) {
+            return None;
+        }
+        let last = toks.len() - 1;
+        // Polish "as X says": Jak mówi prezes spółki Jan Kowalski, „…”
+        for j in 1..toks.len() {
+            if lower_eq(toks[j - 1].word, "jak") && toks[j - 1].trail.is_empty() && self.is_verb(&toks[j]) {
+                if let Some(r) = self.described_name(toks, j + 1) {
+                    if r.1 == toks.len() && toks[last].trail.starts_with(',') {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, r), genitive: false },
+                        });
+                    }
+                }
+            }
+        }
+        // Harris: “…”
+        if toks[last].trail.starts_with(':') {
+            if let Some((a, b)) = name_backward(toks, last) {
+                if a == 0 || toks[a - 1].trail.contains(',') {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
+            }
+        }
+        // Harris adds: / She adds later, / Rzecznik dodał: / Bob mówił dalej:
+        for j in 1..toks.len() {
+            if !self.is_verb(&toks[j]) || noun_context(&toks[j - 1]) || toks.len() - j > 6 {
+                continue;
+            }
+            let p = &toks[j - 1];
+            // A participle after a comma: "…, adding: “…”" / "…, dodając: „…”" — the sentence's subject.
+            if p.trail.starts_with(',') && (toks[j].word.ends_with("ing") || toks[j].word.ends_with("ąc")) {
+                return Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) });
+            }
+            // A relative clause after a name: "…, ze strony Chrisa Martina, który skomentował: „…”" / "X,
+            // who said: “…”". After the masculine "który" a name ending in -a is oblique (Martina).
+            if j >= 2
+                && toks[j - 2].trail.starts_with(',')
+                && p.trail.is_empty()
+                && ["który", "która", "who"].iter().any(|w| lower_eq(p.word, w))
+            {
+                if let Some((a, b)) = name_backward(toks, j - 2) {
+                    let genitive = lower_eq(p.word, "który");
+                    return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive } });
+                }
+            }
+            if !p.trail.is_empty() && !p.is_initial() {
+                continue;
+            }
+            if is_pronoun(p) {
+                return Some(Attribution { who: Who::Pronoun(p.span) });
+            }
+            if let Some((a, b)) = name_backward(toks, j - 1) {
+                return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+            }
+            // "prompting Trump to warn, “…”": the name before "to".
+            if j >= 2 && lower_eq(p.word, "to") && toks[j - 2].trail.is_empty() {
+                if let Some((a, b)) = name_backward(toks, j - 2) {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
+            }
+            if j <= 3 {
+                return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
+            }
+        }
+        // Polish: the verb first with a dropped pronoun: "Dodał: „…”"
+        if self.is_verb_cap(&toks[0]) && toks.len() <= 3 {
+            return Some(Attribution { who: Who::Implicit(toks[0].span) });
+        }
+        // A clause ending in a colon introduces the quotation; its subject opens the clause, followed by
+        // lower-case words of any verb or none: "Putin nagle zwrócił się do Trumpa:", "Prezydent USA
+        // zaskoczony:", "One Reddit user put it bluntly:". A clause with a verb of saying was read above.
+        if toks[last].trail.starts_with(':') && toks.len() <= 12 {
+            return self.colon_subject(toks);
+        }
+        None
+    }
+
+    /// The subject opening the clause `toks` (which ends in a colon): a description, a role or a name
+    /// run, with a lower-case word right after it.
+    fn colon_subject(&self, toks: &[Tok]) -> Option<Attribution> {
+        let lower_after = |b: usize| toks.get(b).is_some_and(|t| !t.is_cap() && t.lead.is_empty());
+        if let Some((_, a, b)) = crate::quote::groups::description(toks, 0, toks.len(), false) {
+            if lower_after(b) && toks[b - 1].trail.is_empty() {
+                return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
+            }
+        }
+        if let Some(Who::Role { span, group }) = self.role_from(toks, 0) {
+            let b = toks.iter().position(|t| t.span.end == span.end).map_or(0, |k| k + 1);
+            if b > 0 && lower_after(b) && toks[b - 1].trail.is_empty() {
+                return Some(Attribution { who: Who::Role { span, group } });
+            }
+            return None;
+        }
+        let (a, b) = name_forward(toks, 0)?;
+        (a == 0 && lower_after(b) && toks[b - 1].trail.is_empty() && !self.is_verb_cap(&toks[0]))
+            .then(|| Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } })
+    }
+
+    /// The source named right after a verb of reading: "czytamy w komunikacie policji", "czytamy we
+    /// wpisie premiera", "we read in the ministry's statement" (`region` starts at the verb).
+    pub fn source_after_reading(&self, text: &str, region: Span) -> Option<Who> {
+        const PLACES: &[&str] = &["w", "we", "na", "in", "on"];
+        const DOCUMENTS: &[&str] = &[
+            "komunikacie",
+            "oświadczeniu",
+            "wpisie",
+            "liście",
+            "raporcie",
+            "dokumencie",
+            "piśmie",
+            "stronie",
+            "profilu",
+            "informacji",
+            "statement",
+            "post",
+            "report",
+            "letter",
+            "notice",
+        ];
+        let toks: Vec<Tok> = words(text, head(text, region, 160)).take(10).collect();
+        let t0 = toks.first()?;
+        if !is_reading_verb(t0.word) || !t0.trail.is_empty() {
+            return None;
+        }
+        let plain = |k: usize, list: &[&str]| {
+            toks.get(k).is_some_and(|t| t.trail.is_empty() && list.iter().any(|w| lower_eq(t.word, w)))
+        };
+        (plain(1, PLACES) && plain(2, DOCUMENTS)).then(|| self.owner_at(&toks, 3)).flatten()
+    }
+
+    /// A source starting at token `k`: a group description (`policji`, `the ministry`), a role
+    /// (`premiera`) or a name run (`Ministerstwa Zdrowia`, `Kowalskiego`), as a genitive.
+    fn owner_at(&self, toks: &[Tok], k: usize) -> Option<Who> {
+        if let Some((_, a, b)) = crate::quote::groups::description(toks, k, toks.len(), false) {
+            if a == k {
+                return Some(Who::Unnamed(span_of(toks, (a, b))));
+            }
+        }
+        if let Some(role) = self.role_from(toks, k).filter(|_| toks.get(k).is_some_and(|t| !t.is_cap())) {
+            return Some(role);
+        }
+        let (a, b) = name_forward(toks, k)?;
+        Some(Who::Name { span: span_of(toks, (a, b)), genitive: true })
+    }
+
+    /// The source a sentence of narration names for the words that follow it: the subject of its verb
+    /// of saying, before the verb (`Policja poinformowała, że…`, `The ministry published…`) or, in
+    /// Polish word order, after it (`Podobne dane podaje w serwisie X „Biuro Prasowe”.`, `O wypadku
+    /// poinformowała policja z Gdańska.`): the last name, name in quotation marks or group noun after
+    /// the verb that does not follow a preposition.
+    pub fn source_in(&self, text: &str, sentence: Span) -> Option<Who> {
+        let toks: Vec<Tok> = words(text, head(text, sentence, 400)).take(40).collect();
+        let j = (0..toks.len()).find(|&j| {
+            self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1]))
+                || j == 0 && self.is_verb_cap(&toks[0])
+        })?;
+        let prep = |k: usize| k > 0 && with_lower(toks[k - 1].word, |w| self.prepositions.contains(&w));
+        if j > 0 && toks[j - 1].trail.is_empty() {
+            for a in j.saturating_sub(4)..j {
+                if crate::quote::groups::description(&toks, a, j, true).is_some() && !prep(a) {
+                    return Some(Who::Unnamed(span_of(&toks, (a, j))));
+                }
+            }
+            if let Some((a, b)) = name_backward(&toks, j - 1) {
+                if !prep(a) {
+                    return Some(Who::Name { span: span_of(&toks, (a, b)), genitive: false });
+                }
+            }
+        }
+        let opens = |t: &Tok| t.lead.contains(['„', '"', '“', '«', '»']);
+        let closes = |t: &Tok| t.trail.contains(['”', '"', '“', '»', '«']);
+        let mut found = None;
+        let mut k = j + 1;
+        while k < toks.len() {
+            let t = &toks[k];
+            if prep(k) {
+                k += 1;
+                continue;
+            }
+            if opens(t) && t.is_cap() {
+                // A name in quotation marks: to the token that closes them (at most six words).
+                let mut e = k;
+                while e < toks.len() && e < k + 6 && !closes(&toks[e]) {
+                    e += 1;
+                }
+                if e < toks.len() && closes(&toks[e]) {
+                    found = Some(Who::Name { span: span_of(&toks, (k, e + 1)), genitive: false });
+                    k = e + 1;
+                    continue;
+                }
+            }
+            if let Some((_, a, b)) = crate::quote::groups::description(&toks, k, toks.len(), false) {
+                if a == k && crate::quote::groups::group_of(toks[k].word).is_some() {
+                    found = Some(Who::Unnamed(span_of(&toks, (a, b))));
+                    k = b;
+                    continue;
+                }
+            }
+            if let Some((a, b)) = name_forward(&toks, k) {
+                found = Some(Who::Name { span: span_of(&toks, (a, b)), genitive: false });
+                k = b;
+                continue;
+            }
+            k += 1;
+        }
+        found
+    }
+}
