@@ -1,0 +1,320 @@
+//! What the text around a candidate boundary holds: characters, tokens, quotations, list markers,
+//! references and the word that follows.
+
+use super::*;
+
+impl<'a> Text<'a> {
+    #[inline]
+    pub(super) fn char_at(&self, i: usize) -> Option<char> {
+        self.s.get(i..).and_then(|t| t.chars().next())
+    }
+
+    #[inline]
+    pub(super) fn prev_char(&self, i: usize) -> Option<char> {
+        self.s.get(..i).and_then(|t| t.chars().next_back())
+    }
+
+    pub(super) fn skip_ws(&self, mut i: usize) -> usize {
+        while i < self.b.len() {
+            let b = self.b[i];
+            if b == b' ' || b == b'\t' || b == b'\n' || b == b'\r' {
+                i += 1;
+                continue;
+            }
+            if b < 0x80 && b != 0x0B && b != 0x0C {
+                break;
+            }
+            match self.char_at(i) {
+                Some(c) if c.is_whitespace() => i += c.len_utf8(),
+                _ => break,
+            }
+        }
+        i
+    }
+
+    /// The end of the text before `i` with trailing whitespace removed (not before the sentence start).
+    pub(super) fn trim_end(&self, mut i: usize) -> usize {
+        while i > self.sent_start {
+            match self.prev_char(i) {
+                Some(c) if c.is_whitespace() => i -= c.len_utf8(),
+                _ => break,
+            }
+        }
+        i
+    }
+
+    /// Whether a quotation opened with the straight quote `q` is open at `i` in the paragraph
+    /// (an odd number of `"` before it; for `'`, an opening `'` not yet closed: one before a
+    /// word opens, one after a word closes, one standing between spaces does either, and
+    /// apostrophes inside words are skipped). The scan is bounded to 2000 bytes.
+    pub(super) fn quotation_open(&self, q: char, i: usize) -> bool {
+        let mut from = i.saturating_sub(2000);
+        while !self.s.is_char_boundary(from) {
+            from += 1;
+        }
+        let b = &self.b[from..i];
+        if q == '"' {
+            return b.iter().filter(|&&c| c == b'"').count() % 2 == 1;
+        }
+        let word = |x: Option<&u8>| x.is_some_and(|&x| x.is_ascii_alphanumeric() || x >= 0x80);
+        let space = |x: Option<&u8>| x.is_none_or(|x| x.is_ascii_whitespace());
+        let mut open = false;
+        let mut k = 0;
+        while k < b.len() {
+            if b[k] != b'\'' {
+                k += 1;
+                continue;
+            }
+            // '' is one mark
+            let end = if b.get(k + 1) == Some(&b'\'') { k + 2 } else { k + 1 };
+            let before = k.checked_sub(1).and_then(|p| b.get(p));
+            let after = b.get(end);
+            if word(before) && word(after) {
+                // an apostrophe: don't
+            } else if space(before) && space(after) {
+                open = !open;
+            } else if !word(before) {
+                open = true;
+            } else if open {
+                open = false;
+            }
+            k = end;
+        }
+        open
+    }
+
+    /// A list item marker at `j`: a bullet or dash and a space, or `1.` `a)` `12)` and a space.
+    pub(super) fn list_item_at(&self, j: usize) -> bool {
+        let Some(c) = self.char_at(j) else { return false };
+        let spaced = |k: usize| self.char_at(k).is_some_and(char::is_whitespace);
+        if is_bullet(c) || is_dash(c) || c == '*' {
+            return spaced(j + c.len_utf8());
+        }
+        let mut k = j;
+        while k < self.b.len() && k - j < 3 && self.b[k].is_ascii_alphanumeric() {
+            k += 1;
+        }
+        k > j && k < self.b.len() && matches!(self.b[k], b'.' | b')') && spaced(k + 1)
+    }
+
+    /// An inline list marker ending at `end` (where its `.` or `)` stands): one or two digits,
+    /// or one letter (lower case, or any case before `)`), after whitespace, a bullet or the
+    /// start of the paragraph. Returns its start, whether it is a letter, and its value.
+    pub(super) fn marker_before(&self, end: usize, paren: bool) -> Option<(usize, bool, u32)> {
+        let mut k = end;
+        while k > 0 && end - k < 3 && self.b[k - 1].is_ascii_alphanumeric() {
+            k -= 1;
+        }
+        let tok = &self.b[k..end];
+        let digits = tok.iter().all(u8::is_ascii_digit);
+        // most tokens are longer words: rejected before looking at what precedes them
+        if tok.is_empty() || !(digits && tok.len() <= 2 || tok.len() == 1) {
+            return None;
+        }
+        if k > 0 {
+            match self.prev_char(k) {
+                Some(c) if c.is_whitespace() || is_bullet(c) => {}
+                _ => return None,
+            }
+        }
+        if digits {
+            let v = tok.iter().fold(0u32, |v, d| v * 10 + (d - b'0') as u32);
+            return (tok.len() <= 2 && v > 0).then_some((k, false, v));
+        }
+        match tok {
+            [c] if c.is_ascii_lowercase() || (paren && c.is_ascii_uppercase()) => {
+                Some((k, true, (c.to_ascii_lowercase() - b'a') as u32 + 1))
+            }
+            _ => None,
+        }
+    }
+
+    /// A list marker at `ms` stands where a list may begin: at the start of the sentence (after
+    /// bullets, dashes or opening marks), or after a colon.
+    pub(super) fn list_position(&self, ms: usize) -> bool {
+        let mut k = ms;
+        while let Some(c) = self.prev_char(k) {
+            if k <= self.sent_start {
+                return true;
+            }
+            if c.is_whitespace() || is_bullet(c) || is_dash(c) || is_opener(c) {
+                k -= c.len_utf8();
+                continue;
+            }
+            return c == ':';
+        }
+        true
+    }
+
+    /// A reference marker at `k`: `[1]`, `[12]`, `[2–11]`, `[3, 4]`, `[a]`. Returns its end.
+    pub(super) fn reference_at(&self, k: usize) -> Option<usize> {
+        if self.b.get(k) != Some(&b'[') {
+            return None;
+        }
+        let inner = k + 1;
+        let mut j = inner;
+        while j < self.b.len() && j - inner < 12 && self.b[j] != b']' {
+            j += 1;
+        }
+        if self.b.get(j) != Some(&b']') || j == inner {
+            return None;
+        }
+        let body = &self.s[inner..j];
+        let digits = body.as_bytes()[0].is_ascii_digit()
+            && body.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '–' | ',' | ' '));
+        let letter = body.len() == 1 && body.as_bytes()[0].is_ascii_lowercase();
+        (digits || letter).then_some(j + 1)
+    }
+
+    /// Whether the final mark at `rs`, glued to a capitalised word at `after`, ends a sentence:
+    /// an ordinary word, a number or a temperature before it ("over.The", "2022.Officials",
+    /// "31°C.On", "surprise?Not"), a word after it that is no file extension, domain or part of
+    /// a dotted name. URLs, e-mail addresses, listed abbreviations ("ul.Długiej", "St.Mary"),
+    /// initials and acronyms ("J.Smith", "U.S.A.") are left alone.
+    pub(super) fn glued_end(&self, rs: usize, after: usize) -> bool {
+        let (_, tok) = self.token_before(rs);
+        let mut chars = tok.chars();
+        let Some(last) = chars.next_back() else { return false };
+        if chars.next().is_none() || tok.contains(['.', '/', '@', ':', '\\', '_', '=', '&', '#', '<']) {
+            return false;
+        }
+        let low = tok.get(..4).unwrap_or(tok);
+        if low.eq_ignore_ascii_case("www") || low.eq_ignore_ascii_case("http") || self.r.abbrev(tok).is_some()
+        {
+            return false;
+        }
+        let degree = last.is_uppercase() && tok[..tok.len() - last.len_utf8()].ends_with('°');
+        if !(last.is_lowercase() || last.is_ascii_digit() || last == '%' || is_closer(last) || degree) {
+            return false;
+        }
+        let w = self.word_at(after);
+        let end = after + w.len();
+        let rest_ok = match self.char_at(end) {
+            None => true,
+            Some(c)
+                if c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?' | ')' | '”' | '"' | '’') =>
+            {
+                true
+            }
+            Some('.') => self.char_at(end + 1).is_none_or(char::is_whitespace),
+            _ => false,
+        };
+        if !rest_ok || w.is_empty() {
+            return false;
+        }
+        let single = w.chars().nth(1).is_none();
+        (single && self.char_at(end).is_some_and(char::is_whitespace))
+            || (w.chars().skip(1).any(char::is_lowercase) && !is_tld(w))
+    }
+
+    /// The word ending at `i` (after the last whitespace or opening mark), at most 64 bytes.
+    pub(super) fn token_before(&self, i: usize) -> (usize, &'a str) {
+        let mut k = i;
+        while k > self.sent_start && i - k < 64 {
+            match self.prev_char(k) {
+                Some(c) if c.is_whitespace() || (is_opener(c) && !matches!(c, '\'' | '"' | '’')) => break,
+                Some(c) => k -= c.len_utf8(),
+                None => break,
+            }
+        }
+        // Leading quotes belong to the token only as openers.
+        let mut t = &self.s[k..i];
+        while let Some(c) = t.chars().next() {
+            if is_opener(c) {
+                k += c.len_utf8();
+                t = &t[c.len_utf8()..];
+            } else {
+                break;
+            }
+        }
+        (k, t)
+    }
+
+    /// The alphanumeric word at `at` (at most 48 bytes).
+    pub(super) fn word_at(&self, at: usize) -> &'a str {
+        let mut k = at;
+        while k < self.b.len() && k - at < 48 {
+            match self.char_at(k) {
+                Some(c) if c.is_alphanumeric() => k += c.len_utf8(),
+                Some(c @ ('’' | '\'')) if self.char_at(k + c.len_utf8()).is_some_and(char::is_alphabetic) => {
+                    k += c.len_utf8()
+                }
+                _ => break,
+            }
+        }
+        &self.s[at..k]
+    }
+
+    /// An elision mark at `k` ("(...)", "[…]"): its end.
+    pub(super) fn elision_at(&self, k: usize) -> Option<usize> {
+        let close = match self.b.get(k) {
+            Some(b'(') => b')',
+            Some(b'[') => b']',
+            _ => return None,
+        };
+        let mut j = k + 1;
+        let mut marks = 0;
+        while j < self.b.len() && marks < 4 {
+            if self.b[j] == b'.' {
+                j += 1;
+            } else if self.s[j..].starts_with('…') {
+                j += '…'.len_utf8();
+            } else {
+                break;
+            }
+            marks += 1;
+        }
+        (marks >= 1 && self.b.get(j) == Some(&close)).then_some(j + 1)
+    }
+
+    /// What follows whitespace at `j`.
+    pub(super) fn next_at(&self, j: usize) -> Next<'a> {
+        let mut k = j;
+        let (mut opener, mut quote) = (false, false);
+        // Skip opening marks, an elision and a leading ellipsis (". .. This", ". … It’s",
+        // ". (...) That"); bounded.
+        for _ in 0..6 {
+            let Some(c) = self.char_at(k) else { break };
+            if let Some(end) = self.elision_at(k) {
+                k = self.skip_ws(end);
+            } else if is_opener(c) {
+                opener = true;
+                quote |= is_quote(c) || matches!(c, '‘' | '‚');
+                k += c.len_utf8();
+            } else if c == '…' || (c == '.' && self.b.get(k + 1) == Some(&b'.')) {
+                while k < self.b.len() && (self.b[k] == b'.') {
+                    k += 1;
+                }
+                while self.s[k..].starts_with('…') {
+                    k += '…'.len_utf8();
+                }
+                k = self.skip_ws(k);
+            } else if c.is_whitespace() && opener {
+                k += c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        let Some(c) = self.char_at(k) else {
+            return Next { kind: Kind::Punct, at: k, opener, quote, word: "" };
+        };
+        let kind = if c.is_lowercase() {
+            Kind::Lower
+        } else if c.is_uppercase() {
+            Kind::Upper
+        } else if c.is_numeric() {
+            Kind::Digit
+        } else if c.is_alphabetic() {
+            Kind::Upper
+        } else if is_dash(c) {
+            Kind::Dash
+        } else if is_bullet(c) {
+            Kind::Bullet
+        } else if matches!(c, ',' | ';' | ':' | ')' | ']' | '}' | '.' | '!' | '?' | '…' | '%') {
+            Kind::Punct
+        } else {
+            Kind::Other
+        };
+        Next { kind, at: k, opener, quote, word: self.word_at(k) }
+    }
+}
