@@ -56,29 +56,54 @@ pub enum Error {
     /// The file could not be read (missing, a directory, permissions…).
     #[error("{}: {reason}", path.display())]
     Io {
+        /// The file concerned.
         path: PathBuf,
+        /// What is wrong, in words.
         reason: String,
+        /// The underlying I/O error, when there is one.
         #[source]
         source: Option<std::io::Error>,
     },
 
     /// The input is empty or holds only whitespace.
     #[error("{name}: empty input (no text after decoding)")]
-    Empty { name: String },
+    Empty {
+        /// The input: a file name or a record id.
+        name: String,
+    },
 
     /// The input is larger than the configured limit (`size` is a lower bound when the input is a
     /// stream that was cut off at the limit).
     #[error("{name}: input is {} bytes, over the limit of {limit} bytes (raise it with --max-input-bytes)", size_text(*size, *limit))]
-    TooLarge { name: String, size: u64, limit: u64 },
+    TooLarge {
+        /// The input: a file name or a record id.
+        name: String,
+        /// Its size in bytes.
+        size: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
 
     /// A record or a document over a memory or length budget.
     #[error("{name}: {reason}")]
-    Limit { name: String, reason: String },
+    Limit {
+        /// The input: a file name or a record id.
+        name: String,
+        /// What is wrong, in words.
+        reason: String,
+    },
 
     /// The input looks like binary data or cannot be decoded (`offset`: the first offending byte,
     /// when known).
     #[error("{name}: {reason}")]
-    Decode { name: String, reason: String, offset: Option<u64> },
+    Decode {
+        /// The input: a file name or a record id.
+        name: String,
+        /// What is wrong, in words.
+        reason: String,
+        /// Byte offset of the first offending byte, when known.
+        offset: Option<u64>,
+    },
 
     /// An unknown encoding label was given.
     #[error("unknown encoding '{0}' (try utf-8, utf-16le, utf-16be, windows-1250, iso-8859-2)")]
@@ -87,7 +112,14 @@ pub enum Error {
     /// A malformed record of an input (a JSON Lines line, a manifest line; `line` is 1-based, 0 when
     /// the problem is not on one line, such as a pair folder with a side missing).
     #[error("{name}{}: {reason}", line_text(*line))]
-    Record { name: String, line: usize, reason: String },
+    Record {
+        /// The input: a file name or a record id.
+        name: String,
+        /// 1-based line number; 0 when not on one line.
+        line: usize,
+        /// What is wrong, in words.
+        reason: String,
+    },
 
     /// A document is not in a language the tool handles, or both sides are the same language.
     #[error("{0}")]
@@ -95,28 +127,58 @@ pub enum Error {
 
     /// A lexicon file could not be parsed.
     #[error("{name}{}: {reason}", line_text(*line))]
-    Lexicon { name: String, line: usize, reason: String },
+    Lexicon {
+        /// The input: a file name or a record id.
+        name: String,
+        /// 1-based line number; 0 when not on one line.
+        line: usize,
+        /// What is wrong, in words.
+        reason: String,
+    },
 
     /// A pair over its time budget (`stage`: what was being done when the budget ran out).
     #[error(
         "{id}: over the time budget of {limit_secs:.1} s per pair (--pair-timeout) during {stage}; skipped"
     )]
-    Timeout { id: String, stage: &'static str, limit_secs: f64 },
+    Timeout {
+        /// The pair id.
+        id: String,
+        /// The stage that was running.
+        stage: &'static str,
+        /// The time budget in seconds.
+        limit_secs: f64,
+    },
 
     /// A stage panicked on this pair (an internal error, caught).
     #[error("{id}: internal error in {stage} (panic: {message})")]
-    Panic { id: String, stage: &'static str, message: String },
+    Panic {
+        /// The pair id.
+        id: String,
+        /// The stage that was running.
+        stage: &'static str,
+        /// The panic message.
+        message: String,
+    },
 
     /// `--resume` cannot continue the interrupted run recorded at `path`.
     #[error("{}: {reason}", path.display())]
-    Resume { path: PathBuf, reason: String },
+    Resume {
+        /// The file concerned.
+        path: PathBuf,
+        /// What is wrong, in words.
+        reason: String,
+    },
 
     /// An output file could not be written (`kind` tells a closed pipe from a full disk).
     #[error("{}: {reason}", path.display())]
     Output {
+        /// The file concerned.
         path: PathBuf,
+        /// What is wrong, in words.
         reason: String,
+        /// The I/O error kind.
         kind: std::io::ErrorKind,
+        /// The underlying I/O error, when there is one.
         #[source]
         source: Option<std::io::Error>,
     },

@@ -31,7 +31,9 @@ pub use crate::model::Lang;
 /// A language guess with its confidence in [0, 1].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Detection {
+    /// The language found.
     pub lang: Lang,
+    /// How sure, in [0, 1].
     pub confidence: f32,
 }
 

@@ -5,17 +5,22 @@ use serde::{Deserialize, Serialize};
 /// A byte range into [`Document::text`], end-exclusive. Always on UTF-8 character boundaries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
 pub struct Span {
+    /// First byte of the range.
     pub start: usize,
+    /// One past the last byte.
     pub end: usize,
 }
 
 impl Span {
+    /// The range `start..end`.
     pub fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
+    /// Its length in bytes (0 when `end <= start`).
     pub fn len(&self) -> usize {
         self.end.saturating_sub(self.start)
     }
+    /// Does it cover no byte?
     pub fn is_empty(&self) -> bool {
         self.end <= self.start
     }
@@ -23,9 +28,11 @@ impl Span {
     pub fn text<'a>(&self, text: &'a str) -> &'a str {
         text.get(self.start..self.end).unwrap_or("")
     }
+    /// Does it cover all of `other`?
     pub fn contains(&self, other: &Span) -> bool {
         self.start <= other.start && other.end <= self.end
     }
+    /// How many bytes it shares with `other`.
     pub fn overlap(&self, other: &Span) -> usize {
         self.end.min(other.end).saturating_sub(self.start.max(other.start))
     }
@@ -34,7 +41,9 @@ impl Span {
 /// A paragraph of the document, with its detected language.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Paragraph {
+    /// Where it stands in the text.
     pub span: Span,
+    /// Its detected language.
     pub lang: Lang,
     /// Confidence of `lang` in [0, 1].
     pub confidence: f32,
@@ -43,6 +52,7 @@ pub struct Paragraph {
 /// A sentence: a span inside one paragraph.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sentence {
+    /// Where it stands in the text (trimmed of whitespace).
     pub span: Span,
     /// Index into [`Document::paragraphs`].
     pub paragraph: usize,
@@ -61,6 +71,7 @@ pub enum QuoteKind {
 }
 
 impl QuoteKind {
+    /// The kind's name in the output formats: `speech`, `title` or `scare`.
     pub fn as_str(&self) -> &'static str {
         match self {
             QuoteKind::Speech => "speech",
@@ -84,7 +95,9 @@ pub struct Speaker {
 pub struct Quote {
     /// The text inside the quotation marks (marks excluded).
     pub span: Span,
+    /// What the quotation is.
     pub kind: QuoteKind,
+    /// Who says it, for speech whose speaker is found.
     pub speaker: Option<Speaker>,
     /// Index of the sentence holding the start of the quote.
     pub sentence: usize,
@@ -109,13 +122,18 @@ pub struct Document {
     pub replaced_bytes: usize,
     /// The document's main language.
     pub lang: Lang,
+    /// Confidence of `lang` in [0, 1].
     pub lang_confidence: f32,
+    /// Paragraphs in text order, each with its language.
     pub paragraphs: Vec<Paragraph>,
+    /// Sentences in text order.
     pub sentences: Vec<Sentence>,
+    /// Quotations sorted by start (nested ones after the quotation holding them).
     pub quotes: Vec<Quote>,
 }
 
 impl Document {
+    /// The text of `span` (empty when out of range).
     pub fn slice(&self, span: Span) -> &str {
         span.text(&self.text)
     }
@@ -124,15 +142,19 @@ impl Document {
 /// A language. English and Polish are handled; anything else is reported by its ISO 639-1 code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
+    /// English.
     En,
+    /// Polish.
     Pl,
     /// Another language, by ISO 639-1 code ("de", "cs", …); "und" when unknown.
     Other(&'static str),
+    /// Not determined (too little text, or no letters).
     #[default]
     Unknown,
 }
 
 impl Lang {
+    /// The ISO 639-1 code (`en`, `pl`, …), `und` when unknown.
     pub fn code(&self) -> &'static str {
         match self {
             Lang::En => "en",
@@ -141,6 +163,7 @@ impl Lang {
             Lang::Unknown => "und",
         }
     }
+    /// English or Polish: a language the later stages have rules for.
     pub fn is_supported(&self) -> bool {
         matches!(self, Lang::En | Lang::Pl)
     }
@@ -187,6 +210,7 @@ impl Lang {
             },
         }
     }
+    /// A language given by the user: `en`/`eng`/`english` or `pl`/`pol`/`polish`, any case.
     pub fn parse(s: &str) -> Option<Lang> {
         match s.to_ascii_lowercase().as_str() {
             "en" | "eng" | "english" => Some(Lang::En),

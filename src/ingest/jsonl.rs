@@ -21,9 +21,21 @@ use crate::error::{Error, Result};
 pub enum Record {
     /// An English/Polish article pair. The sides are as labelled by the producer: batch checks the
     /// languages and fixes swapped sides.
-    Pair { id: String, en: String, pl: String },
+    Pair {
+        /// The pair's id.
+        id: String,
+        /// The English article's text.
+        en: String,
+        /// The Polish article's text.
+        pl: String,
+    },
     /// A single document.
-    Single { id: String, text: String },
+    Single {
+        /// The document's id.
+        id: String,
+        /// Its text.
+        text: String,
+    },
 }
 
 impl Record {

@@ -9,9 +9,12 @@ use crate::model::{Document, Span};
 /// Which links to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Only {
+    /// Sentence and quotation links.
     #[default]
     Both,
+    /// Sentence links only.
     Sentences,
+    /// Quotation links only.
     Quotes,
 }
 

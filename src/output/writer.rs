@@ -142,8 +142,11 @@ impl Default for WriteOptions {
 pub struct AlignedPair<'a> {
     /// The pair's id (batch), written on every record.
     pub id: Option<&'a str>,
+    /// The English article, analysed.
     pub en: &'a Document,
+    /// The Polish article, analysed.
     pub pl: &'a Document,
+    /// Their alignment.
     pub alignment: &'a Alignment,
     /// The sides came Polish first (taken the right way round).
     pub swapped: bool,

@@ -8,7 +8,6 @@ use std::sync::OnceLock;
 use super::fast::{with_lower, WordFilter};
 use super::speaker::{nameish, Tok};
 use crate::lexicon::fxhash::FxMap;
-use crate::model::Span;
 
 /// What a group noun names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,14 +187,15 @@ pub fn description(toks: &[Tok], from: usize, end: usize, whole: bool) -> Option
     None
 }
 
-/// The span of the token range `a..b`.
-pub fn span_of(toks: &[Tok], a: usize, b: usize) -> Span {
-    Span::new(toks[a].span.start, toks[b - 1].span.end)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The span of the token range `a..b`.
+    fn span_of(toks: &[Tok], a: usize, b: usize) -> Span {
+        Span::new(toks[a].span.start, toks[b - 1].span.end)
+    }
+    use crate::model::Span;
     use crate::quote::speaker::tokenize;
 
     fn desc(t: &str) -> Option<(Group, String)> {

@@ -115,11 +115,6 @@ fn shape(s: &str) -> Shape {
     sh
 }
 
-/// The number of words of `s` (whitespace-separated tokens holding a letter or digit), counted up to 64.
-pub fn word_count(s: &str) -> usize {
-    count_words(s, 64)
-}
-
 /// Does `s` hold at least `n` words (counting stops there)?
 pub fn has_words(s: &str, n: usize) -> bool {
     count_words(s, n) >= n

@@ -149,8 +149,8 @@ impl<'t> Scanner<'t> {
         }
     }
 
-    /// Scan the paragraph `para` (paragraphs must come in document order) with the same result as
-    /// [`scan_paragraph`].
+    /// Scan the paragraph `para` (paragraphs must come in document order): its quotations are appended
+    /// to `out`, sorted by start.
     pub fn paragraph(
         &mut self,
         para: Span,
@@ -201,6 +201,7 @@ fn is_elision(rest: &str) -> bool {
 
 /// Scan one paragraph for quotation marks. `next_para` is the text of the following paragraph (to
 /// recognise the English multi-paragraph convention). Quotes are appended to `out` sorted by start.
+#[cfg(test)]
 pub fn scan_paragraph(
     text: &str,
     para: Span,
@@ -213,7 +214,7 @@ pub fn scan_paragraph(
     scanner.paragraph(para, paragraph, next_para, max_depth, out);
 }
 
-/// [`scan_paragraph`] with the document's search state `next` ([`next_mark_lead`], document offsets)
+/// One paragraph scanned with the document's search state `next` ([`next_mark_lead`], document offsets)
 /// and an empty stack to reuse.
 #[allow(clippy::too_many_arguments)]
 fn scan(

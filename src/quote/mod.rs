@@ -15,24 +15,24 @@
 //!
 //! Nested quotations get a kind but no speaker of their own.
 
-pub mod dash;
-pub mod fast;
-pub mod groups;
-pub mod kind;
-pub mod marks;
-pub mod names;
-pub mod repeat;
-pub mod roles;
-pub mod speaker;
-pub mod speaker_en;
-pub mod speaker_pl;
-pub mod token;
+pub(crate) mod dash;
+pub(crate) mod fast;
+pub(crate) mod groups;
+pub(crate) mod kind;
+pub(crate) mod marks;
+pub(crate) mod names;
+pub(crate) mod repeat;
+pub(crate) mod roles;
+pub(crate) mod speaker;
+pub(crate) mod speaker_en;
+pub(crate) mod speaker_pl;
+pub(crate) mod token;
 
 use crate::lang::Lang;
 use crate::model::{Document, Span, Speaker};
 use speaker::Who;
 
-pub mod resolve;
+pub(crate) mod resolve;
 
 mod attribute;
 mod extract;

@@ -125,12 +125,6 @@ pub fn reports(quote: &[Word], sentence: &[Word]) -> bool {
     n >= MIN_WORDS && 4 * n >= 3 * quote.len()
 }
 
-/// The span of text between `a` and `b` holds no quotation of `quotes` (sorted spans).
-pub fn outside(quotes: &[Span], at: usize) -> bool {
-    let k = quotes.partition_point(|q| q.start <= at);
-    !quotes[..k].iter().rev().take(4).any(|q| at < q.end)
-}
-
 /// A speech quotation with no speaker and three words or more (a headline's, a subheading's) takes the
 /// speaker of another quotation that repeats its words, the nearest after it first; else, when a
 /// sentence of narration in the next three paragraphs reports its words, the subject of that

@@ -491,16 +491,6 @@ impl<'t> People<'t> {
             .map(|m| self.persons[m.person].name.clone())
     }
 
-    /// The first person mentioned at or after `pos` and before `limit`.
-    pub fn mentioned_after(&self, pos: usize, limit: usize) -> Option<String> {
-        let k = self.mentions.partition_point(|m| m.at < pos);
-        self.mentions[k..]
-            .iter()
-            .take_while(|m| m.at < limit)
-            .next()
-            .map(|m| self.persons[m.person].name.clone())
-    }
-
     /// The canonical name of the person whose name `name` is a form of, if the article has one.
     pub fn known(&self, name: &str) -> Option<&str> {
         let f = fold(name.split_whitespace().last()?);

@@ -40,11 +40,10 @@ fn table() -> &'static Table {
 
 /// A search key for the head words of a group's role phrases: the word without its first letter
 /// (`first`, lower case, to be matched in any case before it), or a short word whole in one case
-/// (`first` empty). `finder` searches for `skip`.
+/// (`first` empty). `finder` searches for the rest of the word.
 #[derive(Debug, Clone)]
 pub struct SearchKey {
     pub first: String,
-    pub skip: String,
     pub finder: memchr::memmem::Finder<'static>,
 }
 
@@ -85,7 +84,7 @@ pub fn search_keys(group: &str) -> &'static [SearchKey] {
                     .into_iter()
                     .map(|(first, skip)| {
                         let finder = memchr::memmem::Finder::new(skip.as_bytes()).into_owned();
-                        SearchKey { first, skip, finder }
+                        SearchKey { first, finder }
                     })
                     .collect();
                 (g, keys)
@@ -158,15 +157,6 @@ pub fn role_of(w: &str) -> Option<&'static str> {
     }
     let t = table();
     with_lower(w, |l| t.phrases.get(l).copied())
-}
-
-/// Is `w` (any case) the first word of a role phrase?
-pub fn is_role_head(w: &str) -> bool {
-    let t = table();
-    !w.is_empty()
-        && w.len() <= 24
-        && t.head_filter.may_contain(w)
-        && with_lower(w, |l| t.heads.contains_key(l))
 }
 
 /// The longest role phrase starting at token `i` of `toks`, with no punctuation inside it: its group

@@ -1,7 +1,7 @@
 //! Unit tests of quotation extraction on small inputs.
 
 use super::*;
-use crate::model::{Paragraph, Sentence};
+use crate::model::{Paragraph, Quote, QuoteKind, Sentence};
 
 /// A document whose paragraphs are separated by blank lines, one sentence per paragraph.
 fn doc(text: &str, lang: Lang) -> Document {

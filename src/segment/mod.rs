@@ -25,8 +25,8 @@
 //! - spans are trimmed of whitespace (`char::is_whitespace`, which includes NBSP and the other
 //!   Unicode spaces), ordered, non-overlapping, and cover every non-whitespace byte.
 
-pub mod en;
-pub mod pl;
+pub(crate) mod en;
+pub(crate) mod pl;
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
