@@ -62,7 +62,7 @@ impl LowerInfo {
 /// What the lowercase word `lower` (with key `k`) says: a listed word's log-ratio, Polish letters or
 /// `ó`, an apostrophe ending, or the word's ending.
 pub(super) fn lower_info(m: &Model, k: u64, lower: &str) -> LowerInfo {
-    if let Some(&r) = m.words.get(&k) {
+    if let Some(r) = m.word(k) {
         return LowerInfo::Known(r);
     }
     // Polish letters and ó are not ASCII: an ASCII word skips those checks.
@@ -83,8 +83,8 @@ pub(super) fn lower_info(m: &Model, k: u64, lower: &str) -> LowerInfo {
         }
         return LowerInfo::Fixed(0.0);
     }
-    match ending(lower).and_then(|e| m.endings.get(&key(e))) {
-        Some(&r) => LowerInfo::Ending(r),
+    match ending(lower).and_then(|e| m.ending(key(e))) {
+        Some(r) => LowerInfo::Ending(r),
         None => LowerInfo::Zero,
     }
 }
