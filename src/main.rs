@@ -254,6 +254,9 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// from START)
         #[arg(long, value_name = "START:LEN", value_parser = parse_byte_range)]
         byte_range: Option<(u64, u64)>,
+        /// Pairs per chunk, the unit of work and of the journal (0: the default; output is the same)
+        #[arg(long, value_name = "N", default_value_t = 0, hide = true)]
+        chunk_pairs: usize,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -431,6 +434,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             pair_timeout,
             max_sentence_bytes,
             byte_range,
+            chunk_pairs,
             input,
         } => {
             if qa && format != Format::Jsonl {
@@ -471,6 +475,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                     .then(|| std::time::Duration::try_from_secs_f64(pair_timeout).ok())
                     .flatten(),
                 stdin_range: byte_range,
+                chunk_pairs,
                 ..Default::default()
             };
             let summary = bialign::batch::run(&inputs, &opts)?;
