@@ -148,35 +148,38 @@ fn load_and_align(
         Ok(())
     };
     let id = job.id.clone();
-    let (en, pl, hash) = match job.source {
-        PairSource::Failed(ref e) => return Err(clone_error(e)),
-        PairSource::Files { ref en, ref pl } => {
-            stage.set("reading");
-            let (en_name, en_bytes) = crate::ingest::read_input(en, &opts.ingest)?;
-            let (pl_name, pl_bytes) = crate::ingest::read_input(pl, &opts.ingest)?;
-            check_memory(&id, &en_bytes, &pl_bytes, opts.max_pair_memory)?;
-            let hash = fingerprint(&id, &en_bytes, &pl_bytes);
-            stage.set("analysing the English side");
-            let en_doc = crate::analyze_path_bytes(en, &en_name, &en_bytes, &opts.ingest)?;
-            drop(en_bytes);
-            check("analysing the English side")?;
-            stage.set("analysing the Polish side");
-            let pl_doc = crate::analyze_path_bytes(pl, &pl_name, &pl_bytes, &opts.ingest)?;
-            (en_doc, pl_doc, hash)
-        }
-        PairSource::Texts { ref en, ref pl } => {
-            check_memory(&id, en.as_bytes(), pl.as_bytes(), opts.max_pair_memory)?;
-            let hash = fingerprint(&id, en.as_bytes(), pl.as_bytes());
-            // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
-            let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
-            stage.set("analysing the English side");
-            let en_doc = crate::analyze(&format!("{id} (en)"), en.as_bytes(), &ingest)?;
-            check("analysing the English side")?;
-            stage.set("analysing the Polish side");
-            let pl_doc = crate::analyze(&format!("{id} (pl)"), pl.as_bytes(), &ingest)?;
-            (en_doc, pl_doc, hash)
-        }
-    };
+    // The stages that take no options see the pair's deadline as their thread's (crate::deadline::scope).
+    let (en, pl, hash) = crate::deadline::scope(&deadline, || -> Result<_, Error> {
+        Ok(match job.source {
+            PairSource::Failed(ref e) => return Err(clone_error(e)),
+            PairSource::Files { ref en, ref pl } => {
+                stage.set("reading");
+                let (en_name, en_bytes) = crate::ingest::read_input(en, &opts.ingest)?;
+                let (pl_name, pl_bytes) = crate::ingest::read_input(pl, &opts.ingest)?;
+                check_memory(&id, &en_bytes, &pl_bytes, opts.max_pair_memory)?;
+                let hash = fingerprint(&id, &en_bytes, &pl_bytes);
+                stage.set("analysing the English side");
+                let en_doc = crate::analyze_path_bytes(en, &en_name, &en_bytes, &opts.ingest)?;
+                drop(en_bytes);
+                check("analysing the English side")?;
+                stage.set("analysing the Polish side");
+                let pl_doc = crate::analyze_path_bytes(pl, &pl_name, &pl_bytes, &opts.ingest)?;
+                (en_doc, pl_doc, hash)
+            }
+            PairSource::Texts { ref en, ref pl } => {
+                check_memory(&id, en.as_bytes(), pl.as_bytes(), opts.max_pair_memory)?;
+                let hash = fingerprint(&id, en.as_bytes(), pl.as_bytes());
+                // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
+                let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
+                stage.set("analysing the English side");
+                let en_doc = crate::analyze(&format!("{id} (en)"), en.as_bytes(), &ingest)?;
+                check("analysing the English side")?;
+                stage.set("analysing the Polish side");
+                let pl_doc = crate::analyze(&format!("{id} (pl)"), pl.as_bytes(), &ingest)?;
+                (en_doc, pl_doc, hash)
+            }
+        })
+    })?;
     check("analysing the Polish side")?;
     stage.set("checking the languages");
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;

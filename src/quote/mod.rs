@@ -115,6 +115,9 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     // only bare dash dialogue (no attribution), 0 otherwise.
     let mut talk: Vec<u8> = vec![0; paras.len()];
     for (k, (span, plang)) in paras.iter().enumerate() {
+        if crate::deadline::current_expired() {
+            break;
+        }
         let next = paras.get(k + 1).map(|(s, _)| s.text(text));
         let first = marked.len();
         scanner.paragraph(*span, k, next, opts.max_depth.max(1), &mut marked);
@@ -183,7 +186,7 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     let mut joined: Vec<bool> = Vec::with_capacity(16);
     let mut kinds: Vec<QuoteKind> = Vec::with_capacity(16);
     let mut i = 0;
-    while i < raw.len() {
+    while i < raw.len() && !crate::deadline::current_expired() {
         // All quotes of paragraph p: raw[i..j]
         let para = raw[i].paragraph;
         let mut j = i;

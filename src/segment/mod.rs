@@ -87,6 +87,9 @@ pub fn split_str(s: &str, lang: Lang) -> Vec<Span> {
 pub fn segment(doc: &mut Document) {
     let mut sentences = Vec::with_capacity(doc.paragraphs.len() * 2);
     for (i, p) in doc.paragraphs.iter().enumerate() {
+        if crate::deadline::current_expired() {
+            break;
+        }
         let rules = rules_for(p.lang);
         let (start, end) = (p.span.start, p.span.end);
         if start >= end || doc.text.get(start..end).is_none() {
@@ -549,7 +552,15 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
         let find = |i: usize, x: u8, y: u8, z: u8| memchr::memchr3(x, y, z, &b[i..]).map_or(n, |p| i + p);
         marks = find(marks, b'.', b'!', b'?');
         others = find(others, b'\n', b')', 0xE2);
+        // Past the pair's deadline (see crate::deadline), checked every 64 KiB, the rest is one sentence.
+        let mut check_at = i + (1 << 16);
         while i < n {
+            if i >= check_at {
+                check_at = i + (1 << 16);
+                if crate::deadline::current_expired() {
+                    break;
+                }
+            }
             if marks < i {
                 marks = find(i, b'.', b'!', b'?');
             }
