@@ -6,9 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// mimalloc: batch allocates and frees many small buffers on several threads.
+/// mimalloc: batch allocates and frees many small buffers on several threads. Counted per thread, so
+/// that batch measures each pair's memory against `--max-pair-memory` (bialign::batch::memory).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: bialign::batch::memory::Counting<mimalloc::MiMalloc> =
+    bialign::batch::memory::Counting(mimalloc::MiMalloc);
 
 use bialign::ingest::IngestOptions;
 use bialign::output::jsonl::Only;
@@ -215,8 +217,8 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// Follow symbolic links in folders (loops are detected and skipped)
         #[arg(long)]
         follow: bool,
-        /// Memory budget per pair in bytes, estimated before any work; a pair over it becomes an error
-        /// record (0: no limit)
+        /// Memory budget per pair in bytes, estimated before any work and measured after each stage; a
+        /// pair over it becomes an error record (0: no limit)
         #[arg(long, value_name = "BYTES", default_value_t = bialign::batch::DEFAULT_MAX_PAIR_MEMORY)]
         max_pair_memory: u64,
         /// Only write sentence links or only quote links (TSV and TMX write sentence links by default)
@@ -344,6 +346,7 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
+    GLOBAL.install();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),

@@ -29,6 +29,7 @@
 pub mod compressed;
 pub mod input;
 pub mod journal;
+pub mod memory;
 pub mod options;
 pub mod pair;
 mod progress;
