@@ -172,7 +172,7 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 
 /// The input's total size in bytes when it is known (every INPUT a regular file), for the progress
 /// display's share done and time left.
-fn known_input_size(inputs: &[PathBuf]) -> Option<u64> {
+pub(crate) fn known_input_size(inputs: &[PathBuf]) -> Option<u64> {
     let mut total = 0u64;
     for p in inputs {
         let m = std::fs::metadata(p).ok().filter(|m| m.is_file() && p.as_os_str() != "-")?;
