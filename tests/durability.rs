@@ -220,9 +220,15 @@ fn sigterm_leaves_a_resumable_run_and_a_non_zero_status() {
     let (t, clean) = setup();
     let d = t.path();
     let journal = d.join("out.jsonl.bialign-journal");
-    let mut child =
-        bin().args(args("out.jsonl", false)).current_dir(d).stderr(Stdio::null()).spawn().unwrap();
-    wait_for_journal(&mut child, &journal, 8);
+    // The run waits after its 6th chunk (13 journal lines): SIGTERM reaches it midway.
+    let mut child = bin()
+        .args(args("out.jsonl", false))
+        .current_dir(d)
+        .env("BIALIGN_PAUSE_AT", "chunk-journaled:5")
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_journal(&mut child, &journal, 13);
     let k = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(k.success());
     let status = child.wait().unwrap();
@@ -239,10 +245,16 @@ fn two_runs_on_one_output_never_mix() {
     let (t, clean) = setup();
     let d = t.path();
     let journal = d.join("out.jsonl.bialign-journal");
-    // The second run starts while the first is midway: it is refused and the first completes.
-    let mut first =
-        bin().args(args("out.jsonl", false)).current_dir(d).stderr(Stdio::piped()).spawn().unwrap();
-    wait_for_journal(&mut first, &journal, 6);
+    // The second run starts while the first is midway (waiting after its 3rd chunk): it is refused
+    // and the first completes.
+    let mut first = bin()
+        .args(args("out.jsonl", false))
+        .current_dir(d)
+        .env("BIALIGN_PAUSE_AT", "chunk-journaled:2")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_journal(&mut first, &journal, 7);
     let second = run_env(d, "out.jsonl", false, &[]);
     assert_eq!(second.status.code(), Some(2), "{}", err(&second));
     let e = err(&second);

@@ -202,13 +202,22 @@ pub(crate) fn crash_point(point: &str) {
     }
 }
 
-/// [`crash_point`] for the point `point:n` (the `n`-th chunk, from 0).
+/// [`crash_point`] for the point `point:n` (the `n`-th chunk, from 0). `BIALIGN_PAUSE_AT=point:n`
+/// instead waits there for `BIALIGN_PAUSE_MS` milliseconds (default 3000), so a test can act on a run
+/// known to be midway.
 #[cfg(debug_assertions)]
 pub(crate) fn crash_point_at(point: &str, n: u64) {
-    if let Ok(p) = std::env::var("BIALIGN_CRASH_AT") {
-        if p.strip_prefix(point).and_then(|r| r.strip_prefix(':')).is_some_and(|r| r == n.to_string()) {
-            std::process::abort();
-        }
+    let here = |var: &str| {
+        std::env::var(var).is_ok_and(|p| {
+            p.strip_prefix(point).and_then(|r| r.strip_prefix(':')).is_some_and(|r| r == n.to_string())
+        })
+    };
+    if here("BIALIGN_CRASH_AT") {
+        std::process::abort();
+    }
+    if here("BIALIGN_PAUSE_AT") {
+        let ms = std::env::var("BIALIGN_PAUSE_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(3000);
+        std::thread::sleep(std::time::Duration::from_millis(ms));
     }
 }
 
