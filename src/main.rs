@@ -6,9 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// mimalloc: batch allocates and frees many small buffers on several threads.
+/// mimalloc: batch allocates and frees many small buffers on several threads. Counted per thread, so
+/// that batch measures each pair's memory against `--max-pair-memory` (bialign::batch::memory).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: bialign::batch::memory::Counting<mimalloc::MiMalloc> =
+    bialign::batch::memory::Counting(mimalloc::MiMalloc);
 
 use bialign::ingest::IngestOptions;
 use bialign::output::jsonl::Only;
@@ -215,8 +217,8 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// Follow symbolic links in folders (loops are detected and skipped)
         #[arg(long)]
         follow: bool,
-        /// Memory budget per pair in bytes, estimated before any work; a pair over it becomes an error
-        /// record (0: no limit)
+        /// Memory budget per pair in bytes, estimated before any work and measured after each stage; a
+        /// pair over it becomes an error record (0: no limit)
         #[arg(long, value_name = "BYTES", default_value_t = bialign::batch::DEFAULT_MAX_PAIR_MEMORY)]
         max_pair_memory: u64,
         /// Only write sentence links or only quote links (TSV and TMX write sentence links by default)
@@ -254,6 +256,9 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         /// from START)
         #[arg(long, value_name = "START:LEN", value_parser = parse_byte_range)]
         byte_range: Option<(u64, u64)>,
+        /// Pairs per chunk, the unit of work and of the journal (0: the default; output is the same)
+        #[arg(long, value_name = "N", default_value_t = 0, hide = true)]
+        chunk_pairs: usize,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -341,6 +346,7 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
+    GLOBAL.install();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => ExitCode::from(code),
@@ -431,6 +437,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             pair_timeout,
             max_sentence_bytes,
             byte_range,
+            chunk_pairs,
             input,
         } => {
             if qa && format != Format::Jsonl {
@@ -471,6 +478,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                     .then(|| std::time::Duration::try_from_secs_f64(pair_timeout).ok())
                     .flatten(),
                 stdin_range: byte_range,
+                chunk_pairs,
                 ..Default::default()
             };
             let summary = bialign::batch::run(&inputs, &opts)?;

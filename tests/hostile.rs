@@ -507,3 +507,47 @@ fn a_stray_control_character_is_tolerated_and_binary_is_still_refused() {
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("bin.txt") && r.stderr.contains("binary"), "{}", r.stderr);
 }
+
+/// The budget is also measured as the pair is aligned (a counting allocator), not only estimated
+/// from its text beforehand: with the estimate turned off (a test-build switch), a pair whose stages
+/// take more than the budget still becomes an error record, and the run goes on.
+#[cfg(debug_assertions)]
+#[test]
+fn a_pair_over_its_measured_memory_budget_becomes_an_error_record() {
+    let t = tempfile::tempdir().unwrap();
+    // About 300 KB a side: some 20 MB to align; a short pair takes under 8 MB (the first on a
+    // thread also loads the word lists).
+    let big_en = dev(1, "en", 100).repeat(48);
+    let big_pl = dev(1, "pl", 100).repeat(48);
+    let input = [
+        json!({"id": "small1", "en": dev(0, "en", 2), "pl": dev(0, "pl", 2)}),
+        json!({"id": "big", "en": big_en, "pl": big_pl}),
+        json!({"id": "small2", "en": dev(2, "en", 2), "pl": dev(2, "pl", 2)}),
+    ]
+    .iter()
+    .map(|r| r.to_string() + "\n")
+    .collect::<String>();
+    let mut child = bin()
+        .args(["batch", "-", "-q", "-j", "1", "--max-pair-memory", "11000000"])
+        .current_dir(t.path())
+        .env("BIALIGN_FAULT", "no-memory-estimate")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut w = child.stdin.take().unwrap();
+    std::thread::spawn(move || w.write_all(input.as_bytes()));
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs: Vec<Value> =
+        String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let errors: Vec<&Value> = recs.iter().filter(|v| v.get("error").is_some()).collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!((errors[0]["doc"].as_str(), errors[0]["kind"].as_str()), (Some("big"), Some("limit")));
+    let msg = errors[0]["error"].as_str().unwrap();
+    assert!(msg.contains("bytes of memory by the end of") && msg.contains("--max-pair-memory"), "{msg}");
+    for id in ["small1", "small2"] {
+        assert!(recs.iter().any(|v| v["doc"] == id && v.get("error").is_none()), "{id} was not aligned");
+    }
+}

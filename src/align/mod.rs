@@ -364,7 +364,7 @@ fn translation_links(
     opts: &AlignOptions,
     cand: sentences::CandMap,
 ) -> Vec<Link> {
-    let raw = sentences::align_sentences_with(ef, pf, &opts.signals, cand);
+    let raw = sentences::align_sentences_with(ef, pf, &opts.signals, cand, &opts.deadline);
     let mut links: Vec<Link> = Vec::new();
     let mut en_seen = vec![false; en.sentences.len()];
     for r in raw {

@@ -70,6 +70,8 @@ struct State<'a> {
     pl_link: Vec<Option<usize>>,
     links: Vec<RawLink>,
     cand: CandMap,
+    /// Past it, the passes stop early (the caller discards the partial links).
+    deadline: &'a crate::deadline::Deadline,
 }
 
 impl<'a> State<'a> {
@@ -278,15 +280,18 @@ pub(crate) fn candidate_pairs(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> 
 
 /// Link the sentences of two documents, given their evidence.
 pub fn align_sentences(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<RawLink> {
-    align_sentences_with(e, p, sig, candidates(e, p, sig))
+    align_sentences_with(e, p, sig, candidates(e, p, sig), &crate::deadline::Deadline::none())
 }
 
-/// [`align_sentences`] with the candidates already proposed ([`candidate_logits`]).
+/// [`align_sentences`] with the candidates already proposed ([`candidate_logits`]). Once `deadline`
+/// has passed, the gap programs and the growing pass stop early: the links are then partial, for the
+/// caller to discard.
 pub(crate) fn align_sentences_with(
     e: &[SentFeat],
     p: &[SentFeat],
     sig: &Signals,
     cand: CandMap,
+    deadline: &crate::deadline::Deadline,
 ) -> Vec<RawLink> {
     let mut st = State {
         e,
@@ -296,6 +301,7 @@ pub(crate) fn align_sentences_with(
         pl_link: vec![None; p.len()],
         links: Vec::new(),
         cand,
+        deadline,
     };
     anchors(&mut st);
     fill_gaps(&mut st, true);
@@ -355,6 +361,9 @@ fn fill_gaps(st: &mut State, bounded: bool) {
     let n = st.e.len();
     let mut a = 0;
     while a < n {
+        if st.deadline.expired() {
+            return;
+        }
         if st.en_link[a].is_some() {
             a += 1;
             continue;
@@ -418,6 +427,9 @@ fn gap_dp(st: &mut State, en: &[usize], pl: &[usize], bonus: f32, method: Method
     best[0] = 0.0;
     let moves: [(usize, usize); 6] = [(1, 0), (0, 1), (1, 1), (1, 2), (2, 1), (2, 2)];
     for i in 0..=p {
+        if st.deadline.expired() {
+            return;
+        }
         for j in 0..=q {
             let cur = best[i * w + j];
             if cur == f32::NEG_INFINITY {
@@ -487,6 +499,9 @@ fn leftovers(st: &mut State) {
 /// Let links absorb unlinked neighbouring sentences when the bead scores better with them.
 fn grow(st: &mut State) {
     for id in 0..st.links.len() {
+        if st.deadline.expired() {
+            return;
+        }
         loop {
             let l = &st.links[id];
             if l.en.len() + l.pl.len() >= 5 {

@@ -81,7 +81,21 @@ pub fn pairs_with_backlog(
     let backlog = Backlog::default();
     let b = backlog.clone();
     let (opts, warnings) = (opts.clone(), warnings.clone());
-    (inputs.into_iter().flat_map(move |p| one_input(p, &opts, &b, &warnings)), backlog)
+    // Positions count from the start of the first INPUT, so the progress display moves forward
+    // over all of them (each regular file's size is added once its pairs are read).
+    let mut before = 0u64;
+    let jobs = inputs.into_iter().flat_map(move |p| {
+        let base = before;
+        before +=
+            std::fs::metadata(&p).ok().filter(|m| m.is_file() && p.as_os_str() != "-").map_or(0, |m| m.len());
+        one_input(p, &opts, &b, &warnings).map(move |mut j| {
+            if j.input_pos > 0 {
+                j.input_pos += base;
+            }
+            j
+        })
+    });
+    (jobs, backlog)
 }
 
 /// Standard input positioned at `start` and cut off after `len` bytes. It must be a regular file: a

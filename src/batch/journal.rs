@@ -224,27 +224,57 @@ pub fn entries(path: &Path) -> Result<impl Iterator<Item = (String, u64)> + Send
 /// named `output`: the lock is held while the returned file is open, so one run at a time writes an
 /// output. A journal locked by another run is refused with a clear message.
 pub fn lock(path: &Path, output: &Path) -> Result<File, Error> {
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(|e| Error::output(output, &format!("cannot open the journal {}", path.display()), &e))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(Error::output_msg(
-            output,
-            &format!(
-                "another bialign run is writing this output (its journal {} is locked); wait for it to \
-                 finish or choose another -o",
-                path.display()
-            ),
-            std::io::ErrorKind::ResourceBusy,
-        )),
-        Err(std::fs::TryLockError::Error(e)) => {
-            Err(Error::output(output, &format!("cannot lock the journal {}", path.display()), &e))
+    // A run that finishes removes its journal while holding the lock; a second run that opened the
+    // file just before would then lock a file no longer at `path` (and write a journal no one can
+    // find). Locked, the file must still be the one at `path`; if not, open the new one.
+    for _ in 0..8 {
+        let file =
+            OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path).map_err(
+                |e| Error::output(output, &format!("cannot open the journal {}", path.display()), &e),
+            )?;
+        match file.try_lock() {
+            Ok(()) => {
+                if still_at(&file, path) {
+                    return Ok(file);
+                }
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(Error::output_msg(
+                    output,
+                    &format!(
+                        "another bialign run is writing this output (its journal {} is locked); wait for it \
+                         to finish or choose another -o",
+                        path.display()
+                    ),
+                    std::io::ErrorKind::ResourceBusy,
+                ))
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(Error::output(output, &format!("cannot lock the journal {}", path.display()), &e))
+            }
         }
+    }
+    Err(Error::output_msg(
+        output,
+        &format!("its journal {} keeps being replaced by another run; try again", path.display()),
+        std::io::ErrorKind::ResourceBusy,
+    ))
+}
+
+/// Whether the open `file` is the file now at `path` (the same device and inode).
+fn still_at(file: &File, path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (file.metadata(), std::fs::metadata(path)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, path);
+        true
     }
 }
 
@@ -285,6 +315,9 @@ impl Journal {
 
     /// Record completed pairs: whole entry lines (see [`push_entry_line`]) in one `write` call.
     pub fn record_lines(&mut self, lines: &str) -> Result<(), Error> {
+        if let Some(err) = super::sink::injected_journal_full() {
+            return Err(Error::output(&self.path, "cannot write the journal", &err));
+        }
         self.file
             .write_all(lines.as_bytes())
             .map_err(|err| Error::output(&self.path, "cannot write the journal", &err))

@@ -29,6 +29,7 @@
 pub mod compressed;
 pub mod input;
 pub mod journal;
+pub mod memory;
 pub mod options;
 pub mod pair;
 mod progress;
@@ -49,7 +50,7 @@ use journal::{Entry, Status};
 pub use options::{BatchOptions, PairStats, Summary, Totals, DEFAULT_MAX_PAIR_MEMORY};
 use pair::ChunkOutput;
 pub use pair::SWAP_NOTE;
-use sink::{crash_point, injected_sync_fault, Opened, Out, Syncer, SYNC_EVERY};
+use sink::{crash_point, crash_point_at, injected_sync_fault, Opened, Out, Syncer, SYNC_EVERY};
 
 /// Pairs per chunk by default: few enough that a chunk is a small share of a worker's time and the
 /// journal advances often, enough that threads wake each other rarely.
@@ -171,7 +172,7 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 
 /// The input's total size in bytes when it is known (every INPUT a regular file), for the progress
 /// display's share done and time left.
-fn known_input_size(inputs: &[PathBuf]) -> Option<u64> {
+pub(crate) fn known_input_size(inputs: &[PathBuf]) -> Option<u64> {
     let mut total = 0u64;
     for p in inputs {
         let m = std::fs::metadata(p).ok().filter(|m| m.is_file() && p.as_os_str() != "-")?;
@@ -215,6 +216,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
             })
         }
     };
+    crash_point(if resumed.is_some() { "resume-opened" } else { "opened" });
     let skip = resumed.as_ref().map_or(0, |s| s.done);
     let mut totals = resumed.as_ref().map(|s| s.totals).unwrap_or_default();
     let journal_path = out.file.as_ref().map(|(_, _, j)| j.path().to_path_buf());
@@ -286,11 +288,14 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                         }
                     }
                 }
+                crash_point_at("chunk-written", next);
                 // The chunk's records reach the operating system before the journal lines that cover them.
                 out.flush()?;
+                crash_point_at("chunk-flushed", next);
                 if let Some((_, _, j)) = &mut out.file {
                     j.record_lines(&journal_lines)?;
                 }
+                crash_point_at("chunk-journaled", next);
                 unsynced += chunk.bytes.len() as u64;
                 if let (Some(s), true) = (&syncer, unsynced >= SYNC_EVERY) {
                     s.request();
@@ -331,6 +336,7 @@ fn finish_output(mut out: Out, writer: &dyn Writer, syncer: Option<Syncer>) -> R
     writer.finish(&mut f).map_err(|e| Error::output(&out.name, "cannot write", &e))?;
     out.write(&f)?;
     out.flush()?;
+    crash_point("footer-written");
     let Out { w, name, file, .. } = out;
     drop(w);
     let sync_error = syncer.and_then(Syncer::finish);

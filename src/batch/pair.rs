@@ -101,7 +101,7 @@ pub const MEMORY_PER_QUOTE_MARK: u64 = 400;
 
 /// Refuse a pair whose estimated memory is over the budget (an error record, before any work).
 fn check_memory(id: &str, en: &[u8], pl: &[u8], budget: u64) -> Result<(), Error> {
-    if budget == 0 {
+    if budget == 0 || estimate_off() {
         return Ok(());
     }
     let need = memory_estimate(en).saturating_add(memory_estimate(pl));
@@ -117,6 +117,32 @@ fn check_memory(id: &str, en: &[u8], pl: &[u8], budget: u64) -> Result<(), Error
         });
     }
     Ok(())
+}
+
+/// Test builds only (debug assertions on): `BIALIGN_FAULT=no-memory-estimate` skips the estimate, so
+/// that the measured budget ([`super::memory`]) can be tested end to end.
+#[cfg(debug_assertions)]
+fn estimate_off() -> bool {
+    std::env::var("BIALIGN_FAULT").is_ok_and(|f| f == "no-memory-estimate")
+}
+
+#[cfg(not(debug_assertions))]
+fn estimate_off() -> bool {
+    false
+}
+
+/// The error of a pair whose measured memory went over the budget (see [`super::memory`]).
+fn over_budget(id: &str, mem: super::memory::Mark, budget: u64, stage: &str) -> Result<(), Error> {
+    match super::memory::over(mem, budget) {
+        None => Ok(()),
+        Some(peak) => Err(Error::Limit {
+            name: id.to_string(),
+            reason: format!(
+                "the pair took {peak} bytes of memory by the end of {stage}, over the budget of {budget} \
+                 bytes per pair (raise it with --max-pair-memory)"
+            ),
+        }),
+    }
 }
 
 /// A pair read, analysed, put in order and aligned.
@@ -135,6 +161,7 @@ fn load_and_align(
     opts: &BatchOptions,
     aopts: &AlignOptions,
     stage: &Cell<&'static str>,
+    mem: super::memory::Mark,
 ) -> Result<Aligned, Error> {
     let deadline = crate::deadline::Deadline::after(opts.pair_timeout);
     let check = |what: &'static str| -> Result<(), Error> {
@@ -145,38 +172,41 @@ fn load_and_align(
                 limit_secs: opts.pair_timeout.map_or(0.0, |d| d.as_secs_f64()),
             });
         }
-        Ok(())
+        over_budget(&job.id, mem, opts.max_pair_memory, what)
     };
     let id = job.id.clone();
-    let (en, pl, hash) = match job.source {
-        PairSource::Failed(ref e) => return Err(clone_error(e)),
-        PairSource::Files { ref en, ref pl } => {
-            stage.set("reading");
-            let (en_name, en_bytes) = crate::ingest::read_input(en, &opts.ingest)?;
-            let (pl_name, pl_bytes) = crate::ingest::read_input(pl, &opts.ingest)?;
-            check_memory(&id, &en_bytes, &pl_bytes, opts.max_pair_memory)?;
-            let hash = fingerprint(&id, &en_bytes, &pl_bytes);
-            stage.set("analysing the English side");
-            let en_doc = crate::analyze_path_bytes(en, &en_name, &en_bytes, &opts.ingest)?;
-            drop(en_bytes);
-            check("analysing the English side")?;
-            stage.set("analysing the Polish side");
-            let pl_doc = crate::analyze_path_bytes(pl, &pl_name, &pl_bytes, &opts.ingest)?;
-            (en_doc, pl_doc, hash)
-        }
-        PairSource::Texts { ref en, ref pl } => {
-            check_memory(&id, en.as_bytes(), pl.as_bytes(), opts.max_pair_memory)?;
-            let hash = fingerprint(&id, en.as_bytes(), pl.as_bytes());
-            // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
-            let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
-            stage.set("analysing the English side");
-            let en_doc = crate::analyze(&format!("{id} (en)"), en.as_bytes(), &ingest)?;
-            check("analysing the English side")?;
-            stage.set("analysing the Polish side");
-            let pl_doc = crate::analyze(&format!("{id} (pl)"), pl.as_bytes(), &ingest)?;
-            (en_doc, pl_doc, hash)
-        }
-    };
+    // The stages that take no options see the pair's deadline as their thread's (crate::deadline::scope).
+    let (en, pl, hash) = crate::deadline::scope(&deadline, || -> Result<_, Error> {
+        Ok(match job.source {
+            PairSource::Failed(ref e) => return Err(clone_error(e)),
+            PairSource::Files { ref en, ref pl } => {
+                stage.set("reading");
+                let (en_name, en_bytes) = crate::ingest::read_input(en, &opts.ingest)?;
+                let (pl_name, pl_bytes) = crate::ingest::read_input(pl, &opts.ingest)?;
+                check_memory(&id, &en_bytes, &pl_bytes, opts.max_pair_memory)?;
+                let hash = fingerprint(&id, &en_bytes, &pl_bytes);
+                stage.set("analysing the English side");
+                let en_doc = crate::analyze_path_bytes(en, &en_name, &en_bytes, &opts.ingest)?;
+                drop(en_bytes);
+                check("analysing the English side")?;
+                stage.set("analysing the Polish side");
+                let pl_doc = crate::analyze_path_bytes(pl, &pl_name, &pl_bytes, &opts.ingest)?;
+                (en_doc, pl_doc, hash)
+            }
+            PairSource::Texts { ref en, ref pl } => {
+                check_memory(&id, en.as_bytes(), pl.as_bytes(), opts.max_pair_memory)?;
+                let hash = fingerprint(&id, en.as_bytes(), pl.as_bytes());
+                // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
+                let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
+                stage.set("analysing the English side");
+                let en_doc = crate::analyze(&format!("{id} (en)"), en.as_bytes(), &ingest)?;
+                check("analysing the English side")?;
+                stage.set("analysing the Polish side");
+                let pl_doc = crate::analyze(&format!("{id} (pl)"), pl.as_bytes(), &ingest)?;
+                (en_doc, pl_doc, hash)
+            }
+        })
+    })?;
     check("analysing the Polish side")?;
     stage.set("checking the languages");
     let (en, pl, swapped) = crate::lang::order_pair(en, pl)?;
@@ -260,8 +290,9 @@ fn process(
     let input_pos = job.input_pos;
     let start = buf.len();
     let stage = Cell::new("reading");
+    let mem = super::memory::mark();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let p = load_and_align(job, opts, aopts, &stage)?;
+        let p = load_and_align(job, opts, aopts, &stage, mem)?;
         stage.set("checking");
         let findings = if opts.qa {
             let qa = crate::qa::QaOptions { lexicon: opts.align.lexicon.clone(), ..Default::default() };
@@ -270,8 +301,14 @@ fn process(
             Vec::new()
         };
         stage.set("writing");
-        // JSON Lines of a pair take about twice its text: room at once, not a series of copies.
-        buf.reserve(3 * (p.en.text.len() + p.pl.text.len()) + 4096);
+        over_budget(&id, mem, opts.max_pair_memory, "checking")?;
+        // JSON Lines of a pair take about twice its text: room at once, not a series of copies (and
+        // a reservation the system refuses is this pair's error, not the end of the run).
+        let want = 3 * (p.en.text.len() + p.pl.text.len()) + 4096;
+        buf.try_reserve(want).map_err(|e| Error::Limit {
+            name: id.clone(),
+            reason: format!("cannot reserve {want} bytes for the pair's records: {e}"),
+        })?;
         let pair = AlignedPair {
             id: Some(&id),
             en: &p.en,
@@ -282,6 +319,7 @@ fn process(
             findings: &findings,
         };
         writer.pair(&mut *buf, &pair).map_err(|e| Error::output("<buffer>", "cannot render", &e))?;
+        over_budget(&id, mem, opts.max_pair_memory, "writing")?;
         let warnings = [&p.en, &p.pl]
             .iter()
             .filter(|d| d.replaced_bytes > 0)

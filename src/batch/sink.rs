@@ -24,6 +24,9 @@ pub(crate) struct Out {
 
 impl Out {
     pub fn write(&mut self, b: &[u8]) -> Result<(), Error> {
+        if let Some(e) = injected_full(self.len, b.len()) {
+            return Err(Error::output(&self.name, "cannot write", &e));
+        }
         self.w.write_all(b).map_err(|e| Error::output(&self.name, "cannot write", &e))?;
         self.len += b.len() as u64;
         Ok(())
@@ -86,6 +89,7 @@ pub(crate) fn open_output(opts: &BatchOptions, writer: &dyn Writer, settings: &s
                 Some(len) if len >= st.offset => {
                     let f = std::fs::OpenOptions::new().write(true).open(&part).map_err(|e| Error::io(&part, &e))?;
                     f.set_len(st.offset).map_err(|e| Error::io(&part, &e))?;
+                    crash_point("resume-truncated");
                     let mut f = f;
                     use std::io::Seek;
                     f.seek(std::io::SeekFrom::End(0)).map_err(|e| Error::io(&part, &e))?;
@@ -109,8 +113,15 @@ pub(crate) fn open_output(opts: &BatchOptions, writer: &dyn Writer, settings: &s
             }
         }
     }
+    // A fresh run: first forget any interrupted run's journal, so that a crash before the new header is
+    // written leaves an empty journal (which --resume treats as nothing done), never an old journal
+    // beside a new partial file.
+    lock.set_len(0)
+        .map_err(|e| Error::output(&path, &format!("cannot write the journal {}", jpath.display()), &e))?;
+    crash_point("journal-cleared");
     let f = std::fs::File::create(&part)
         .map_err(|e| Error::output(&path, &format!("cannot create {}", part.display()), &e))?;
+    crash_point("part-created");
     let mut w = std::io::BufWriter::with_capacity(1 << 16, f);
     let mut h = Vec::new();
     writer.begin(&mut h).map_err(|e| Error::output(&path, "cannot write", &e))?;
@@ -180,8 +191,10 @@ impl Drop for Syncer {
 }
 
 /// Test builds only (debug assertions on): `BIALIGN_CRASH_AT=POINT` ends the process at once at that
-/// named point, with no clean-up, as `kill -9` would; `BIALIGN_FAULT=sync` makes the final write to
-/// disk fail as an I/O error would. Release builds compile neither in.
+/// named point, with no clean-up, as `kill -9` would (a point inside the run is named with its chunk,
+/// `chunk-written:3`); `BIALIGN_FAULT=sync` makes the final write to disk fail as an I/O error would,
+/// `BIALIGN_FAULT=full:N` makes output writes fail as a full disk would once N bytes are written, and
+/// `BIALIGN_FAULT=journal-full` does the same to the journal's writes. Release builds compile none in.
 #[cfg(debug_assertions)]
 pub(crate) fn crash_point(point: &str) {
     if std::env::var("BIALIGN_CRASH_AT").is_ok_and(|p| p == point) {
@@ -189,8 +202,30 @@ pub(crate) fn crash_point(point: &str) {
     }
 }
 
+/// [`crash_point`] for the point `point:n` (the `n`-th chunk, from 0). `BIALIGN_PAUSE_AT=point:n`
+/// instead waits there for `BIALIGN_PAUSE_MS` milliseconds (default 3000), so a test can act on a run
+/// known to be midway.
+#[cfg(debug_assertions)]
+pub(crate) fn crash_point_at(point: &str, n: u64) {
+    let here = |var: &str| {
+        std::env::var(var).is_ok_and(|p| {
+            p.strip_prefix(point).and_then(|r| r.strip_prefix(':')).is_some_and(|r| r == n.to_string())
+        })
+    };
+    if here("BIALIGN_CRASH_AT") {
+        std::process::abort();
+    }
+    if here("BIALIGN_PAUSE_AT") {
+        let ms = std::env::var("BIALIGN_PAUSE_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(3000);
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+    }
+}
+
 #[cfg(not(debug_assertions))]
 pub(crate) fn crash_point(_point: &str) {}
+
+#[cfg(not(debug_assertions))]
+pub(crate) fn crash_point_at(_point: &str, _n: u64) {}
 
 #[cfg(debug_assertions)]
 pub(crate) fn injected_sync_fault() -> Option<std::io::Error> {
@@ -199,5 +234,30 @@ pub(crate) fn injected_sync_fault() -> Option<std::io::Error> {
 
 #[cfg(not(debug_assertions))]
 pub(crate) fn injected_sync_fault() -> Option<std::io::Error> {
+    None
+}
+
+/// A full disk once the output holds `written + len` bytes over the `BIALIGN_FAULT=full:N` limit.
+#[cfg(debug_assertions)]
+pub(crate) fn injected_full(written: u64, len: usize) -> Option<std::io::Error> {
+    let limit: u64 = std::env::var("BIALIGN_FAULT").ok()?.strip_prefix("full:")?.parse().ok()?;
+    (written + len as u64 > limit).then(|| std::io::Error::from_raw_os_error(28))
+}
+
+#[cfg(not(debug_assertions))]
+pub(crate) fn injected_full(_written: u64, _len: usize) -> Option<std::io::Error> {
+    None
+}
+
+/// A full disk for the journal's writes (`BIALIGN_FAULT=journal-full`).
+#[cfg(debug_assertions)]
+pub(crate) fn injected_journal_full() -> Option<std::io::Error> {
+    std::env::var("BIALIGN_FAULT")
+        .is_ok_and(|f| f == "journal-full")
+        .then(|| std::io::Error::from_raw_os_error(28))
+}
+
+#[cfg(not(debug_assertions))]
+pub(crate) fn injected_journal_full() -> Option<std::io::Error> {
     None
 }

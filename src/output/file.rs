@@ -156,7 +156,17 @@ struct Hooks {
 }
 
 impl Hooks {
-    const REAL: Hooks = Hooks { sync: |f| f.sync_all() };
+    const REAL: Hooks = Hooks { sync: real_sync };
+}
+
+/// `fsync`; in test builds (debug assertions on) `BIALIGN_FAULT=sync` makes it fail as an I/O error
+/// would, so the command line's handling of it can be tested end to end.
+fn real_sync(f: &File) -> io::Result<()> {
+    #[cfg(debug_assertions)]
+    if std::env::var("BIALIGN_FAULT").is_ok_and(|v| v == "sync") {
+        return Err(io::Error::from_raw_os_error(5));
+    }
+    f.sync_all()
 }
 
 impl OutputFile {

@@ -104,7 +104,7 @@ impl<'t> Extraction<'t> {
     pub(super) fn run(mut self) -> Vec<Quote> {
         let mut work = Para::default();
         let mut i = 0;
-        while i < self.raw.len() {
+        while i < self.raw.len() && !crate::deadline::current_expired() {
             // All quotes of paragraph `para`: raw[i..j].
             let para = self.raw[i].paragraph;
             let mut j = i;

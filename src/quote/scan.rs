@@ -27,6 +27,9 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
     // only bare dash dialogue (no attribution), 0 otherwise.
     let mut talk: Vec<u8> = vec![0; paras.len()];
     for (k, (span, plang)) in paras.iter().enumerate() {
+        if crate::deadline::current_expired() {
+            break;
+        }
         let next = paras.get(k + 1).map(|(s, _)| s.text(text));
         let first = marked.len();
         scanner.paragraph(*span, k, next, opts.max_depth.max(1), &mut marked);

@@ -77,6 +77,9 @@ pub fn split_str(s: &str, lang: Lang) -> Vec<Span> {
 pub fn segment(doc: &mut Document) {
     let mut sentences = Vec::with_capacity(doc.paragraphs.len() * 2);
     for (i, p) in doc.paragraphs.iter().enumerate() {
+        if crate::deadline::current_expired() {
+            break;
+        }
         let rules = rules_for(p.lang);
         let (start, end) = (p.span.start, p.span.end);
         if start >= end || doc.text.get(start..end).is_none() {

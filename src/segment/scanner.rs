@@ -119,7 +119,15 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
         let find = |i: usize, x: u8, y: u8, z: u8| memchr::memchr3(x, y, z, &b[i..]).map_or(n, |p| i + p);
         marks = find(marks, b'.', b'!', b'?');
         others = find(others, b'\n', b')', 0xE2);
+        // Past the pair's deadline (see crate::deadline), checked every 64 KiB, the rest is one sentence.
+        let mut check_at = i + (1 << 16);
         while i < n {
+            if i >= check_at {
+                check_at = i + (1 << 16);
+                if crate::deadline::current_expired() {
+                    break;
+                }
+            }
             if marks < i {
                 marks = find(i, b'.', b'!', b'?');
             }

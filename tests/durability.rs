@@ -1,0 +1,342 @@
+//! Durability of `batch -o`: a run ended at any moment (kill -9 at named points of the run and at
+//! timed offsets, SIGTERM), then `--resume`, gives exactly the output of one uninterrupted run; two
+//! runs on one output never mix; a full disk or a failed write to disk is an error naming the file,
+//! with a non-zero exit, and never renames a partial file into place.
+//!
+//! The named points and faults (`BIALIGN_CRASH_AT`, `BIALIGN_FAULT`) exist in test builds only
+//! (debug assertions on; see `batch::sink`): under `cargo test --release` those tests are left out.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bialign"))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+const VARIANTS: [&str; 4] = ["parallel", "comparable", "reordered", "deleted"];
+
+/// A JSON Lines corpus of `n` short pairs (the first paragraphs of the dev-set articles in the
+/// repository), small enough that a debug build runs it in well under a second.
+fn corpus(n: usize) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        let (a, v) = (i % 30, VARIANTS[(i / 30) % 4]);
+        let side = |lang: &str| {
+            let p = root().join(format!("corpus/align-dev/wmt20-enpl/a{a:02}/{v}/{lang}.txt"));
+            let t = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            t.split("\n\n").take(1 + i % 2).collect::<Vec<_>>().join("\n\n") + "\n"
+        };
+        let rec = serde_json::json!({"id": format!("p{i:03}"), "en": side("en"), "pl": side("pl")});
+        s.push_str(&rec.to_string());
+        s.push('\n');
+    }
+    s
+}
+
+/// Pairs of the corpus and pairs per chunk: 16 chunks, each a step of the journal.
+const PAIRS: usize = 32;
+const CHUNK: &str = "2";
+
+/// The arguments of a batch run writing `out` (`resume`: with --resume).
+fn args(out: &str, resume: bool) -> Vec<String> {
+    let mut a: Vec<String> = ["batch", "in.jsonl", "-o", out, "-j", "1", "-q", "--chunk-pairs", CHUNK]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    if resume {
+        a.push("--resume".into());
+    }
+    a
+}
+
+fn run_env(dir: &Path, out: &str, resume: bool, env: &[(&str, &str)]) -> Output {
+    let mut c = bin();
+    c.args(args(out, resume)).current_dir(dir);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The output of one uninterrupted run over the corpus (computed once for all the tests).
+fn clean_output() -> Vec<u8> {
+    static CLEAN: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    CLEAN
+        .get_or_init(|| {
+            let t = tempfile::tempdir().unwrap();
+            std::fs::write(t.path().join("in.jsonl"), corpus(PAIRS)).unwrap();
+            let o = run_env(t.path(), "clean.jsonl", false, &[]);
+            assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+            let clean = std::fs::read(t.path().join("clean.jsonl")).unwrap();
+            assert!(clean.iter().filter(|&&b| b == b'\n').count() > PAIRS);
+            clean
+        })
+        .clone()
+}
+
+/// A folder with the corpus as `in.jsonl`, and the output of one uninterrupted run.
+fn setup() -> (tempfile::TempDir, Vec<u8>) {
+    let clean = clean_output();
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(t.path().join("in.jsonl"), corpus(PAIRS)).unwrap();
+    (t, clean)
+}
+
+/// `--resume` (until it succeeds) gives the clean output and leaves only the input and the output.
+fn resume_gives_clean(dir: &Path, clean: &[u8], what: &str) {
+    let o = run_env(dir, "out.jsonl", true, &[]);
+    assert_eq!(o.status.code(), Some(0), "{what}: {}", err(&o));
+    let out = std::fs::read(dir.join("out.jsonl")).unwrap();
+    assert!(out == clean, "{what}: the resumed output differs from one uninterrupted run");
+    assert_eq!(names(dir), ["in.jsonl", "out.jsonl"], "{what}");
+}
+
+/// Crash at each point of `points` in turn (the first run fresh, the next ones resuming unless the
+/// point is written `fresh:POINT`), then resume to the end.
+fn crash_sequence(points: &[&str]) {
+    let (t, clean) = setup();
+    let d = t.path();
+    for (k, point) in points.iter().enumerate() {
+        let (fresh, point) = match point.strip_prefix("fresh:") {
+            Some(p) => (true, p),
+            None => (k == 0, *point),
+        };
+        let o = run_env(d, "out.jsonl", !fresh, &[("BIALIGN_CRASH_AT", point)]);
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            assert_eq!(
+                o.status.signal(),
+                Some(6),
+                "{points:?}: the run was to crash at {point}: {}",
+                err(&o)
+            );
+        }
+        assert!(!o.status.success());
+    }
+    resume_gives_clean(d, &clean, &format!("{points:?}"));
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn kill_9_at_named_points_of_the_run_then_resume_gives_one_clean_output() {
+    // 16 moments: before anything is written, at each step of a chunk (its records written,
+    // flushed, journaled) early, midway and at the last chunk, and at every step of the end.
+    for point in [
+        "journal-cleared",
+        "part-created",
+        "opened",
+        "chunk-written:0",
+        "chunk-flushed:0",
+        "chunk-journaled:0",
+        "chunk-written:6",
+        "chunk-flushed:9",
+        "chunk-journaled:11",
+        "chunk-journaled:15",
+        "footer-written",
+        "before-done",
+        "before-rename",
+        "after-rename",
+        "before-journal-removal",
+        "after-journal-removal",
+    ] {
+        crash_sequence(&[point]);
+    }
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn kill_9_during_resumed_runs_then_resume_gives_one_clean_output() {
+    // 5 more moments, in runs that resume an interrupted one: right after taking it over, after
+    // cutting the partial file back to its journal, midway, and during the final rename.
+    crash_sequence(&["chunk-written:4", "resume-opened"]);
+    crash_sequence(&["chunk-journaled:3", "resume-truncated", "chunk-flushed:10", "before-rename"]);
+    // A fresh run (no --resume) over the leftovers of an interrupted one, killed before its own
+    // journal header: the old journal must not be taken for the new partial file's.
+    crash_sequence(&["chunk-journaled:8", "fresh:part-created"]);
+}
+
+/// Wait until the journal at `j` holds at least `lines` lines (or the child ended).
+fn wait_for_journal(child: &mut Child, j: &Path, lines: usize) {
+    let start = Instant::now();
+    loop {
+        let n = std::fs::read_to_string(j).map(|s| s.lines().count()).unwrap_or(0);
+        if n >= lines || child.try_wait().unwrap().is_some() {
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "the run made no progress");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn kill_9_at_timed_offsets_then_resume_gives_one_clean_output() {
+    // 8 moments: after the journal holds 1 (the header), 4, 9 and 14 lines, and 0, 40, 120 and
+    // 300 ms after the start (whatever the run was doing then; one that finished is resumed too).
+    let (t, clean) = setup();
+    let d = t.path();
+    let journal = d.join("out.jsonl.bialign-journal");
+    let mut killed_mid_run = 0;
+    for (lines, delay_ms) in [(1, 0), (4, 0), (9, 0), (14, 0), (0, 0), (0, 40), (0, 120), (0, 300)] {
+        let _ = std::fs::remove_file(d.join("out.jsonl"));
+        let mut child =
+            bin().args(args("out.jsonl", false)).current_dir(d).stderr(Stdio::null()).spawn().unwrap();
+        if lines > 0 {
+            wait_for_journal(&mut child, &journal, lines);
+        }
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        let _ = child.kill(); // SIGKILL
+        let status = child.wait().unwrap();
+        if !status.success() {
+            killed_mid_run += 1;
+        }
+        resume_gives_clean(d, &clean, &format!("kill after {lines} journal lines, {delay_ms} ms"));
+    }
+    assert!(killed_mid_run >= 5, "only {killed_mid_run} of 8 runs were killed before they finished");
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_leaves_a_resumable_run_and_a_non_zero_status() {
+    use std::os::unix::process::ExitStatusExt;
+    let (t, clean) = setup();
+    let d = t.path();
+    let journal = d.join("out.jsonl.bialign-journal");
+    // The run waits after its 6th chunk (13 journal lines): SIGTERM reaches it midway.
+    let mut child = bin()
+        .args(args("out.jsonl", false))
+        .current_dir(d)
+        .env("BIALIGN_PAUSE_AT", "chunk-journaled:5")
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_journal(&mut child, &journal, 13);
+    let k = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(k.success());
+    let status = child.wait().unwrap();
+    // The default action of SIGTERM: the process ends at once, with the signal as its status.
+    assert_eq!(status.signal(), Some(15), "{status:?}");
+    assert!(!status.success());
+    assert!(!d.join("out.jsonl").exists(), "the run finished before SIGTERM");
+    assert!(journal.exists() && d.join("out.jsonl.bialign-part").exists());
+    resume_gives_clean(d, &clean, "after SIGTERM");
+}
+
+#[test]
+fn two_runs_on_one_output_never_mix() {
+    let (t, clean) = setup();
+    let d = t.path();
+    let journal = d.join("out.jsonl.bialign-journal");
+    // The second run starts while the first is midway (waiting after its 3rd chunk): it is refused
+    // and the first completes.
+    let mut first = bin()
+        .args(args("out.jsonl", false))
+        .current_dir(d)
+        .env("BIALIGN_PAUSE_AT", "chunk-journaled:2")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_journal(&mut first, &journal, 7);
+    let second = run_env(d, "out.jsonl", false, &[]);
+    assert_eq!(second.status.code(), Some(2), "{}", err(&second));
+    let e = err(&second);
+    assert!(e.contains("out.jsonl") && e.contains("another bialign run is writing this output"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    let first = first.wait_with_output().unwrap();
+    assert_eq!(first.status.code(), Some(0), "{}", err(&first));
+    assert!(std::fs::read(d.join("out.jsonl")).unwrap() == clean);
+    // Started together, at small offsets: each run completes or is refused, and the file holds one
+    // complete output.
+    for offset_ms in [0, 5, 60] {
+        std::fs::remove_file(d.join("out.jsonl")).unwrap();
+        let a = bin().args(args("out.jsonl", false)).current_dir(d).stderr(Stdio::piped()).spawn().unwrap();
+        std::thread::sleep(Duration::from_millis(offset_ms));
+        let b = bin().args(args("out.jsonl", false)).current_dir(d).stderr(Stdio::piped()).spawn().unwrap();
+        let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+        for o in [&a, &b] {
+            assert!(
+                o.status.code() == Some(0)
+                    || (o.status.code() == Some(2) && err(o).contains("another bialign run")),
+                "offset {offset_ms} ms: {:?} {}",
+                o.status,
+                err(o)
+            );
+        }
+        assert!(a.status.success() || b.status.success(), "offset {offset_ms} ms: neither run completed");
+        assert!(std::fs::read(d.join("out.jsonl")).unwrap() == clean, "offset {offset_ms} ms");
+        assert_eq!(names(d), ["in.jsonl", "out.jsonl"], "offset {offset_ms} ms");
+    }
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn a_full_disk_fails_naming_the_file_and_the_run_resumes() {
+    let (t, clean) = setup();
+    let d = t.path();
+    std::fs::write(d.join("out.jsonl"), "old\n").unwrap();
+    // The output's disk fills up midway.
+    let limit = (clean.len() / 2).to_string();
+    let o = run_env(d, "out.jsonl", false, &[("BIALIGN_FAULT", &format!("full:{limit}"))]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let e = err(&o);
+    assert!(e.contains("out.jsonl") && e.contains("No space left on device"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert_eq!(std::fs::read_to_string(d.join("out.jsonl")).unwrap(), "old\n", "a partial file was renamed");
+    // The journal's disk fills up.
+    let o = run_env(d, "out.jsonl", true, &[("BIALIGN_FAULT", "journal-full")]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let e = err(&o);
+    assert!(e.contains("out.jsonl.bialign-journal") && e.contains("No space left on device"), "{e}");
+    assert_eq!(std::fs::read_to_string(d.join("out.jsonl")).unwrap(), "old\n");
+    // Room again: the run resumes to one complete output.
+    resume_gives_clean(d, &clean, "after a full disk");
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn a_failed_write_to_disk_is_never_renamed_into_place() {
+    let (t, clean) = setup();
+    let d = t.path();
+    std::fs::write(d.join("out.jsonl"), "old\n").unwrap();
+    let o = run_env(d, "out.jsonl", false, &[("BIALIGN_FAULT", "sync")]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let e = err(&o);
+    assert!(e.contains("out.jsonl") && e.contains("cannot write it to disk"), "{e}");
+    assert_eq!(std::fs::read_to_string(d.join("out.jsonl")).unwrap(), "old\n");
+    resume_gives_clean(d, &clean, "after a failed fsync");
+    // align -o, qa -o and qa --html: the same for a single output file.
+    let (en, pl) = (root().join("corpus/carrie-diaries/en.txt"), root().join("corpus/carrie-diaries/pl.txt"));
+    let (en, pl) = (en.to_str().unwrap(), pl.to_str().unwrap());
+    for cmd in [
+        vec!["align", en, pl, "-o", "out.tsv"],
+        vec!["qa", en, pl, "-o", "out.tsv"],
+        vec!["qa", en, pl, "--html", "out.tsv"],
+    ] {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(d.path().join("out.tsv"), "old\n").unwrap();
+        let o = bin().args(&cmd).current_dir(d.path()).env("BIALIGN_FAULT", "sync").output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{cmd:?}: {}", err(&o));
+        let e = err(&o);
+        assert!(e.contains("out.tsv") && e.contains("disk"), "{cmd:?}: {e}");
+        assert_eq!(std::fs::read_to_string(d.path().join("out.tsv")).unwrap(), "old\n", "{cmd:?}");
+        assert_eq!(names(d.path()), ["out.tsv"], "{cmd:?}: a temporary file was left");
+    }
+}
