@@ -111,10 +111,11 @@ pub fn extract(doc: &Document, lang: Lang, lex: &Lexicon) -> DocKeys {
     let mut labels: Vec<(u64, String)> = Vec::new();
     let mut ids = Vec::new();
     let mut lower = String::new();
-    let mut label = |kind: KeyKind, s: String, raw: &mut Vec<u64>| {
+    // A text key, and its label: the key's text or, for names, the word as written.
+    let mut label = |kind: KeyKind, s: String, shown: Option<&str>, raw: &mut Vec<u64>| {
         let k = text_key(kind, &s);
         raw.push(k);
-        labels.push((k, s));
+        labels.push((k, shown.map_or(s, str::to_string)));
     };
     // The first word of each sentence is capitalised whatever it is: not a name by its case.
     let starts: Vec<usize> = doc.sentences.iter().map(|s| s.span.start).collect();
@@ -143,11 +144,11 @@ pub fn extract(doc: &Document, lang: Lang, lex: &Lexicon) -> DocKeys {
             raw.extend(ids.iter().map(|&id| concept_key(id)));
         }
         if !stop && names::is_name_candidate(t.text, initial) {
-            label(KeyKind::Name, names::name_key(t.text), &mut raw);
+            label(KeyKind::Name, names::name_key(t.text), Some(t.text), &mut raw);
         }
     }
     for n in numbers::extract(text, lang) {
-        label(KeyKind::Number, number_label(n.kind), &mut raw);
+        label(KeyKind::Number, number_label(n.kind), None, &mut raw);
     }
     let mut attributed = 0;
     for q in &doc.quotes {
@@ -155,7 +156,7 @@ pub fn extract(doc: &Document, lang: Lang, lex: &Lexicon) -> DocKeys {
         attributed += 1;
         for w in s.name.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() >= 3) {
             if w.chars().next().is_some_and(char::is_uppercase) {
-                label(KeyKind::Speaker, names::name_key(w), &mut raw);
+                label(KeyKind::Speaker, names::name_key(w), Some(w), &mut raw);
             }
         }
     }
@@ -167,7 +168,8 @@ pub fn extract(doc: &Document, lang: Lang, lex: &Lexicon) -> DocKeys {
             _ => keys.push((k, 1)),
         }
     }
-    labels.sort_unstable();
+    // The first form of each key in the text is its label.
+    labels.sort_by_key(|l| l.0);
     labels.dedup_by(|a, b| a.0 == b.0);
     DocKeys { keys, labels, attributed_quotes: attributed }
 }
