@@ -258,7 +258,8 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         input: InputArgs,
     },
     /// Pair the stories: which English and which Polish articles of two collections tell the same story
-    #[command(long_about = "Pair the stories: find which English and which Polish articles of two unpaired \
+    #[command(
+        long_about = "Pair the stories: find which English and which Polish articles of two unpaired \
 collections tell the same story.\n\nEach INPUT is a folder (every file one article, walked recursively; its id \
 is its path inside the folder), a JSON Lines file of {\"id\",\"text\"} records (optionally \"date\" \
 YYYY-MM-DD, \"url\", \"title\"), or `-` (JSON Lines on standard input). Give EN_INPUT PL_INPUT, or one or more \
@@ -266,7 +267,8 @@ INPUTs with --mixed to sort the documents by their detected language. Output: JS
 {\"en\",\"pl\",\"score\",\"evidence\"} per pair, one-to-one unless --many; --emit-records writes \
 {\"id\",\"en\",\"pl\"} records with both texts instead, which `bialign batch -` reads; --align aligns \
 every pair as batch does. A bad record or file is one error line on standard error and the run goes \
-on; exit status 1 if any document failed.")]
+on; exit status 1 if any document failed."
+    )]
     Pair {
         /// EN_INPUT PL_INPUT (with --mixed: any number of INPUTs)
         #[arg(required = true, value_name = "INPUT")]
@@ -492,8 +494,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         } => {
             if !mixed && inputs.len() != 2 {
                 return Err(Failure {
-                    msg: "pair: give EN_INPUT PL_INPUT, or --mixed INPUT… for one collection of both languages"
-                        .into(),
+                    msg:
+                        "pair: give EN_INPUT PL_INPUT, or --mixed INPUT… for one collection of both languages"
+                            .into(),
                     code: 2,
                 });
             }
@@ -889,7 +892,8 @@ fn cmd_pair(
                 [Ok(en), Ok(pl)] => {
                     let id = format!("{}|{}", coll.id(0, p.en), coll.id(1, p.pl));
                     let r = json!({"id": id, "en": en, "pl": pl});
-                    writeln!(out, "{r}").map_err(|e| Failure { msg: format!("cannot write: {e}"), code: 2 })?;
+                    writeln!(out, "{r}")
+                        .map_err(|e| Failure { msg: format!("cannot write: {e}"), code: 2 })?;
                 }
                 [a, b] => {
                     for e in [a.err(), b.err()].into_iter().flatten() {
@@ -919,7 +923,7 @@ fn cmd_pair(
             ingest: input.options(),
             output: output.filter(|p| p.as_os_str() != "-").map(Path::to_path_buf),
             quiet: what.quiet,
-            progress: progress,
+            progress,
             ..Default::default()
         };
         let summary = bialign::batch::run(&[tmp.path().to_path_buf()], &bopts)?;
@@ -940,12 +944,12 @@ fn cmd_pair(
                 writeln!(out, "{r}")?;
             }
             if what.unpaired {
-                for s in 0..2 {
+                for (s, &side) in side_name.iter().enumerate() {
                     for i in 0..coll.len(s) {
                         if pairing.paired[s][i] {
                             continue;
                         }
-                        let mut r = json!({"unpaired": side_name[s], "id": coll.id(s, i)});
+                        let mut r = json!({"unpaired": side, "id": coll.id(s, i)});
                         if let Some(&(j, score)) = pairing.candidates[s][i].first() {
                             r["best"] = json!({"id": coll.id(1 - s, j as usize), "score": round3(score)});
                         }
@@ -954,14 +958,14 @@ fn cmd_pair(
                 }
             }
             if what.candidates > 0 {
-                for s in 0..2 {
+                for (s, &side) in side_name.iter().enumerate() {
                     for i in 0..coll.len(s) {
                         let top: Vec<serde_json::Value> = pairing.candidates[s][i]
                             .iter()
                             .take(what.candidates)
                             .map(|&(j, score)| json!({"id": coll.id(1 - s, j as usize), "score": round3(score)}))
                             .collect();
-                        writeln!(out, "{}", json!({"candidates": side_name[s], "id": coll.id(s, i), "top": top}))?;
+                        writeln!(out, "{}", json!({"candidates": side, "id": coll.id(s, i), "top": top}))?;
                     }
                 }
             }

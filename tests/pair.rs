@@ -60,7 +60,8 @@ fn pairs_the_stories_of_two_folders_with_evidence() {
     let recs = records(&o);
     assert_eq!(pairs(&recs), expected());
     let flood = recs.iter().find(|r| r["en"] == "flood.txt").unwrap();
-    let names: Vec<&str> = flood["evidence"]["names"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        flood["evidence"]["names"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
     assert!(names.contains(&"Brzeska") && names.contains(&"Wilk"), "{names:?}");
     let numbers = flood["evidence"]["numbers"].as_array().unwrap();
     assert!(numbers.contains(&json!("240")) && numbers.contains(&json!("12000000")), "{numbers:?}");
@@ -97,8 +98,10 @@ fn mixed_collection_is_sorted_by_language_and_paired() {
     let o = run(&["pair", "--mixed", path(&p), "--unpaired"]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     let recs = records(&o);
-    let want: Vec<(String, String)> =
-        [("d2", "d5"), ("d4", "d8"), ("d7", "d1")].iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let want: Vec<(String, String)> = [("d2", "d5"), ("d4", "d8"), ("d7", "d1")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
     assert_eq!(pairs(&recs), want);
     let unpaired: Vec<(&str, &str)> = recs
         .iter()
@@ -179,7 +182,10 @@ fn emitted_records_feed_batch() {
     let docs: std::collections::BTreeSet<&str> = links.iter().map(|r| r["doc"].as_str().unwrap()).collect();
     assert_eq!(docs, ["d2|d5", "d4|d8", "d7|d1"].into());
     assert!(links.iter().all(|r| r.get("error").is_none()));
-    assert!(links.iter().filter(|r| r["kind"] == "sentence" && !r["pl"].as_array().unwrap().is_empty()).count() >= 9);
+    assert!(
+        links.iter().filter(|r| r["kind"] == "sentence" && !r["pl"].as_array().unwrap().is_empty()).count()
+            >= 9
+    );
 
     // pair --align does the same in one command.
     let a = run(&["pair", path(&data("en")), path(&data("pl")), "--align", "-q"]);
@@ -203,7 +209,9 @@ fn one_bad_line_is_one_error_and_the_rest_is_paired() {
     e.push(json!({"id": "comet", "text": text("en/comet.txt")}).to_string());
     std::fs::write(&en, e.join("\n") + "\n").unwrap();
     let mut p = Vec::new();
-    for (id, rel) in [("powodz", "pl/powodz.txt"), ("napastnik", "pl/napastnik.txt"), ("kometa", "pl/kometa.txt")] {
+    for (id, rel) in
+        [("powodz", "pl/powodz.txt"), ("napastnik", "pl/napastnik.txt"), ("kometa", "pl/kometa.txt")]
+    {
         p.push(json!({"id": id, "text": text(rel)}).to_string());
     }
     p.push(json!({"id": "no-text"}).to_string());
@@ -213,8 +221,14 @@ fn one_bad_line_is_one_error_and_the_rest_is_paired() {
     let err = String::from_utf8_lossy(&o.stderr);
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 2, "{err}");
-    assert!(lines[0].contains("en.jsonl") && lines[0].contains('2') && lines[0].contains("not valid JSON"), "{err}");
-    assert!(lines[1].contains("pl.jsonl") && lines[1].contains('4') && lines[1].contains("\"text\""), "{err}");
+    assert!(
+        lines[0].contains("en.jsonl") && lines[0].contains('2') && lines[0].contains("not valid JSON"),
+        "{err}"
+    );
+    assert!(
+        lines[1].contains("pl.jsonl") && lines[1].contains('4') && lines[1].contains("\"text\""),
+        "{err}"
+    );
     assert!(!err.contains("panick"));
     let want: Vec<(String, String)> = [("comet", "kometa"), ("flood", "powodz"), ("striker", "napastnik")]
         .iter()
@@ -236,11 +250,17 @@ fn dates_far_apart_do_not_pair() {
     let t = tempfile::tempdir().unwrap();
     let en = t.path().join("en.jsonl");
     let pl = t.path().join("pl.jsonl");
-    std::fs::write(&en, json!({"id": "e", "text": text("en/flood.txt"), "date": "2025-05-06"}).to_string() + "\n")
-        .unwrap();
+    std::fs::write(
+        &en,
+        json!({"id": "e", "text": text("en/flood.txt"), "date": "2025-05-06"}).to_string() + "\n",
+    )
+    .unwrap();
     let write_pl = |date: &str| {
-        std::fs::write(&pl, json!({"id": "p", "text": text("pl/powodz.txt"), "date": date}).to_string() + "\n")
-            .unwrap()
+        std::fs::write(
+            &pl,
+            json!({"id": "p", "text": text("pl/powodz.txt"), "date": date}).to_string() + "\n",
+        )
+        .unwrap()
     };
     write_pl("2025-05-07T09:30:00Z");
     assert_eq!(pairs(&records(&run(&["pair", path(&en), path(&pl)]))).len(), 1);

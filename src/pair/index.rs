@@ -102,11 +102,11 @@ impl Weights {
             })
             .collect();
         let mut w = Weights { key, norm: [Vec::new(), Vec::new()], method };
-        for s in 0..2 {
-            let norm = (0..sides[s].len())
+        for (s, side) in sides.iter().enumerate() {
+            let norm = (0..side.len())
                 .into_par_iter()
                 .map(|i| {
-                    let (ks, cs) = sides[s].doc(i);
+                    let (ks, cs) = side.doc(i);
                     ks.iter().zip(cs).map(|(&k, &c)| w.of(k, c).powi(2)).sum::<f32>().sqrt()
                 })
                 .collect();

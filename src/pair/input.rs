@@ -78,7 +78,8 @@ enum Body {
 /// Days since 1970-01-01 of a date written `YYYY-MM-DD` (a time may follow: `2025-08-06T10:00Z`).
 pub fn parse_date(s: &str) -> Option<i32> {
     let b = s.trim().as_bytes();
-    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' || (b.len() > 10 && !matches!(b[10], b'T' | b't' | b' ')) {
+    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' || (b.len() > 10 && !matches!(b[10], b'T' | b't' | b' '))
+    {
         return None;
     }
     let num = |r: std::ops::Range<usize>| -> Option<i32> {
@@ -109,11 +110,21 @@ pub fn analyze_text(name: &str, text: &str, _lang: Lang) -> Document {
     }
 }
 
+/// serde_json's message without its "at line 1 column N" (the line is the input's): "(column N)".
+fn json_reason(e: &serde_json::Error) -> String {
+    let msg = e.to_string();
+    match msg.rfind(" at line ") {
+        Some(i) => format!("{} (column {})", &msg[..i], e.column()),
+        None => msg,
+    }
+}
+
 /// One JSON Lines record of a collection: id, text (the title, when given, first, as its own
 /// paragraph) and date.
 fn parse_line(name: &str, line: usize, bytes: &[u8]) -> Result<(String, String, Option<i32>)> {
     let err = |reason: String| Error::Record { name: name.to_string(), line, reason };
-    let value: Value = serde_json::from_slice(bytes).map_err(|e| err(format!("not valid JSON: {e}")))?;
+    let value: Value =
+        serde_json::from_slice(bytes).map_err(|e| err(format!("not valid JSON: {}", json_reason(&e))))?;
     let Value::Object(mut obj) = value else {
         return Err(err("a record must be a JSON object {\"id\",\"text\"}".into()));
     };
@@ -130,8 +141,9 @@ fn parse_line(name: &str, line: usize, bytes: &[u8]) -> Result<(String, String, 
             Some(_) => Err(err(format!("record \"{id}\": field \"{key}\" must be a string"))),
         }
     };
-    let text = field(&mut obj, "text")?
-        .ok_or_else(|| err(format!("record \"{id}\": missing field \"text\" (a document is {{\"id\",\"text\"}})")))?;
+    let text = field(&mut obj, "text")?.ok_or_else(|| {
+        err(format!("record \"{id}\": missing field \"text\" (a document is {{\"id\",\"text\"}})"))
+    })?;
     let title = field(&mut obj, "title")?;
     let date = match field(&mut obj, "date")? {
         None => None,
@@ -178,7 +190,11 @@ pub fn load(
             }
             let reader = BufReader::with_capacity(1 << 20, stdin.lock());
             let name = "<stdin>";
-            let mut copy = spool.as_ref().map(|f| f.as_file().try_clone()).transpose().map_err(|e| Error::io(name, &e))?;
+            let mut copy = spool
+                .as_ref()
+                .map(|f| f.as_file().try_clone())
+                .transpose()
+                .map_err(|e| Error::io(name, &e))?;
             read_jsonl(reader, name, n, side, opts, &mut copy, &mut block, &mut |b| flush(b, &mut loaded))?;
             if let Some(f) = spool {
                 loaded.inputs.push(f.path().to_path_buf());
@@ -204,7 +220,9 @@ pub fn load(
                     ));
                 }
                 let name = path.display().to_string();
-                read_jsonl(reader, &name, n, side, opts, &mut None, &mut block, &mut |b| flush(b, &mut loaded))?;
+                read_jsonl(reader, &name, n, side, opts, &mut None, &mut block, &mut |b| {
+                    flush(b, &mut loaded)
+                })?;
             }
         }
         flush(&mut block, &mut loaded);
@@ -275,7 +293,9 @@ fn read_jsonl<R: BufRead>(
         }
         let len = buf.len() as u64;
         if let Some(f) = copy.as_mut() {
-            f.write_all(&buf).and_then(|_| f.write_all(b"\n")).map_err(|e| Error::io("temporary file", &e))?;
+            f.write_all(&buf)
+                .and_then(|_| f.write_all(b"\n"))
+                .map_err(|e| Error::io("temporary file", &e))?;
             at = copied;
             copied += len + 1;
         }
@@ -316,9 +336,10 @@ fn read_folder(
     block: &mut Vec<Raw>,
     flush: &mut dyn FnMut(&mut Vec<Raw>),
 ) -> Result<()> {
-    let walk = walkdir::WalkDir::new(dir).sort_by_file_name().into_iter().filter_entry(|e| {
-        e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.')
-    });
+    let walk = walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
     for entry in walk {
         let entry = match entry {
             Ok(e) => e,
@@ -332,7 +353,13 @@ fn read_folder(
             continue;
         }
         let p = entry.path().to_path_buf();
-        let id = p.strip_prefix(dir).unwrap_or(&p).components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        let id = p
+            .strip_prefix(dir)
+            .unwrap_or(&p)
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
         block.push(Raw {
             id,
             body: Body::File(p.clone()),
@@ -376,7 +403,9 @@ fn run_block(
             .map(|raw| {
                 if raw.name.is_empty() {
                     // A line or entry that failed as it was read: its message is the body.
-                    let Body::Text(msg) = &raw.body else { unreachable!("failed entries hold their message") };
+                    let Body::Text(msg) = &raw.body else {
+                        unreachable!("failed entries hold their message")
+                    };
                     return Err(Error::Usage(msg.clone()));
                 }
                 if raw.id.is_empty() && raw.line > 0 {

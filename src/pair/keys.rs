@@ -89,8 +89,20 @@ pub fn number_label(kind: NumKind) -> String {
             }
         }
     }
-    const MONTHS: [&str; 12] =
-        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
     let month = |m: u8| MONTHS.get(usize::from(m).wrapping_sub(1)).copied().unwrap_or("?");
     match kind {
         NumKind::Value(v) => thousandths(v),

@@ -169,7 +169,8 @@ impl Collection {
             s.counts.push(count);
         }
         // Interned ids are not in raw order: sort this document's slice by id.
-        let mut both: Vec<(u32, u16)> = s.keys[from..].iter().copied().zip(s.counts[from..].iter().copied()).collect();
+        let mut both: Vec<(u32, u16)> =
+            s.keys[from..].iter().copied().zip(s.counts[from..].iter().copied()).collect();
         both.sort_unstable();
         for (n, (k, c)) in both.into_iter().enumerate() {
             s.keys[from + n] = k;
