@@ -879,8 +879,11 @@ fn cmd_pair(
         progress_every: if progress { 10_000 } else { 0 },
     };
     let mut on_error = |e: &Error| eprintln!("bialign: {}", escape_terminal(&e.to_string()));
+    let started = std::time::Instant::now();
     let loaded = pin::load(&mut coll, inputs, mixed, &ropts, &mut on_error)?;
+    let read = started.elapsed();
     let pairing = coll.pair(opts);
+    let times = (read, started.elapsed() - read);
     let side_name = ["en", "pl"];
     // The batch records of the pairs, to standard output or to the file batch reads for --align.
     let emit = |out: &mut dyn Write| -> Result<usize, Failure> {
@@ -915,7 +918,7 @@ fn cmd_pair(
             w.flush().map_err(|e| Failure { msg: format!("temporary file: {e}"), code: 2 })?;
         }
         if !what.quiet {
-            eprintln!("{}", pair_summary(&coll, &pairing, failed));
+            eprintln!("{}", pair_summary(&coll, &pairing, failed, times));
         }
         let bopts = bialign::batch::BatchOptions {
             format: Format::Jsonl,
@@ -975,7 +978,7 @@ fn cmd_pair(
     }
     out.commit()?;
     if !what.quiet {
-        eprintln!("{}", pair_summary(&coll, &pairing, failed));
+        eprintln!("{}", pair_summary(&coll, &pairing, failed, times));
     }
     Ok(u8::from(failed > 0))
 }
@@ -985,11 +988,16 @@ fn round3(x: f32) -> f64 {
 }
 
 /// The summary line of `pair` on standard error.
-fn pair_summary(coll: &bialign::pair::Collection, p: &bialign::pair::Pairing, failed: usize) -> String {
+fn pair_summary(
+    coll: &bialign::pair::Collection,
+    p: &bialign::pair::Pairing,
+    failed: usize,
+    (read, paired): (std::time::Duration, std::time::Duration),
+) -> String {
     let left = |s: usize| p.paired[s].iter().filter(|&&b| !b).count();
     let (keys, postings) = coll.index_size();
     format!(
-        "bialign: pair: {} English and {} Polish documents, {} pairs; {} English and {} Polish unpaired; {} failed; index {} keys, {} postings",
+        "bialign: pair: {} English and {} Polish documents, {} pairs; {} English and {} Polish unpaired; {} failed; index {} keys, {} postings; read {:.1} s, paired {:.1} s",
         coll.len(0),
         coll.len(1),
         p.pairs.len(),
@@ -997,6 +1005,8 @@ fn pair_summary(coll: &bialign::pair::Collection, p: &bialign::pair::Pairing, fa
         left(1),
         failed,
         keys,
-        postings
+        postings,
+        read.as_secs_f64(),
+        paired.as_secs_f64()
     )
 }
