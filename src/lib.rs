@@ -23,6 +23,7 @@ pub mod lang;
 pub mod lexicon;
 pub mod model;
 pub mod output;
+pub mod pair;
 pub mod qa;
 pub mod quote;
 pub mod segment;

@@ -262,6 +262,63 @@ FILE.bialign-journal and renamed when complete; --resume continues an interrupte
         #[command(flatten)]
         input: InputArgs,
     },
+    /// Pair the stories: which English and which Polish articles of two collections tell the same story
+    #[command(
+        long_about = "Pair the stories: find which English and which Polish articles of two unpaired \
+collections tell the same story.\n\nEach INPUT is a folder (every file one article, walked recursively; its id \
+is its path inside the folder), a JSON Lines file of {\"id\",\"text\"} records (optionally \"date\" \
+YYYY-MM-DD, \"url\", \"title\"), or `-` (JSON Lines on standard input). Give EN_INPUT PL_INPUT, or one or more \
+INPUTs with --mixed to sort the documents by their detected language. Output: JSON Lines \
+{\"en\",\"pl\",\"score\",\"evidence\"} per pair, one-to-one unless --many; --emit-records writes \
+{\"id\",\"en\",\"pl\"} records with both texts instead, which `bialign batch -` reads; --align aligns \
+every pair as batch does. A bad record or file is one error line on standard error and the run goes \
+on; exit status 1 if any document failed."
+    )]
+    Pair {
+        /// EN_INPUT PL_INPUT (with --mixed: any number of INPUTs)
+        #[arg(required = true, value_name = "INPUT")]
+        inputs: Vec<PathBuf>,
+        /// One collection of both languages: each document goes to the side of its detected language
+        #[arg(long)]
+        mixed: bool,
+        /// Let a document pair with several: every candidate that is the best of its English or of
+        /// its Polish document is a pair
+        #[arg(long)]
+        many: bool,
+        /// Make no pair scoring below this, from 0 to 1
+        #[arg(long, default_value_t = bialign::pair::DEFAULT_MIN_SCORE, value_parser = parse_score)]
+        min_score: f32,
+        /// Also list the documents left without a partner ({"unpaired":"en"|"pl","id",…})
+        #[arg(long, conflicts_with_all = ["emit_records", "align"])]
+        unpaired: bool,
+        /// Write the best N candidates of every document ({"candidates":"en"|"pl","id","top"}) after the pairs
+        #[arg(long, value_name = "N", default_value_t = 0, conflicts_with_all = ["emit_records", "align"])]
+        candidates: usize,
+        /// Write batch input records {"id":"EN_ID|PL_ID","en":TEXT,"pl":TEXT} instead of pairs
+        #[arg(long, conflicts_with = "align")]
+        emit_records: bool,
+        /// Align every pair and write batch's link records instead of pairs
+        #[arg(long)]
+        align: bool,
+        /// Documents that both have a date pair only within this many days (0: dates are ignored)
+        #[arg(long, value_name = "DAYS", default_value_t = bialign::pair::DEFAULT_DATE_WINDOW)]
+        date_window: u32,
+        /// How candidates are scored: evidence (names, numbers, lexicon, speakers) or tfidf (the
+        /// plain baseline: TF-IDF cosine over lexicon-translated lemmas)
+        #[arg(long, value_enum, default_value_t = PairMethod::Evidence)]
+        method: PairMethod,
+        /// Write to FILE instead of standard output
+        #[arg(short = 'o', long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// No progress lines and no summary on standard error
+        #[arg(short = 'q', long)]
+        quiet: bool,
+        /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
+        #[arg(long, value_name = "FILE")]
+        lexicon: Option<PathBuf>,
+        #[command(flatten)]
+        input: InputArgs,
+    },
     /// Extract quotations with their kind and speaker
     Quotes {
         file: PathBuf,
@@ -301,6 +358,12 @@ impl ModeArg {
             ModeArg::Comparable => Some(bialign::align::Mode::Comparable),
         }
     }
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum PairMethod {
+    Evidence,
+    Tfidf,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -418,6 +481,43 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             let args =
                 PairArgs { format, only, columns, min_score, max_sentence_bytes, mode, explain, lexicon };
             cmd_align(&files[0], &files[1], &args, output.as_deref(), &input)
+        }
+        Cmd::Pair {
+            inputs,
+            mixed,
+            many,
+            min_score,
+            unpaired,
+            candidates,
+            emit_records,
+            align,
+            date_window,
+            method,
+            output,
+            quiet,
+            lexicon,
+            input,
+        } => {
+            if !mixed && inputs.len() != 2 {
+                return Err(Failure {
+                    msg:
+                        "pair: give EN_INPUT PL_INPUT, or --mixed INPUT… for one collection of both languages"
+                            .into(),
+                    code: 2,
+                });
+            }
+            let opts = bialign::pair::PairOptions {
+                method: match method {
+                    PairMethod::Evidence => bialign::pair::Method::Evidence,
+                    PairMethod::Tfidf => bialign::pair::Method::TfIdf,
+                },
+                many,
+                min_score,
+                date_window: (date_window > 0).then_some(date_window),
+                candidates: bialign::pair::DEFAULT_CANDIDATES.max(candidates),
+            };
+            let out = PairOut { unpaired, candidates, emit_records, align, quiet };
+            cmd_pair(&inputs, mixed, &opts, &out, output.as_deref(), lexicon.as_deref(), &input)
         }
         Cmd::Batch {
             inputs,
@@ -756,4 +856,165 @@ fn cmd_qa(
     }
     write_pair(output, args.format, wopts, &pair)?;
     Ok(0)
+}
+
+/// What `pair` writes.
+struct PairOut {
+    unpaired: bool,
+    candidates: usize,
+    emit_records: bool,
+    align: bool,
+    quiet: bool,
+}
+
+fn cmd_pair(
+    inputs: &[PathBuf],
+    mixed: bool,
+    opts: &bialign::pair::PairOptions,
+    what: &PairOut,
+    output: Option<&Path>,
+    lexicon: Option<&Path>,
+    input: &InputArgs,
+) -> Result<u8, Failure> {
+    use bialign::pair::{input as pin, Collection};
+    use serde_json::json;
+    let lex = lexicon.map(bialign::lexicon::Lexicon::with_user_file).transpose()?.map(std::sync::Arc::new);
+    let mut coll = Collection::new(lex);
+    let progress = !what.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let ropts = pin::ReadOptions {
+        ingest: input.options(),
+        keep_sources: what.emit_records || what.align,
+        progress_every: if progress { 10_000 } else { 0 },
+    };
+    let mut on_error = |e: &Error| eprintln!("bialign: {}", escape_terminal(&e.to_string()));
+    let started = std::time::Instant::now();
+    let loaded = pin::load(&mut coll, inputs, mixed, &ropts, &mut on_error)?;
+    let read = started.elapsed();
+    let pairing = coll.pair(opts);
+    let times = (read, started.elapsed() - read);
+    let side_name = ["en", "pl"];
+    // The batch records of the pairs, to standard output or to the file batch reads for --align.
+    let emit = |out: &mut dyn Write| -> Result<usize, Failure> {
+        let mut failed = 0;
+        for p in &pairing.pairs {
+            let texts = [(0, p.en), (1, p.pl)]
+                .map(|(s, i)| pin::read_text(&loaded.sources[s][i], &loaded.inputs, &input.options()));
+            match texts {
+                [Ok(en), Ok(pl)] => {
+                    let id = format!("{}|{}", coll.id(0, p.en), coll.id(1, p.pl));
+                    let r = json!({"id": id, "en": en, "pl": pl});
+                    writeln!(out, "{r}")
+                        .map_err(|e| Failure { msg: format!("cannot write: {e}"), code: 2 })?;
+                }
+                [a, b] => {
+                    for e in [a.err(), b.err()].into_iter().flatten() {
+                        on_error(&e);
+                        failed += 1;
+                    }
+                }
+            }
+        }
+        Ok(failed)
+    };
+    let mut failed = loaded.failed;
+    if what.align {
+        let mut tmp = tempfile::NamedTempFile::new()
+            .map_err(|e| Failure { msg: format!("cannot create a temporary file: {e}"), code: 2 })?;
+        {
+            let mut w = std::io::BufWriter::new(tmp.as_file_mut());
+            failed += emit(&mut w)?;
+            w.flush().map_err(|e| Failure { msg: format!("temporary file: {e}"), code: 2 })?;
+        }
+        if !what.quiet {
+            eprintln!("{}", pair_summary(&coll, &pairing, failed, times));
+        }
+        let bopts = bialign::batch::BatchOptions {
+            format: Format::Jsonl,
+            columns: bialign::output::writer::DEFAULT_COLUMNS.to_vec(),
+            ingest: input.options(),
+            output: output.filter(|p| p.as_os_str() != "-").map(Path::to_path_buf),
+            quiet: what.quiet,
+            progress,
+            ..Default::default()
+        };
+        let summary = bialign::batch::run(&[tmp.path().to_path_buf()], &bopts)?;
+        if !what.quiet {
+            eprintln!("{}", summary.render());
+        }
+        return Ok(u8::from(failed > 0 || summary.totals.failed > 0));
+    }
+    let mut out = OutputFile::create(output)?;
+    if what.emit_records {
+        failed += emit(&mut out)?;
+    } else {
+        let w = |out: &mut OutputFile| -> std::io::Result<()> {
+            for p in &pairing.pairs {
+                let ev = coll.evidence(p.en, p.pl);
+                let r = json!({"en": coll.id(0, p.en), "pl": coll.id(1, p.pl),
+                    "score": round3(p.score), "evidence": ev});
+                writeln!(out, "{r}")?;
+            }
+            if what.unpaired {
+                for (s, &side) in side_name.iter().enumerate() {
+                    for i in 0..coll.len(s) {
+                        if pairing.paired[s][i] {
+                            continue;
+                        }
+                        let mut r = json!({"unpaired": side, "id": coll.id(s, i)});
+                        if let Some(&(j, score)) = pairing.candidates[s][i].first() {
+                            r["best"] = json!({"id": coll.id(1 - s, j as usize), "score": round3(score)});
+                        }
+                        writeln!(out, "{r}")?;
+                    }
+                }
+            }
+            if what.candidates > 0 {
+                for (s, &side) in side_name.iter().enumerate() {
+                    for i in 0..coll.len(s) {
+                        let top: Vec<serde_json::Value> = pairing.candidates[s][i]
+                            .iter()
+                            .take(what.candidates)
+                            .map(|&(j, score)| json!({"id": coll.id(1 - s, j as usize), "score": round3(score)}))
+                            .collect();
+                        writeln!(out, "{}", json!({"candidates": side, "id": coll.id(s, i), "top": top}))?;
+                    }
+                }
+            }
+            Ok(())
+        };
+        w(&mut out).map_err(Failure::writing(&out))?;
+    }
+    out.commit()?;
+    if !what.quiet {
+        eprintln!("{}", pair_summary(&coll, &pairing, failed, times));
+    }
+    Ok(u8::from(failed > 0))
+}
+
+fn round3(x: f32) -> f64 {
+    (f64::from(x) * 1000.0).round() / 1000.0
+}
+
+/// The summary line of `pair` on standard error.
+fn pair_summary(
+    coll: &bialign::pair::Collection,
+    p: &bialign::pair::Pairing,
+    failed: usize,
+    (read, paired): (std::time::Duration, std::time::Duration),
+) -> String {
+    let left = |s: usize| p.paired[s].iter().filter(|&&b| !b).count();
+    let (keys, postings) = coll.index_size();
+    format!(
+        "bialign: pair: {} English and {} Polish documents, {} pairs; {} English and {} Polish unpaired; {} failed; index {} keys, {} postings; read {:.1} s, paired {:.1} s",
+        coll.len(0),
+        coll.len(1),
+        p.pairs.len(),
+        left(0),
+        left(1),
+        failed,
+        keys,
+        postings,
+        read.as_secs_f64(),
+        paired.as_secs_f64()
+    )
 }

@@ -1,7 +1,7 @@
 //! Every JSON Lines record the commands write validates against the published schema
 //! (docs/records.schema.json, described in docs/FORMAT.md): `align` in both modes, `qa`, `quotes`,
-//! `split`, `detect`, and `batch --qa` with a swapped pair (its `note`) and a failing pair (its
-//! error record). Each kind of record must appear, so the check cannot pass on empty output.
+//! `split`, `detect`, `pair` (pairs, unpaired documents, candidates, emitted batch records), and
+//! `batch --qa` with a swapped pair (its `note`) and a failing pair (its error record). Each kind of record must appear, so the check cannot pass on empty output.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -18,7 +18,15 @@ fn run(args: &[&str], dir: &Path) -> String {
 
 /// The name of the `$defs` entry a record matches, after checking it validates.
 fn kind_of(r: &serde_json::Value) -> &'static str {
-    if r.get("error").is_some() {
+    if r.get("unpaired").is_some() {
+        "unpaired"
+    } else if r.get("candidates").is_some() {
+        "candidates"
+    } else if r["en"].is_string() && r.get("score").is_some() {
+        "doc_pair"
+    } else if r["en"].is_string() {
+        "batch_input"
+    } else if r.get("error").is_some() {
         "error"
     } else if r.get("check").is_some() {
         "finding"
@@ -67,6 +75,8 @@ fn every_record_validates_against_the_schema() {
         run(&["detect", EN, PL, "--format", "jsonl"], root),
         run(&["detect", PL, "--by", "paragraph", "--format", "jsonl"], root),
         run(&["batch", "--qa", batch_dir.to_str().unwrap()], root),
+        run(&["pair", "tests/data/pair/en", "tests/data/pair/pl", "--unpaired", "--candidates", "2"], root),
+        run(&["pair", "tests/data/pair/en", "tests/data/pair/pl", "--emit-records"], root),
     ];
     let mut seen = BTreeSet::new();
     let mut notes = 0;
@@ -80,7 +90,19 @@ fn every_record_validates_against_the_schema() {
             notes += usize::from(r.get("note").is_some());
         }
     }
-    let all: BTreeSet<&str> = ["link", "finding", "error", "quotation", "sentence_span", "detection"].into();
+    let all: BTreeSet<&str> = [
+        "link",
+        "finding",
+        "error",
+        "quotation",
+        "sentence_span",
+        "detection",
+        "doc_pair",
+        "unpaired",
+        "candidates",
+        "batch_input",
+    ]
+    .into();
     assert_eq!(seen, all, "every kind of record is written and checked");
     assert!(notes > 0, "the swapped pair's records carry a note");
 }
