@@ -46,13 +46,33 @@ pub fn analyze(name: &str, bytes: &[u8], opts: &ingest::IngestOptions) -> Result
 /// Read a file (`-` reads standard input) and run only the first two stages: ingest and language
 /// routing. Enough for `ingest` and `detect`; [`analyze_file`] runs the rest.
 pub fn ingest_file(path: &std::path::Path, opts: &ingest::IngestOptions) -> Result<Document> {
+    ingest_file_in(path, opts, None)
+}
+
+/// [`ingest_file`], with the language given by the caller when `lang` is set: the document and all
+/// its paragraphs are taken to be in `lang` (confidence 1), and no language evidence is gathered.
+pub fn ingest_file_in(
+    path: &std::path::Path,
+    opts: &ingest::IngestOptions,
+    lang: Option<Lang>,
+) -> Result<Document> {
     let (name, bytes) = ingest::read_input(path, opts)?;
     let opts = ingest::IngestOptions {
         html: opts.html.or_else(|| ingest::looks_like_html_path(path).then_some(true)),
         ..opts.clone()
     };
     let mut doc = ingest::ingest_bytes(&name, &bytes, &opts)?;
-    lang::route(&mut doc);
+    match lang {
+        Some(l) => {
+            doc.lang = l;
+            doc.lang_confidence = 1.0;
+            for p in &mut doc.paragraphs {
+                p.lang = l;
+                p.confidence = 1.0;
+            }
+        }
+        None => lang::route(&mut doc),
+    }
     Ok(doc)
 }
 

@@ -688,17 +688,13 @@ fn cmd_detect(files: &[PathBuf], by: ByArg, format: StageFormat, input: &InputAr
 }
 
 fn cmd_split(file: &Path, lang: LangArg, format: StageFormat, input: &InputArgs) -> Result<u8, Failure> {
-    let mut doc = bialign::ingest_file(file, &input.options())?;
     let forced = match lang {
         LangArg::Auto => None,
         LangArg::En => Some(Lang::En),
         LangArg::Pl => Some(Lang::Pl),
     };
-    if let Some(l) = forced {
-        for p in &mut doc.paragraphs {
-            p.lang = l;
-        }
-    }
+    // A language given on the command line skips routing: splitting reads only the paragraphs' language.
+    let mut doc = bialign::ingest_file_in(file, &input.options(), forced)?;
     if input.presplit {
         bialign::ingest::presplit_sentences(&mut doc);
     } else {
