@@ -37,6 +37,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import morfologik  # noqa: E402
 
 SUPPLEMENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "lexicon", "data", "supplement.tsv")
+# Entries added after lexicon.bin was last built (overlaid at load until the next rebuild).
+OVERLAY = os.path.join(os.path.dirname(SUPPLEMENT), "overlay.tsv")
 
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
@@ -207,12 +209,13 @@ def main():
     outdir = sys.argv[1]
     os.makedirs(outdir, exist_ok=True)
     entries = parse_freedict(DICT_INDEX, DICT_DATA)
-    with open(SUPPLEMENT, encoding="utf-8") as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                en, pl = line.rstrip("\n").split("\t")
-                if en not in entries[pl.lower()]:
-                    entries[pl.lower()].append(en)
+    for path in (SUPPLEMENT, OVERLAY):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if line.strip() and not line.startswith("#"):
+                    en, pl = line.rstrip("\n").split("\t")
+                    if en not in entries[pl.lower()]:
+                        entries[pl.lower()].append(en)
     n_pairs = 0
     with open(os.path.join(outdir, "pairs.tsv"), "w", encoding="utf-8") as f:
         for pl in sorted(entries):

@@ -110,8 +110,8 @@ def prf(rows, ps, keep, positives):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("rows")
-    ap.add_argument("--min-content", type=float, default=1.5)
-    ap.add_argument("--keep", type=float, default=0.35)
+    ap.add_argument("--min-content", type=float, default=1.0)
+    ap.add_argument("--keep", type=float, default=0.4)
     ap.add_argument("--dump", help="write each row's leave-one-pair-out probability to this file")
     ap.add_argument("--quotes", action="store_true",
                     help="rows are quote pairs (`pair en pl label feature...`, no content column; "

@@ -142,8 +142,8 @@ fn comparative_bases(lower: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
-/// User additions on top of the embedded data.
-#[derive(Debug, Default)]
+/// Additions on top of the embedded data: the entries of `data/overlay.tsv`, and a user's file.
+#[derive(Debug, Default, Clone)]
 struct Overlay {
     /// English stems not in the embedded data, with their new ids.
     en: HashMap<String, u32>,
@@ -173,6 +173,35 @@ static NEXT_UID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::ne
 
 fn next_uid() -> u64 {
     NEXT_UID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Entries overlaid on `lexicon.bin` when it loads (see the file's header).
+const OVERLAY: &str = include_str!("data/overlay.tsv");
+
+/// The entries of a lexicon file in the user lexicon format (see [`Lexicon::with_user_file`]);
+/// errors name `name:line`.
+fn parse_pairs(text: &str, name: &str) -> Result<Vec<(String, String)>> {
+    let mut pairs = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let err =
+            |reason: &str| Error::Lexicon { name: name.to_string(), line: i + 1, reason: reason.into() };
+        let (en, pl) = if let Some((en, pl)) = line.split_once('\t') {
+            (en.trim(), pl.trim())
+        } else if let Some((pl, en)) = line.split_once(" @ ") {
+            (en.trim(), pl.trim())
+        } else {
+            return Err(err("expected `english<TAB>polish` or `polish @ english`"));
+        };
+        if en.is_empty() || pl.is_empty() || en.contains('\t') || pl.contains('\t') {
+            return Err(err("an entry needs one non-empty English and one non-empty Polish side"));
+        }
+        pairs.push((en.to_string(), pl.to_string()));
+    }
+    Ok(pairs)
 }
 
 /// Entries a thread's lookup cache holds before it is emptied.
@@ -221,8 +250,12 @@ impl Lexicon {
     /// The embedded lexicon, loaded once (lazily) from data compiled into the binary.
     pub fn embedded() -> &'static Lexicon {
         EMBEDDED.get_or_init(|| {
-            Lexicon::from_blob(Cow::Borrowed(EMBEDDED_DATA))
-                .expect("the embedded lexicon data is valid (checked by the tests)")
+            let mut lex = Lexicon::from_blob(Cow::Borrowed(EMBEDDED_DATA))
+                .expect("the embedded lexicon data is valid (checked by the tests)");
+            let pairs = parse_pairs(OVERLAY, "src/lexicon/data/overlay.tsv")
+                .expect("the embedded overlay is valid (checked by the tests)");
+            lex.add_pairs(&pairs);
+            lex
         })
     }
 
@@ -241,26 +274,7 @@ impl Lexicon {
             line: bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1,
             reason: "not valid UTF-8".into(),
         })?;
-        let mut pairs = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let err =
-                |reason: &str| Error::Lexicon { name: name.clone(), line: i + 1, reason: reason.into() };
-            let (en, pl) = if let Some((en, pl)) = line.split_once('\t') {
-                (en.trim(), pl.trim())
-            } else if let Some((pl, en)) = line.split_once(" @ ") {
-                (en.trim(), pl.trim())
-            } else {
-                return Err(err("expected `english<TAB>polish` or `polish @ english`"));
-            };
-            if en.is_empty() || pl.is_empty() || en.contains('\t') || pl.contains('\t') {
-                return Err(err("an entry needs one non-empty English and one non-empty Polish side"));
-            }
-            pairs.push((en.to_string(), pl.to_string()));
-        }
+        let pairs = parse_pairs(text, &name)?;
         let base = Lexicon::embedded();
         let mut lex = base.clone_base();
         lex.add_pairs(&pairs);
@@ -275,7 +289,7 @@ impl Lexicon {
             postings: self.postings.clone(),
             names: self.names.clone(),
             name_starts: self.name_starts.clone(),
-            user: None,
+            user: self.user.clone(),
             uid: next_uid(),
         }
     }
@@ -669,6 +683,28 @@ mod tests {
     fn shares(lex: &Lexicon, en: &str, pl: &str) -> bool {
         let e = ids_en(lex, en);
         ids_pl(lex, pl).iter().any(|i| e.contains(i))
+    }
+
+    /// The overlay's entries count from the first lookup: a verb in one of its past forms, a word
+    /// whose English side is a stem `lexicon.bin` lacks, a form listed as such; and a user's file
+    /// loaded on top keeps them.
+    #[test]
+    fn overlay_entries_are_part_of_the_embedded_lexicon() {
+        let lex = Lexicon::embedded();
+        assert!(shares(lex, "expected", "spodziewała"));
+        assert!(shares(lex, "handed", "przekazał"));
+        assert!(shares(lex, "migration", "migracji"));
+        assert!(shares(lex, "today", "dziś"));
+        assert!(shares(lex, "minister", "premierem"));
+        assert!(!shares(lex, "migration", "spodziewała"));
+        assert!(parse_pairs(OVERLAY, "overlay.tsv").unwrap().len() >= 40);
+        let dir = std::env::temp_dir().join(format!("bialign-overlay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("user.lex");
+        std::fs::write(&path, "qqwordxyz\tzzslowoxyz\n").unwrap();
+        let user = Lexicon::with_user_file(&path).unwrap();
+        assert!(shares(&user, "expected", "spodziewała") && shares(&user, "qqwordxyz", "zzslowoxyz"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
