@@ -63,9 +63,11 @@ pub struct EdgeFeat {
     pub contain_pl: f32,
     /// Rarity-weighted matched content, the smaller and the larger of the two sides.
     pub idf_min: f32,
+    /// The larger side's rarity-weighted matched content.
     pub idf_max: f32,
     /// Rarity-weighted matched share of each side.
     pub idf_share_en: f32,
+    /// The Polish side's rarity-weighted matched share.
     pub idf_share_pl: f32,
     /// Name keys shared.
     pub names: f32,
@@ -73,6 +75,7 @@ pub struct EdgeFeat {
     pub idf_names: f32,
     /// Numbers shared and numbers on one side only.
     pub num_shared: f32,
+    /// Numbers on one side only.
     pub num_unshared: f32,
     /// |relative position in the English article − relative position in the Polish one|.
     pub pos: f32,
@@ -473,8 +476,11 @@ impl<'a> Pairs<'a> {
 /// One kept edge.
 #[derive(Debug, Clone, Copy)]
 pub struct Edge {
+    /// English sentence index.
     pub en: usize,
+    /// Polish sentence index.
     pub pl: usize,
+    /// The edge model's probability that the two render each other.
     pub p: f32,
 }
 

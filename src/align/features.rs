@@ -84,9 +84,13 @@ impl Signals {
 /// What kind of key a token matched by (for evidence).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum KeyKind {
+    /// A bilingual lexicon concept.
     Lexicon = 1,
+    /// A name key.
     Name = 2,
+    /// A number's value.
     Number = 3,
+    /// A cognate skeleton.
     Cognate = 4,
 }
 
@@ -118,17 +122,20 @@ fn hash_str(s: &str) -> u64 {
 pub struct Tok {
     /// Byte range in the sentence text (for evidence).
     pub start: u32,
+    /// End of the byte range.
     pub end: u32,
     /// Range into [`SentFeat::tok_keys`].
     pub keys: (u32, u32),
     /// How much the token counts (function words and short words count little).
     pub weight: f32,
+    /// A number (written with digits or as words).
     pub is_number: bool,
 }
 
 /// The evidence of one sentence.
 #[derive(Debug, Clone, Default)]
 pub struct SentFeat {
+    /// The sentence's words and numbers, in order.
     pub toks: Vec<Tok>,
     /// Keys of all tokens, token by token.
     pub tok_keys: Vec<Key>,
@@ -138,6 +145,7 @@ pub struct SentFeat {
     /// `pos_toks[pos_start[x]..pos_start[x + 1]]`, in token order (`pos_start` is empty when not
     /// built).
     pub pos_toks: Vec<u32>,
+    /// Where each key's tokens start in `pos_toks`.
     pub pos_start: Vec<u32>,
     /// Normalised numbers written with digits, sorted, deduplicated (the one-side-only penalty).
     pub numbers: Vec<Key>,

@@ -133,10 +133,13 @@ pub struct Evidence {
 /// An empty side marks an unmatched unit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Link {
+    /// English sentence indices, sorted.
     pub en: Vec<usize>,
+    /// Polish sentence indices, sorted.
     pub pl: Vec<usize>,
     /// Confidence in [0, 1]; 0 for unmatched units.
     pub score: f32,
+    /// Why the sentences were linked.
     pub evidence: Evidence,
 }
 

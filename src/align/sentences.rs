@@ -21,15 +21,18 @@ use super::score::{pair_features, sigmoid, PairFeat};
 /// How a link was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
+    /// A confident one-to-one link found before the gaps are filled.
     Anchor,
     /// Inside a gap closed by linked anchors on both sides.
     BoundedGap,
     /// Inside a gap open on one side.
     Gap,
+    /// Added after the gaps, from sentences still unlinked.
     Leftover,
 }
 
 impl Method {
+    /// The method's name in the evidence output.
     pub fn as_str(&self) -> &'static str {
         match self {
             Method::Anchor => "anchor",
@@ -43,11 +46,15 @@ impl Method {
 /// A sentence link under construction (indices sorted, each side contiguous).
 #[derive(Debug, Clone)]
 pub struct RawLink {
+    /// English sentence indices.
     pub en: Vec<usize>,
+    /// Polish sentence indices.
     pub pl: Vec<usize>,
     /// The bead's logit.
     pub logit: f32,
+    /// The bead's features.
     pub feat: PairFeat,
+    /// How it was found.
     pub method: Method,
     /// Calibrated probability that the link is right.
     pub score: f32,

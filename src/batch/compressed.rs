@@ -8,7 +8,9 @@ use std::io::{BufRead, BufReader, Read};
 /// A compression format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Compression {
+    /// gzip (RFC 1952).
     Gzip,
+    /// Zstandard (RFC 8878).
     Zstd,
 }
 

@@ -31,6 +31,7 @@ use super::walk::{DirWalk, Warnings};
 pub struct PairJob {
     /// The pair's id (untrusted text).
     pub id: String,
+    /// Where its texts are.
     pub source: PairSource,
     /// Bytes of the INPUTs read once this pair was (for the progress display; 0 when unknown).
     pub input_pos: u64,
@@ -40,9 +41,19 @@ pub struct PairJob {
 #[derive(Debug)]
 pub enum PairSource {
     /// Two files (labelled English and Polish by the input; batch checks the languages).
-    Files { en: PathBuf, pl: PathBuf },
+    Files {
+        /// The English side's file.
+        en: PathBuf,
+        /// The Polish side's file.
+        pl: PathBuf,
+    },
     /// Two texts from a JSON Lines record.
-    Texts { en: String, pl: String },
+    Texts {
+        /// The English text.
+        en: String,
+        /// The Polish text.
+        pl: String,
+    },
     /// The input could not give this pair (malformed record, missing side…).
     Failed(Error),
 }

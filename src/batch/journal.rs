@@ -43,19 +43,26 @@ pub fn paths(out: &Path) -> (PathBuf, PathBuf) {
 /// One completed pair as recorded in the journal.
 #[derive(Debug, Clone)]
 pub struct Entry {
+    /// The output's length once the pair was written.
     pub offset: u64,
+    /// How it ended.
     pub status: Status,
+    /// Its counts, for the run's totals.
     pub stats: PairStats,
     /// Fingerprint of the pair's input.
     pub hash: u64,
+    /// The pair's id.
     pub id: String,
 }
 
 /// How a pair ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
+    /// Aligned.
     Ok,
+    /// Aligned, with its sides swapped back.
     Swapped,
+    /// Written as an error record.
     Failed,
 }
 

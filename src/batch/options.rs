@@ -160,9 +160,13 @@ pub struct PairStats {
 /// Totals of a run (including the pairs of an interrupted run that was resumed).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Totals {
+    /// Pairs aligned.
     pub done: u64,
+    /// Pairs written as error records.
     pub failed: u64,
+    /// Aligned pairs whose sides came swapped.
     pub swapped: u64,
+    /// Counts summed over the aligned pairs.
     pub stats: PairStats,
 }
 
@@ -187,11 +191,13 @@ impl Totals {
 /// What a batch run did.
 #[derive(Debug, Clone, Default)]
 pub struct Summary {
+    /// Totals, with the resumed pairs.
     pub totals: Totals,
     /// Pairs taken over from the interrupted run (with `resume`).
     pub resumed: u64,
     /// Article text bytes processed by this run (not counting resumed pairs).
     pub bytes_this_run: u64,
+    /// Wall time of this run.
     pub elapsed: std::time::Duration,
 }
 

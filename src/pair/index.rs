@@ -23,19 +23,25 @@ const RESCORED: usize = 48;
 /// One side's documents: ids, dates and keys (CSR: `offsets[i]..offsets[i+1]` into `keys`).
 #[derive(Debug, Default)]
 pub struct SideDocs {
+    /// Document ids, in input order.
     pub ids: Vec<String>,
     /// Days since 1970-01-01, when the input gave a date.
     pub dates: Vec<Option<i32>>,
+    /// Where each document's keys start in `keys` (one more entry than documents).
     pub offsets: Vec<usize>,
+    /// Interned key ids of all documents, sorted per document.
     pub keys: Vec<u32>,
+    /// How often each key occurs in its document.
     pub counts: Vec<u16>,
 }
 
 impl SideDocs {
+    /// How many documents.
     pub fn len(&self) -> usize {
         self.ids.len()
     }
 
+    /// No documents?
     pub fn is_empty(&self) -> bool {
         self.ids.is_empty()
     }
@@ -49,7 +55,9 @@ impl SideDocs {
 /// Interned keys of both sides.
 #[derive(Debug, Default)]
 pub struct Keys {
+    /// The id of each raw key.
     pub ids: FxMap<u64, u32>,
+    /// The raw key of each id.
     pub raw: Vec<u64>,
     /// Documents holding the key, per side.
     pub df: [Vec<u32>; 2],
@@ -58,6 +66,7 @@ pub struct Keys {
 }
 
 impl Keys {
+    /// The id of `raw`, new if unseen.
     pub fn intern(&mut self, raw: u64) -> u32 {
         if let Some(&id) = self.ids.get(&raw) {
             return id;
@@ -77,6 +86,7 @@ pub struct Weights {
     pub key: Vec<f32>,
     /// Per side, per document: the Euclidean norm of its weight vector.
     pub norm: [Vec<f32>; 2],
+    /// The method the weights are for.
     pub method: Method,
 }
 
@@ -93,6 +103,7 @@ fn kind_weight(kind: KeyKind, method: Method) -> f32 {
 }
 
 impl Weights {
+    /// Weights of every key from its document frequencies on both sides.
     pub fn new(keys: &Keys, sides: &[SideDocs; 2], method: Method) -> Weights {
         let n = (sides[0].len() + sides[1].len()) as f32;
         let key: Vec<f32> = (0..keys.raw.len())
@@ -134,6 +145,7 @@ pub struct Postings {
 }
 
 impl Postings {
+    /// The posting lists of `side`, sized by the document frequencies `df`.
     pub fn new(side: &SideDocs, df: &[u32]) -> Postings {
         let mut offsets = Vec::with_capacity(df.len() + 1);
         let mut at = 0usize;

@@ -32,12 +32,22 @@ pub enum Source {
     File(PathBuf),
     /// A line of JSON Lines input `input` (index into [`Loaded::inputs`]), at byte `offset` of that
     /// file (of the spooled copy for standard input).
-    Line { input: usize, offset: u64, len: u64, line: usize },
+    Line {
+        /// Index of the input.
+        input: usize,
+        /// Byte offset of the line.
+        offset: u64,
+        /// Its length in bytes.
+        len: u64,
+        /// Its 1-based line number.
+        line: usize,
+    },
 }
 
 /// How to read the collections.
 #[derive(Debug, Clone, Default)]
 pub struct ReadOptions {
+    /// How each document is read.
     pub ingest: IngestOptions,
     /// Keep where each document came from, and copy standard input aside, to read texts again.
     pub keep_sources: bool,

@@ -67,7 +67,9 @@ pub fn text_key(kind: KeyKind, text: &str) -> u64 {
 /// every text key (for the evidence of a pair).
 #[derive(Debug, Default, Clone)]
 pub struct DocKeys {
+    /// Keys and counts, sorted by key.
     pub keys: Vec<(u64, u16)>,
+    /// The text of each name, number and speaker key.
     pub labels: Vec<(u64, String)>,
     /// How many quotations with a known speaker the document has.
     pub attributed_quotes: usize,

@@ -54,6 +54,7 @@ pub enum Method {
 /// How to pair.
 #[derive(Debug, Clone)]
 pub struct PairOptions {
+    /// How candidates are scored.
     pub method: Method,
     /// Allow a document in several pairs (each pair is the best candidate of one of its documents).
     pub many: bool,
@@ -89,8 +90,11 @@ pub fn side_of(lang: Lang) -> Option<usize> {
 /// One pair: document indices (in the order they were added to each side) and score.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DocPair {
+    /// The English document.
     pub en: usize,
+    /// The Polish document.
     pub pl: usize,
+    /// Weighted cosine of their keys, in [0, 1].
     pub score: f32,
 }
 
@@ -98,8 +102,10 @@ pub struct DocPair {
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct PairEvidence {
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Names both texts hold.
     pub names: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Numbers both texts hold.
     pub numbers: Vec<String>,
     /// Lexicon concepts (English stems) both texts hold.
     #[serde(skip_serializing_if = "Vec::is_empty")]
