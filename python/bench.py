@@ -55,6 +55,8 @@ def main() -> None:
     imp = [run_py("import bialign") - run_py("pass") for _ in range(args.runs)]
     print(f"import bialign: median {statistics.median(imp) * 1000:.1f} ms over {args.runs} runs (fresh interpreter minus `pass`)")
 
+    # The installed package, not the source folder beside this script.
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
     import bialign
 
     en, pl = read(os.path.join(SAMPLE, "en.txt")), read(os.path.join(SAMPLE, "pl.txt"))

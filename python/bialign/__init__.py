@@ -23,8 +23,6 @@ Polish), ``LimitError`` (over the size limit). Each has a ``kind`` attribute ("d
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, List, Mapping, Optional, Tuple, Union
-
 from . import _native
 from ._native import (
     AlignError,
@@ -64,8 +62,13 @@ __all__ = [
     "LimitError",
 ]
 
-Text = Union[str, bytes]
-Record = Union[Tuple[str, Text, Text], Mapping[str, Text]]
+# Not `typing.TYPE_CHECKING`: importing typing would double the import time of the package.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterable, Iterator, List, Mapping, Optional, Tuple, Union
+
+    Text = Union[str, bytes]
+    Record = Union[Tuple[str, Text, Text], Mapping[str, Text]]
 
 
 def align(

@@ -803,7 +803,7 @@ fn qa(py: Python<'_>, en: &Bound<'_, PyAny>, pl: &Bound<'_, PyAny>, mode: &str) 
 
 /// What a worker sends back: a rendered alignment or a failed record.
 enum Outcome {
-    Aligned(Pair, String),
+    Aligned(Box<Pair>, String),
     Failed { id: String, error: String, kind: &'static str, json: String },
 }
 
@@ -926,7 +926,7 @@ impl AlignMany {
                                     min_score: opts.min_score,
                                 };
                                 let json = String::from_utf8(pair.render()).unwrap_or_default();
-                                Outcome::Aligned(pair, json)
+                                Outcome::Aligned(Box::new(pair), json)
                             }
                             Err(e) => failed(&id, &e),
                         };
@@ -958,7 +958,7 @@ impl AlignMany {
         st.yielded += 1;
         Ok(Some(match outcome {
             Outcome::Aligned(pair, json) => {
-                Py::new(py, Alignment { pair: Arc::new(pair), jsonl: Some(json) })?.into_any()
+                Py::new(py, Alignment { pair: Arc::from(pair), jsonl: Some(json) })?.into_any()
             }
             Outcome::Failed { id, error, kind, json } => {
                 Py::new(py, AlignError { id, error, kind, json })?.into_any()
