@@ -17,6 +17,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyIterator, PyList, PyString, PyTuple};
 
+/// The CLI's allocator (Python's own allocations are not affected).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 create_exception!(bialign, BialignError, PyValueError, "An input bialign cannot work on (the base class).");
 create_exception!(bialign, DecodeError, BialignError, "Bytes that are not UTF-8 text, or an empty text.");
 create_exception!(bialign, LanguageError, BialignError, "A text not in English or Polish, or both in one.");
