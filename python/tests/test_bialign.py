@@ -132,6 +132,17 @@ def test_split_quotes_detect_match_the_cli():
     assert bialign.detect(PL).lang == "pl"
 
 
+def test_detect_of_short_and_mixed_texts_matches_the_cli(tmp_path):
+    texts = ["Ala ma kota.", "Prices rose.", "Tak, OK, the end.", GERMAN, "Rząd said nie."]
+    for i, t in enumerate(texts):
+        path = tmp_path / f"{i}.txt"
+        path.write_text(t, encoding="utf-8")
+        det = json.loads(cli("detect", str(path), "--format", "jsonl"))
+        d = bialign.detect(t)
+        assert (d.lang, d.confidence) == (det["lang"], det["confidence"]), t
+    assert any(bialign.detect(t).confidence < 1 for t in texts)
+
+
 def test_qa_matches_the_cli():
     want = cli("qa", EN_PATH, PL_PATH, "--format", "jsonl").decode().splitlines()
     got = bialign.qa(EN, PL)
@@ -172,11 +183,15 @@ def test_align_many_is_bialign_batch_byte_for_byte(tmp_path):
 
 
 def test_align_many_tuples_generators_and_jobs_agree():
-    pairs = dev_pairs(5)
+    # A long pair first, short ones after: the short ones finish first and must wait their turn.
+    pairs = sorted(dev_pairs(3), key=lambda p: -len(p[1])) + [
+        (f"short-{i}", en, pl) for i, (en, pl) in enumerate(GOOD)
+    ] + [("sample", EN, PL)]
     one = [r.to_json() for r in bialign.align_many(pairs, jobs=1)]
     gen = (p for p in pairs)
-    two = [r.to_json() for r in bialign.align_many(gen, jobs=2, mode="auto")]
-    assert one == two
+    results = list(bialign.align_many(gen, jobs=3, mode="auto"))
+    assert [r.id for r in results] == [p[0] for p in pairs]
+    assert [r.to_json() for r in results] == one
     # The same texts through align(): the records are the same but for "doc".
     r = bialign.align(pairs[0][1], pairs[0][2])
     docless = [json.dumps({k: v for k, v in json.loads(l).items() if k != "doc"}, ensure_ascii=False) for l in one[0].splitlines()]
