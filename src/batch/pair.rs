@@ -217,6 +217,43 @@ fn load_and_align(
     Ok(Aligned { en, pl, swapped, alignment, hash })
 }
 
+/// One record's texts aligned: the documents (English first), whether they came the other way
+/// round, and the alignment.
+pub struct AlignedTexts {
+    pub en: Document,
+    pub pl: Document,
+    /// The record's `en` text was the Polish one (the note [`SWAP_NOTE`] goes on its records).
+    pub swapped: bool,
+    pub alignment: Alignment,
+}
+
+/// Align a record `{"id", "en", "pl"}` exactly as `batch` does (the memory budget, the pair
+/// timeout, the language check and order, `opts.min_score` and `opts.align`), a panic in a stage
+/// becoming [`Error::Panic`]. For embedding `batch`'s per-record work elsewhere (the Python
+/// package's `align_many`): render the result with [`crate::output::writer`] (with [`SWAP_NOTE`]
+/// when swapped) and a failure with [`error_record`], and the records are `batch`'s bytes.
+pub fn align_texts(id: &str, en: String, pl: String, opts: &BatchOptions) -> Result<AlignedTexts, Error> {
+    let aopts = AlignOptions { min_score: opts.min_score, ..opts.align.clone() };
+    let job = PairJob { id: id.to_string(), source: PairSource::Texts { en, pl }, input_pos: 0 };
+    let stage = Cell::new("reading");
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| load_and_align(job, opts, &aopts, &stage)))
+    {
+        Ok(r) => r.map(|p| AlignedTexts { en: p.en, pl: p.pl, swapped: p.swapped, alignment: p.alignment }),
+        Err(panic) => {
+            Err(Error::Panic { id: id.to_string(), stage: stage.get(), message: panic_message(&*panic) })
+        }
+    }
+}
+
+/// The message of a caught panic (empty when it is not a string).
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
+}
+
 /// A copy of an input error (a failed job's error is kept in the job).
 fn clone_error(e: &Error) -> Error {
     match e {
@@ -330,12 +367,7 @@ fn process(
     let result = match result {
         Ok(r) => r,
         Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(Error::Panic { id: id.clone(), stage: stage.get(), message })
+            Err(Error::Panic { id: id.clone(), stage: stage.get(), message: panic_message(&*panic) })
         }
     };
     match result {
