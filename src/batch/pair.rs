@@ -236,8 +236,10 @@ pub fn align_texts(id: &str, en: String, pl: String, opts: &BatchOptions) -> Res
     let aopts = AlignOptions { min_score: opts.min_score, ..opts.align.clone() };
     let job = PairJob { id: id.to_string(), source: PairSource::Texts { en, pl }, input_pos: 0 };
     let stage = Cell::new("reading");
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| load_and_align(job, opts, &aopts, &stage)))
-    {
+    let mem = super::memory::mark();
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        load_and_align(job, opts, &aopts, &stage, mem)
+    })) {
         Ok(r) => r.map(|p| AlignedTexts { en: p.en, pl: p.pl, swapped: p.swapped, alignment: p.alignment }),
         Err(panic) => {
             Err(Error::Panic { id: id.to_string(), stage: stage.get(), message: panic_message(&*panic) })
