@@ -7,6 +7,8 @@
 //! material). [`Mode::Auto`] decides from the alignment: when many sentences have no counterpart, a quote
 //! or passage found in only one article is expected and reported as a warning rather than an error.
 
+pub mod bilingual;
+pub mod config;
 pub mod norm;
 mod quotes;
 mod sentence;
@@ -61,10 +63,11 @@ pub enum Check {
     BracketMismatch,
     OmittedPassage,
     AddedPassage,
+    TagMismatch,
 }
 
 impl Check {
-    pub const ALL: [Check; 13] = [
+    pub const ALL: [Check; 14] = [
         Check::NumberMismatch,
         Check::NameMismatch,
         Check::QuoteOmitted,
@@ -78,6 +81,7 @@ impl Check {
         Check::BracketMismatch,
         Check::OmittedPassage,
         Check::AddedPassage,
+        Check::TagMismatch,
     ];
     pub fn as_str(&self) -> &'static str {
         match self {
@@ -94,6 +98,7 @@ impl Check {
             Check::BracketMismatch => "bracket-mismatch",
             Check::OmittedPassage => "omitted-passage",
             Check::AddedPassage => "added-passage",
+            Check::TagMismatch => "tag-mismatch",
         }
     }
     /// Parse a kebab-case check name.
@@ -155,6 +160,10 @@ pub struct QaOptions {
     pub drift_max_score: f32,
     /// Checks to skip.
     pub disabled: Vec<Check>,
+    /// Severities set by the user, per check (`--severity CHECK=LEVEL`).
+    pub severities: Vec<(Check, Severity)>,
+    /// Findings marked as false (by fingerprint), left out of the results.
+    pub ignore: config::IgnoreList,
 }
 
 impl std::fmt::Debug for QaOptions {
@@ -169,6 +178,8 @@ impl std::fmt::Debug for QaOptions {
             .field("passage_min_sentences", &self.passage_min_sentences)
             .field("drift_max_score", &self.drift_max_score)
             .field("disabled", &self.disabled)
+            .field("severities", &self.severities)
+            .field("ignore", &self.ignore.fingerprints.len())
             .finish()
     }
 }
@@ -185,6 +196,8 @@ impl Default for QaOptions {
             passage_min_sentences: 2,
             drift_max_score: 0.15,
             disabled: Vec::new(),
+            severities: Vec::new(),
+            ignore: config::IgnoreList::default(),
         }
     }
 }
@@ -229,7 +242,21 @@ pub fn check(en: &Document, pl: &Document, alignment: &Alignment, opts: &QaOptio
     if on(Check::QuoteMarks) {
         cx.quote_marks(&mut out);
     }
+    finish(out, en, pl, opts)
+}
+
+/// Apply the options to findings: disabled checks left out, severities set, findings on the ignore
+/// list left out; then sorted by severity and position, without duplicates.
+fn finish(mut out: Vec<Finding>, en: &Document, pl: &Document, opts: &QaOptions) -> Vec<Finding> {
     out.retain(|f| !opts.disabled.contains(&f.check));
+    for f in &mut out {
+        if let Some(&(_, s)) = opts.severities.iter().rev().find(|(c, _)| *c == f.check) {
+            f.severity = s;
+        }
+    }
+    if !opts.ignore.fingerprints.is_empty() {
+        out.retain(|f| !opts.ignore.contains(&config::fingerprint(f, en, pl)));
+    }
     out.sort_by(|a, b| {
         (a.severity, a.en.first().or(a.pl.first()).map(|s| s.start), a.check).cmp(&(
             b.severity,
@@ -270,6 +297,12 @@ struct SentWords {
     ids: HashSet<u32>,
     /// Capitalised words, for the cognate comparison.
     caps: Vec<String>,
+    /// Lowercase words of six letters or more, for the cognate comparison (names become adjectives).
+    long: Vec<String>,
+    /// Countries the words name (`quote::roles::country_of`).
+    countries: HashSet<&'static str>,
+    /// Posts the words (one or two) name (`quote::roles::role_of`).
+    roles: HashSet<&'static str>,
 }
 
 impl SentWords {
@@ -287,6 +320,18 @@ impl SentWords {
                         .collect(),
                     ids: ids_of(lex, &words, en),
                     caps: words.iter().filter(|w| w.starts_with(char::is_uppercase)).cloned().collect(),
+                    long: words
+                        .iter()
+                        .filter(|w| w.starts_with(char::is_lowercase) && w.chars().count() >= 6)
+                        .cloned()
+                        .collect(),
+                    countries: words.iter().filter_map(|w| crate::quote::roles::country_of(w)).collect(),
+                    roles: words
+                        .iter()
+                        .map(String::clone)
+                        .chain(words.windows(2).map(|p| format!("{} {}", p[0], p[1])))
+                        .filter_map(|w| crate::quote::roles::role_of(&w))
+                        .collect(),
                 }
             })
             .collect()
@@ -357,8 +402,19 @@ impl<'a> Cx<'a> {
             if e.spans.is_empty() || p.spans.is_empty() {
                 continue;
             }
-            if !self.opts.disabled.contains(&Check::NumberMismatch) {
+            // Comparable articles: only a confident link says the two sentences report the same facts,
+            // and a number that differs there is worth a look, not an error.
+            if !self.opts.disabled.contains(&Check::NumberMismatch) && (!self.comparable || l.score >= 0.5) {
+                let from = out.len();
                 self.numbers(&e, &p, "sentence", out);
+                if self.comparable {
+                    // A number only one retelling gives is information; one replaced by another, a warning.
+                    for f in &mut out[from..] {
+                        let one_sided = f.message.contains("has no such number");
+                        f.severity =
+                            if one_sided { Severity::Style } else { f.severity.max(Severity::Warning) };
+                    }
+                }
             }
             if !self.opts.disabled.contains(&Check::NameMismatch) {
                 self.names(l, &e, &p, out);
@@ -366,6 +422,9 @@ impl<'a> Cx<'a> {
             self.length(&e, &p, out);
             self.punctuation(&e, &p, out);
             self.brackets(&e, &p, out);
+            if !self.comparable {
+                self.stray_sentences(l, &e, &p, out);
+            }
         }
     }
 }

@@ -57,9 +57,15 @@ impl Cx<'_> {
             });
             return;
         }
-        // A number in digits with nothing on the other side; number words alone are too weak.
-        let lone_en: Vec<&Num> = lone_en.into_iter().filter(|n| !n.word).collect();
-        let lone_pl: Vec<&Num> = lone_pl.into_iter().filter(|n| !n.word).collect();
+        // A number in digits with nothing on the other side; number words alone are too weak. Imperial
+        // measures converted to metric ones ("120 miles" / "200 km") are not numbers left out.
+        let metric = convertible && lone_pl.iter().any(|n| metric_unit_after(&self.pl.text, n.span.end));
+        let lone_en: Vec<&Num> =
+            lone_en.into_iter().filter(|n| !(n.word || (metric && converted(n)))).collect();
+        let lone_pl: Vec<&Num> = lone_pl
+            .into_iter()
+            .filter(|n| !(n.word || (convertible && metric_unit_after(&self.pl.text, n.span.end))))
+            .collect();
         if !lone_en.is_empty() {
             out.push(Finding {
                 check: Check::NumberMismatch,
@@ -103,33 +109,75 @@ impl Cx<'_> {
             for (k, &(off, doc_start)) in from.pieces.iter().enumerate() {
                 let end = from.pieces.get(k + 1).map_or(from.text.len(), |q| q.0 - 1);
                 let piece = &from.text[off..end];
+                // A headline in title case ("Minister Stresses Need to Revamp Iron Palace") capitalises
+                // words that are no names.
+                if is_en && title_case(piece) {
+                    continue;
+                }
                 for name in names_in(piece, lang_from) {
                     let span = Span::new(doc_start + name.start, doc_start + name.end);
                     // Titles of works are translated ("Sex and the City" / "Seks w wielkim mieście").
                     if fdoc.quotes.iter().any(|q| q.kind == QuoteKind::Title && q.span.overlap(&span) > 0) {
                         continue;
                     }
+                    // Qualifiers before a name are dictionary words ("Prezydent", "Canada"); a name with a
+                    // dictionary word after them is an institution, an event or a title that translators
+                    // render ("Multiple Sclerosis Society", "Cape Verde", "Pucharze Sześciu Narodów",
+                    // "Belfast Giants"), beyond what a lexicon lists. The rest, a person's or a place's own
+                    // name, must be found on the other side: each word ("Mike Pence" is not "Mike Nowak"),
+                    // one of several allowed to be spelled the other language's way when another word of
+                    // the name is found ("Kim Jong-un" / "Kim Dzong-un").
+                    let words: Vec<&str> = name
+                        .words
+                        .iter()
+                        .map(|w| w.trim_end_matches("'s").trim_end_matches("’s"))
+                        .filter(|w| w.chars().count() >= 3)
+                        .collect();
+                    let first_proper = words.iter().position(|w| !dictionary_word(w, is_en));
+                    let Some(first_proper) = first_proper else { continue };
+                    let proper = &words[first_proper..];
+                    if proper.iter().any(|w| dictionary_word(w, is_en)) || equivalent_found(proper, other) {
+                        continue;
+                    }
+                    // An abbreviation ("D-Calif.)") or an English contraction ("We're") is no name to find.
+                    let after = &piece[name.end..];
+                    if after.starts_with('.')
+                        && !after[1..].starts_with([' ', '\n'])
+                        && !after[1..].is_empty()
+                    {
+                        continue;
+                    }
+                    if proper.iter().any(|w| w.contains(['\'', '’'])) {
+                        continue;
+                    }
                     // The same name (any Polish case), a translated one (Scotland / Szkocji, Queen /
-                    // królowa, Scottish / szkocki, by the lexicon) or a transliterated one
-                    // (California / Kalifornii, by the cognate measure).
-                    let found = name.words.iter().any(|w| {
-                        let w = w.trim_end_matches("'s").trim_end_matches("’s");
-                        if w.chars().count() < 3 {
-                            return true;
-                        }
+                    // królowa, Scottish / szkocki, by the lexicon), one of the same stem (Saudi /
+                    // saudyjska) or a transliterated one (California / Kalifornii, Paralympic /
+                    // paraolimpijskiej, by the cognate measure).
+                    let found = |w: &str| {
                         let (f, k) = (norm::fold(w), crate::lexicon::names::name_key(w));
                         let ids = ids_of(lexicon(self.opts), &[w.to_string()], is_en);
                         other.iter().any(|o| {
                             o.keys.contains(&f)
                                 || o.keys.contains(&k)
+                                || o.keys.iter().any(|o| shares_stem(&f, o))
                                 || ids.iter().any(|id| o.ids.contains(id))
-                                || o.caps.iter().any(|c| {
+                                || o.caps.iter().chain(&o.long).any(|c| {
                                     let (en_w, pl_w) = if is_en { (w, c.as_str()) } else { (c.as_str(), w) };
                                     crate::lexicon::cognate::similarity(en_w, pl_w) >= 0.7
                                 })
                         })
-                    });
-                    if found {
+                    };
+                    let near = |w: &str| {
+                        let f = norm::fold(w);
+                        other.iter().any(|o| o.caps.iter().any(|c| edit_distance(&f, &norm::fold(c)) <= 2))
+                    };
+                    let missing: Vec<&&str> = proper.iter().filter(|w| !found(w)).collect();
+                    let some_found = words.iter().any(|w| found(w));
+                    let last_found = proper.len() > 1 && proper.last().is_some_and(|w| found(w));
+                    if missing.is_empty()
+                        || (missing.len() == 1 && (last_found || (some_found && near(missing[0]))))
+                    {
                         continue;
                     }
                     let (en, pl, msg) = if is_en {
@@ -168,7 +216,7 @@ impl Cx<'_> {
         let what = if z > 0.0 { "longer" } else { "shorter" };
         out.push(Finding {
             check: Check::LengthRatio,
-            severity: if self.comparable { Severity::Style } else { Severity::Warning },
+            severity: Severity::Style,
             en: e.spans.clone(),
             pl: p.spans.clone(),
             message: format!(
@@ -189,7 +237,7 @@ impl Cx<'_> {
             }
             out.push(Finding {
                 check: Check::PunctuationMismatch,
-                severity: if self.comparable { Severity::Style } else { Severity::Warning },
+                severity: Severity::Style,
                 en: e.spans.clone(),
                 pl: p.spans.clone(),
                 message: format!(
@@ -222,7 +270,7 @@ impl Cx<'_> {
         if ce != cp && !self.comparable {
             out.push(Finding {
                 check: Check::BracketMismatch,
-                severity: Severity::Warning,
+                severity: Severity::Style,
                 en: e.spans.clone(),
                 pl: p.spans.clone(),
                 message: format!(
@@ -278,6 +326,16 @@ pub(super) fn imperial_unit_after(text: &str, end: usize) -> bool {
     let rest = text.get(end..).unwrap_or("").trim_start_matches([' ', '\u{a0}', '-', '°']);
     let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
     UNITS.contains(&word.as_str())
+}
+
+/// Metric units a Polish conversion of an imperial measure gives, after a number ending at `end`.
+pub(super) fn metric_unit_after(text: &str, end: usize) -> bool {
+    const UNITS: &[&str] = &["km", "m", "cm", "mm", "kg", "g", "l", "ha", "c", "t"];
+    const STEMS: &[&str] =
+        &["kilometr", "metr", "centymetr", "milimetr", "kilogram", "gram", "litr", "hektar", "stop", "ton"];
+    let rest = text.get(end..).unwrap_or("").trim_start_matches([' ', '\u{a0}', '-', '°']);
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+    UNITS.contains(&word.as_str()) || STEMS.iter().any(|s| word.starts_with(s))
 }
 
 /// The runs of digits of a number as written, leading zeros dropped ("8.20m" → 8, 20; "1 000" → 1, 0).
@@ -375,4 +433,67 @@ pub(super) fn names_in(text: &str, lang: Lang) -> Vec<Name> {
         last_end = Some(e);
     }
     out
+}
+
+/// Whether two folded words share a stem: a common beginning of four letters or more covering at least
+/// three quarters of the shorter word (Saudi / saudyjska, Kenya / kenijski).
+pub(super) fn shares_stem(a: &str, b: &str) -> bool {
+    let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    let shorter = a.chars().count().min(b.chars().count());
+    (common >= 4 && common * 4 >= shorter * 3) || (common >= 5 && common * 3 >= shorter * 2)
+}
+
+/// Whether a text is written in title case: after its first word, at least two thirds of its dictionary
+/// words of four letters or more capitalised (and at least three such words), as headlines write them.
+pub(super) fn title_case(text: &str) -> bool {
+    let words: Vec<&str> = norm::words_of(text)
+        .into_iter()
+        .skip(1)
+        .map(|(a, b)| &text[a..b])
+        .filter(|w| w.chars().count() >= 4 && dictionary_word(w, true))
+        .collect();
+    let caps = words.iter().filter(|w| w.starts_with(char::is_uppercase)).count();
+    words.len() >= 3 && caps * 3 >= words.len() * 2
+}
+
+/// Whether a word, lowercased, is a word of the embedded dictionary of its language (a lemma or a known
+/// inflected form; no prefix guess).
+pub(super) fn dictionary_word(word: &str, en: bool) -> bool {
+    let lex = crate::lexicon::Lexicon::embedded();
+    let lower = norm::fold(word);
+    let mut ids = Vec::new();
+    if en {
+        lex.en_ids(&lower, &mut ids);
+        !ids.is_empty()
+    } else {
+        let lower_pl = word.to_lowercase();
+        lex.pl_lookup(&lower_pl, crate::lexicon::Fallbacks::NONE, &mut ids) == crate::lexicon::Reach::Form
+    }
+}
+
+/// Whether a name is a country (each of its words naming it, or its adjective) or a post (the whole
+/// name) that the other side names too, by the quote stage's lists (`quote::roles`: UK / Wielkiej
+/// Brytanii / brytyjski, Prime Minister / premier).
+fn equivalent_found(words: &[&str], other: &[SentWords]) -> bool {
+    use crate::quote::roles::{country_of, role_of};
+    let countries: Vec<Option<&str>> = words.iter().map(|w| country_of(w)).collect();
+    let country = countries.first().copied().flatten().filter(|c| countries.iter().all(|x| *x == Some(c)));
+    let role = role_of(&words.join(" "));
+    other.iter().any(|o| {
+        country.is_some_and(|c| o.countries.contains(c)) || role.is_some_and(|r| o.roles.contains(r))
+    })
+}
+
+/// Levenshtein distance of two words (in characters).
+pub(super) fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb)).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
