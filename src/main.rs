@@ -66,10 +66,10 @@ impl InputArgs {
 struct QaChecks {
     /// Run only these checks (comma-separated ids, e.g. number-mismatch,name-mismatch)
     #[arg(long, value_name = "LIST", value_parser = parse_check_list)]
-    checks: Option<Vec<bialign::qa::Check>>,
+    checks: Option<CheckList>,
     /// Skip these checks (comma-separated ids)
     #[arg(long, value_name = "LIST", value_parser = parse_check_list)]
-    skip: Option<Vec<bialign::qa::Check>>,
+    skip: Option<CheckList>,
     /// Give a check's findings another severity: CHECK=error|warning|style (repeatable)
     #[arg(long = "severity", value_name = "CHECK=LEVEL", value_parser = parse_severity_override)]
     severities: Vec<(bialign::qa::Check, bialign::qa::Severity)>,
@@ -88,8 +88,12 @@ enum FailOn {
     Warning,
 }
 
-fn parse_check_list(s: &str) -> Result<Vec<bialign::qa::Check>, String> {
-    bialign::qa::config::parse_checks(s)
+/// A comma-separated list of check ids, parsed (one value for clap).
+#[derive(Clone, Debug)]
+struct CheckList(Vec<bialign::qa::Check>);
+
+fn parse_check_list(s: &str) -> Result<CheckList, String> {
+    bialign::qa::config::parse_checks(s).map(CheckList)
 }
 
 fn parse_severity_override(s: &str) -> Result<(bialign::qa::Check, bialign::qa::Severity), String> {
@@ -769,8 +773,8 @@ fn cmd_qa(
         disabled: bialign::qa::Check::ALL
             .into_iter()
             .filter(|c| {
-                checks.checks.as_ref().is_some_and(|only| !only.contains(c))
-                    || checks.skip.as_ref().is_some_and(|skip| skip.contains(c))
+                checks.checks.as_ref().is_some_and(|only| !only.0.contains(c))
+                    || checks.skip.as_ref().is_some_and(|skip| skip.0.contains(c))
             })
             .collect(),
         severities: checks.severities.clone(),

@@ -402,17 +402,17 @@ impl<'a> Cx<'a> {
             if e.spans.is_empty() || p.spans.is_empty() {
                 continue;
             }
-            // Comparable articles: only a confident link says the two sentences report the same facts,
-            // and a number that differs there is worth a look, not an error.
+            // Comparable articles: only a confident link says the two sentences report the same facts.
             if !self.opts.disabled.contains(&Check::NumberMismatch) && (!self.comparable || l.score >= 0.5) {
                 let from = out.len();
                 self.numbers(&e, &p, "sentence", out);
                 if self.comparable {
-                    // A number only one retelling gives is information; one replaced by another, a warning.
+                    // A number only one retelling gives is information.
                     for f in &mut out[from..] {
                         let one_sided = f.message.contains("has no such number");
-                        f.severity =
-                            if one_sided { Severity::Style } else { f.severity.max(Severity::Warning) };
+                        if one_sided {
+                            f.severity = Severity::Style;
+                        }
                     }
                 }
             }

@@ -40,7 +40,9 @@ impl<'a> Cx<'a> {
                     ws.iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
                         && ws.iter().all(|w| w.starts_with(char::is_uppercase))
                         && !ws.iter().any(|w| verbs.contains(w.to_lowercase().as_str()))
-                        && ws.iter().any(|w| !sentence::dictionary_word(w, en) || named_anywhere(other, w))
+                        && (ws.iter().any(|w| !sentence::dictionary_word(w, en) || named_anywhere(other, w))
+                            // A person introduced by first and last name, then named by the surname.
+                            || (ws.len() >= 2 && words.len() < ws.len()))
                 };
                 // Or the Polish names outright someone the English article never mentions.
                 let unknown_in_en = || {

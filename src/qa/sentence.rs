@@ -174,10 +174,7 @@ impl Cx<'_> {
                     };
                     let missing: Vec<&&str> = proper.iter().filter(|w| !found(w)).collect();
                     let some_found = words.iter().any(|w| found(w));
-                    let last_found = proper.len() > 1 && proper.last().is_some_and(|w| found(w));
-                    if missing.is_empty()
-                        || (missing.len() == 1 && (last_found || (some_found && near(missing[0]))))
-                    {
+                    if missing.is_empty() || (missing.len() == 1 && some_found && near(missing[0])) {
                         continue;
                     }
                     let (en, pl, msg) = if is_en {
