@@ -63,6 +63,45 @@ impl InputArgs {
     }
 }
 
+/// Which QA checks run, how severe their findings are, and when `qa` fails.
+#[derive(clap::Args, Clone, Default)]
+struct QaChecks {
+    /// Run only these checks (comma-separated ids, e.g. number-mismatch,name-mismatch)
+    #[arg(long, value_name = "LIST", value_parser = parse_check_list)]
+    checks: Option<CheckList>,
+    /// Skip these checks (comma-separated ids)
+    #[arg(long, value_name = "LIST", value_parser = parse_check_list)]
+    skip: Option<CheckList>,
+    /// Give a check's findings another severity: CHECK=error|warning|style (repeatable)
+    #[arg(long = "severity", value_name = "CHECK=LEVEL", value_parser = parse_severity_override)]
+    severities: Vec<(bialign::qa::Check, bialign::qa::Severity)>,
+    /// Exit with status 1 when a finding of this severity or a worse one remains
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    fail_on: Option<FailOn>,
+    /// Leave out the findings whose fingerprints FILE lists (one per line; the report's export of
+    /// findings marked as false)
+    #[arg(long, value_name = "FILE")]
+    ignore: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum FailOn {
+    Error,
+    Warning,
+}
+
+/// A comma-separated list of check ids, parsed (one value for clap).
+#[derive(Clone, Debug)]
+struct CheckList(Vec<bialign::qa::Check>);
+
+fn parse_check_list(s: &str) -> Result<CheckList, String> {
+    bialign::qa::config::parse_checks(s).map(CheckList)
+}
+
+fn parse_severity_override(s: &str) -> Result<(bialign::qa::Check, bialign::qa::Severity), String> {
+    bialign::qa::config::parse_severity_override(s)
+}
+
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum StageFormat {
     Text,
@@ -140,8 +179,10 @@ enum Cmd {
     },
     /// Check an aligned pair for translation problems (numbers, names, quotes, speakers, omissions…)
     Qa {
-        /// The two articles; the language detector decides which is English and which Polish
-        #[arg(num_args = 2, required = true, value_names = ["EN", "PL"])]
+        /// The two articles (the language detector decides which is English and which Polish), or one
+        /// bilingual file read as its segment pairs: TMX (.tmx), XLIFF 1.2/2.x (.xlf, .xliff) or
+        /// en<TAB>pl lines (.tsv)
+        #[arg(num_args = 1..=2, required = true, value_names = ["EN", "PL"])]
         files: Vec<PathBuf>,
         /// Output format of the findings
         #[arg(long, value_enum, default_value_t = StageFormat::Text)]
@@ -155,6 +196,8 @@ enum Cmd {
         /// Write the findings to FILE instead of standard output
         #[arg(short = 'o', long, value_name = "FILE")]
         output: Option<PathBuf>,
+        #[command(flatten)]
+        checks: QaChecks,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -436,7 +479,7 @@ struct PairArgs {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.cmd {
-        Cmd::Qa { files, format, html, mode, output, input } => {
+        Cmd::Qa { files, format, html, mode, output, checks, input } => {
             let format = match format {
                 StageFormat::Text => Format::Text,
                 StageFormat::Jsonl => Format::Jsonl,
@@ -451,7 +494,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
                 explain: false,
                 lexicon: None,
             };
-            cmd_qa(&files[0], &files[1], &args, html.as_deref(), output.as_deref(), &input)
+            cmd_qa(&files, &args, &checks, html.as_deref(), output.as_deref(), &input)
         }
         Cmd::Ingest { file, paragraphs, input } => cmd_ingest(&file, paragraphs, &input),
         Cmd::Detect { files, by, format, input } => cmd_detect(&files, by, format, &input),
@@ -818,25 +861,67 @@ fn cmd_align(
 }
 
 fn cmd_qa(
-    a: &Path,
-    b: &Path,
+    files: &[PathBuf],
     args: &PairArgs,
+    checks: &QaChecks,
     html: Option<&Path>,
     output: Option<&Path>,
     input: &InputArgs,
 ) -> Result<u8, Failure> {
-    let (en, pl, swapped) = load_pair(a, b, input)?;
-    let alignment =
-        bialign::align(&en, &pl, &bialign::AlignOptions { mode: args.mode.mode(), ..Default::default() });
     let opts = bialign::qa::QaOptions {
         mode: match args.mode {
             ModeArg::Auto => bialign::qa::Mode::Auto,
             ModeArg::Translation => bialign::qa::Mode::Translation,
             ModeArg::Comparable => bialign::qa::Mode::Comparable,
         },
+        disabled: bialign::qa::Check::ALL
+            .into_iter()
+            .filter(|c| {
+                checks.checks.as_ref().is_some_and(|only| !only.0.contains(c))
+                    || checks.skip.as_ref().is_some_and(|skip| skip.0.contains(c))
+            })
+            .collect(),
+        severities: checks.severities.clone(),
+        ignore: match &checks.ignore {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| Failure { msg: format!("{}: {e}", path.display()), code: 2 })?;
+                bialign::qa::config::IgnoreList::parse(&text)
+                    .map_err(|e| Failure { msg: format!("{}: {e}", path.display()), code: 2 })?
+            }
+            None => Default::default(),
+        },
         ..Default::default()
     };
-    let findings = bialign::qa::check(&en, &pl, &alignment, &opts);
+    let (en, pl, alignment, swapped, findings) = match files {
+        [a, b] => {
+            let (en, pl, swapped) = load_pair(a, b, input)?;
+            let alignment = bialign::align(
+                &en,
+                &pl,
+                &bialign::AlignOptions { mode: args.mode.mode(), ..Default::default() },
+            );
+            let findings = bialign::qa::check(&en, &pl, &alignment, &opts);
+            (en, pl, alignment, swapped, findings)
+        }
+        [file] => {
+            let bad = |msg: String| Failure { msg: format!("{}: {msg}", file.display()), code: 2 };
+            let Some(format) = bialign::qa::bilingual::Format::of_path(file) else {
+                return Err(bad(
+                    "qa reads two articles, or one bilingual file named .tmx, .xlf, .xliff or .tsv".into(),
+                ));
+            };
+            let (name, bytes) = bialign::ingest::read_input(file, &input.options())?;
+            let text_opts = bialign::ingest::IngestOptions { html: Some(false), ..input.options() };
+            let doc = bialign::ingest::ingest_bytes(&name, &bytes, &text_opts)?;
+            let segs = bialign::qa::bilingual::parse(&doc.text, format).map_err(bad)?;
+            let name = file.display().to_string();
+            let (en, pl, alignment, findings) = bialign::qa::bilingual::check_segments(&name, &segs, &opts)
+                .map_err(|e| bad(e.to_string()))?;
+            (en, pl, alignment, false, findings)
+        }
+        _ => return Err(Failure { msg: "qa takes one bilingual file or two articles".into(), code: 2 }),
+    };
     let pair = AlignedPair {
         id: None,
         en: &en,
@@ -851,7 +936,12 @@ fn cmd_qa(
         write_pair(Some(path), Format::Html, wopts.clone(), &pair)?;
     }
     write_pair(output, args.format, wopts, &pair)?;
-    Ok(0)
+    let level = match checks.fail_on {
+        Some(FailOn::Error) => Some(bialign::qa::Severity::Error),
+        Some(FailOn::Warning) => Some(bialign::qa::Severity::Warning),
+        None => None,
+    };
+    Ok(u8::from(level.is_some_and(|l| bialign::qa::config::fails(&findings, l))))
 }
 
 /// What `pair` writes.

@@ -309,6 +309,76 @@ fn report_in_headless_chromium() {
         let n = s.js("return document.querySelectorAll('.articles .flagged').length");
         assert!(n.as_u64().unwrap_or(0) >= 1, "a clicked finding flags its sentences");
     }
+    // Findings are numbered F1, F2…; the j / k keys move to the next and previous finding.
+    let ids =
+        s.js("return Array.from(document.querySelectorAll('.flist .f')).map(function(f){ return f.id; })");
+    let ids: Vec<String> = ids.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+    assert!(ids.len() >= 2, "the sample report has findings: {ids:?}");
+    assert!(ids.iter().enumerate().all(|(i, id)| *id == format!("F{}", i + 1)), "{ids:?}");
+    let key = |k: &str| {
+        s.cmd(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "kb", "actions": [
+            {"type": "keyDown", "value": k}, {"type": "keyUp", "value": k}]}]})),
+        );
+        s.js("return document.activeElement ? document.activeElement.id : null")
+    };
+    s.js("document.activeElement && document.activeElement.blur(); return 0");
+    assert_eq!(key("j"), "F1", "j goes to the first finding");
+    assert_eq!(key("j"), "F2", "j goes to the next finding");
+    assert_eq!(key("k"), "F1", "k goes back");
+    // Mark F1 as false (x), export the marks: the ignore list holds F1's fingerprint only.
+    key("x");
+    let fp = s.js("return document.getElementById('F1').dataset.fp").as_str().unwrap().to_string();
+    assert_eq!(fp.len(), 16, "fingerprint {fp}");
+    assert_eq!(s.js("return document.getElementById('marked').textContent"), "1");
+    let export = s.find("#export-ignore").expect("export button");
+    s.click(&export);
+    let list = s.js("return document.getElementById('export-out').value").as_str().unwrap().to_string();
+    let prints: Vec<&str> =
+        list.lines().filter(|l| !l.starts_with('#')).map(|l| l.split('\t').next().unwrap()).collect();
+    assert_eq!(prints, vec![fp.as_str()], "{list}");
+    // The CSV export has a header and one row per finding.
+    let csv = s.find("#export-csv").expect("CSV button");
+    s.click(&csv);
+    // (A textarea's value has its CRLF row ends as LF; the downloaded file keeps CRLF.)
+    let table = s.js("return document.getElementById('export-out').value").as_str().unwrap().to_string();
+    assert!(table.starts_with("id,severity,check,en,pl,message,fingerprint,marked_false\n"), "{table}");
+    let rows = table
+        .split('\n')
+        .filter(|l| {
+            l.strip_prefix('F').and_then(|r| r.split(',').next()).is_some_and(|n| n.parse::<usize>().is_ok())
+        })
+        .count();
+    assert_eq!(rows, ids.len(), "one row per finding: {table}");
+    assert!(table.contains(&fp) && table.contains("F1,"), "{table}");
+    // Search narrows the list.
+    let n_all = ids.len();
+    s.js("var i = document.getElementById('fsearch'); i.value = 'zzzz-no-such-text'; i.dispatchEvent(new Event('input')); return 0");
+    assert_eq!(s.js("return document.querySelectorAll('.flist .f:not(.hidden)').length"), 0);
+    s.js("var i = document.getElementById('fsearch'); i.value = ''; i.dispatchEvent(new Event('input')); return 0");
+    // The report written again with the exported list leaves the marked finding out.
+    let ignore = target.join("qa-ignore.txt");
+    std::fs::write(&ignore, &list).unwrap();
+    let again = target.join("qa-report-ignored.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_bialign"))
+        .args(["qa", EN, PL, "--ignore"])
+        .arg(&ignore)
+        .arg("--html")
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    s.goto(&again);
+    let left = s.js(
+        "return Array.from(document.querySelectorAll('.flist .f')).map(function(f){ return f.dataset.fp; })",
+    );
+    let left: Vec<&str> = left.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(left.len(), n_all - 1, "one finding fewer after reloading with the ignore list");
+    assert!(!left.contains(&fp.as_str()), "the marked finding is gone");
+    s.goto(&report);
+    let sentence = s.find(".articles .s[data-link][data-side=\"en\"]").unwrap();
     // Back to the clicked sentence for the screenshot.
     s.click(&sentence);
     let png = base64_decode(s.cmd("GET", "/screenshot", None).as_str().expect("screenshot data"));

@@ -7,7 +7,8 @@ use serde_json::{json, Value};
 use crate::model::{Document, Span};
 use crate::qa::{Finding, Severity};
 
-/// One finding as a JSON object: `{"check", "severity", "en": [{"start","end","text"}], "pl": […], "message"}`.
+/// One finding as a JSON object: `{"check", "severity", "en": [{"start","end","text"}], "pl": […], "message",
+/// "fingerprint"}`.
 /// `doc_id` is set in batch mode.
 pub fn finding_json(doc_id: Option<&str>, f: &Finding, en: &Document, pl: &Document) -> Value {
     let spans = |d: &Document, v: &[Span]| -> Value {
@@ -22,6 +23,7 @@ pub fn finding_json(doc_id: Option<&str>, f: &Finding, en: &Document, pl: &Docum
     obj.insert("en".into(), spans(en, &f.en));
     obj.insert("pl".into(), spans(pl, &f.pl));
     obj.insert("message".into(), json!(f.message));
+    obj.insert("fingerprint".into(), json!(crate::qa::config::fingerprint(f, en, pl)));
     Value::Object(obj)
 }
 

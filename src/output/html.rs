@@ -389,22 +389,37 @@ pub fn write_report<W: Write + ?Sized>(
             );
         }
     }
-    h.push_str("</div>\n<ol class=\"flist\">\n");
+    h.push_str(
+        "</div>\n<div class=\"tools\"><input type=\"search\" id=\"fsearch\" placeholder=\"Search findings\" \
+         aria-label=\"Search findings\"> <button type=\"button\" id=\"export-ignore\">Export ignore list</button> \
+         <button type=\"button\" id=\"export-csv\">Export CSV</button>\
+         <div class=\"keys\">Keys: <kbd>j</kbd>/<kbd>n</kbd> next finding, <kbd>k</kbd>/<kbd>p</kbd> previous, \
+         <kbd>x</kbd> mark as false. <span id=\"marked\">0</span> marked as false.</div>\
+         <textarea id=\"export-out\" readonly rows=\"3\" hidden></textarea></div>\n<ol class=\"flist\">\n",
+    );
     if findings.is_empty() {
         h.push_str("<li class=\"none\">No findings.</li>\n");
     }
-    for (f, (es, ps)) in findings.iter().zip(&finding_sents) {
+    for (n, (f, (es, ps))) in findings.iter().zip(&finding_sents).enumerate() {
         let ids =
             |side: &str, v: &[usize]| v.iter().map(|i| format!("{side}-s{i}")).collect::<Vec<_>>().join(" ");
+        let side_text =
+            |d: &Document, v: &[Span]| v.iter().map(|s| d.slice(*s)).collect::<Vec<_>>().join(" | ");
         let mut lines = f.message.lines();
         let head = lines.next().unwrap_or("");
         let _ = write!(
             h,
-            "<li class=\"f sev-{sev}\" data-sev=\"{sev}\" data-check=\"{c}\" data-units=\"{} {}\" tabindex=\"0\">\
-             <span class=\"badge\">{sev}</span> <code>{c}</code> {}",
+            "<li class=\"f sev-{sev}\" id=\"F{no}\" data-sev=\"{sev}\" data-check=\"{c}\" data-units=\"{} {}\" \
+             data-fp=\"{}\" data-en=\"{}\" data-pl=\"{}\" tabindex=\"0\">\
+             <label class=\"mark\" title=\"Mark as a false finding\"><input type=\"checkbox\" class=\"false\"> false</label>\
+             <span class=\"fid\">F{no}</span> <span class=\"badge\">{sev}</span> <code>{c}</code> <span class=\"head\">{}</span>",
             ids("en", es),
             ids("pl", ps),
+            crate::qa::config::fingerprint(f, en, pl),
+            escape(&side_text(en, &f.en)),
+            escape(&side_text(pl, &f.pl)),
             escape(head),
+            no = n + 1,
             sev = f.severity.as_str(),
             c = f.check.as_str()
         );
@@ -519,6 +534,10 @@ i.sev-error{color:var(--err)}i.sev-warning{color:var(--warn)}i.sev-style{color:v
 .f code{font-size:.75rem;background:#eee;padding:0 .2rem;border-radius:3px}
 .f .ctx{color:var(--muted);font-size:.78rem;overflow-wrap:anywhere}
 .f.hidden{display:none}.f:focus{outline:2px solid #333}
+.f .fid{font-weight:700;font-size:.75rem;color:var(--muted)}.f .mark{float:right;font-size:.72rem;color:var(--muted)}
+.f.marked{opacity:.55}.f.marked .head{text-decoration:line-through}
+.tools{font-size:.78rem;margin-bottom:.5rem}.tools input[type=search]{width:11rem}.tools .keys{color:var(--muted);margin-top:.2rem}
+.tools textarea{width:100%;font:.72rem monospace}kbd{border:1px solid #bbb;border-radius:3px;padding:0 .2rem;font-size:.7rem}
 .quotes{padding:.8rem 1.2rem 2rem;border-top:1px solid var(--line)}
 table{border-collapse:collapse;width:100%;font-size:.88rem}
 th,td{border-bottom:1px solid var(--line);padding:.3rem .4rem;text-align:left;vertical-align:top}
@@ -571,15 +590,63 @@ const JS: &str = r#"
     f.addEventListener('click', go);
     f.addEventListener('keydown', function(ev){ if(ev.key === 'Enter') go(); });
   });
+  var search = document.getElementById('fsearch');
   function filter(){
-    var on = {};
+    var on = {}, q = (search.value || '').toLowerCase();
     document.querySelectorAll('.filters input').forEach(function(i){ on[i.dataset.filter + ':' + i.value] = i.checked; });
     document.querySelectorAll('.f').forEach(function(f){
-      var vis = on['sev:' + f.dataset.sev] !== false && on['check:' + f.dataset.check] !== false;
+      var vis = on['sev:' + f.dataset.sev] !== false && on['check:' + f.dataset.check] !== false
+        && (!q || f.textContent.toLowerCase().indexOf(q) >= 0 || (f.dataset.en + ' ' + f.dataset.pl).toLowerCase().indexOf(q) >= 0);
       f.classList.toggle('hidden', !vis);
     });
   }
   document.querySelectorAll('.filters input').forEach(function(i){ i.addEventListener('change', filter); });
+  search.addEventListener('input', filter);
+  var all = Array.prototype.slice.call(document.querySelectorAll('.f'));
+  function count(){ document.getElementById('marked').textContent = document.querySelectorAll('.f.marked').length; }
+  all.forEach(function(f){
+    var box = f.querySelector('input.false');
+    box.addEventListener('click', function(ev){ ev.stopPropagation(); });
+    box.addEventListener('change', function(){ f.classList.toggle('marked', box.checked); count(); });
+  });
+  function step(d){
+    var vis = all.filter(function(f){ return !f.classList.contains('hidden'); });
+    if(!vis.length) return;
+    var i = vis.indexOf(document.activeElement);
+    var next = vis[i < 0 ? (d > 0 ? 0 : vis.length - 1) : (i + d + vis.length) % vis.length];
+    next.focus(); next.scrollIntoView({block:'nearest'}); next.click();
+  }
+  document.addEventListener('keydown', function(ev){
+    if(ev.target && (ev.target.tagName === 'INPUT' || ev.target.tagName === 'TEXTAREA') && ev.target.type !== 'checkbox') return;
+    if(ev.key === 'j' || ev.key === 'n') { step(1); ev.preventDefault(); }
+    else if(ev.key === 'k' || ev.key === 'p') { step(-1); ev.preventDefault(); }
+    else if(ev.key === 'x' && document.activeElement && document.activeElement.classList.contains('f')) {
+      var b = document.activeElement.querySelector('input.false'); b.checked = !b.checked; b.dispatchEvent(new Event('change'));
+    }
+  });
+  function offer(text, name, type){
+    var out = document.getElementById('export-out');
+    out.hidden = false; out.value = text;
+    var a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], {type: type}));
+    a.download = name; document.body.appendChild(a); a.click(); a.remove();
+  }
+  document.getElementById('export-ignore').addEventListener('click', function(){
+    var lines = ['# bialign qa ignore list: findings marked as false (qa --ignore FILE)'];
+    document.querySelectorAll('.f.marked').forEach(function(f){
+      lines.push(f.dataset.fp + '\t' + f.dataset.check + '\t' + f.querySelector('.head').textContent.replace(/\s+/g, ' '));
+    });
+    offer(lines.join('\n') + '\n', 'qa-ignore.txt', 'text/plain');
+  });
+  function cell(v){ v = String(v); return /[",\n\r]/.test(v) ? '"' + v.replace(/"/g, '""') + '"' : v; }
+  document.getElementById('export-csv').addEventListener('click', function(){
+    var rows = [['id','severity','check','en','pl','message','fingerprint','marked_false']];
+    all.forEach(function(f){
+      rows.push([f.id, f.dataset.sev, f.dataset.check, f.dataset.en, f.dataset.pl,
+        f.querySelector('.head').textContent, f.dataset.fp, f.classList.contains('marked') ? 'yes' : '']);
+    });
+    offer(rows.map(function(r){ return r.map(cell).join(','); }).join('\r\n') + '\r\n', 'qa-findings.csv', 'text/csv');
+  });
 })();
 "#;
 

@@ -101,16 +101,31 @@ fn a_number_missing_on_one_side_is_a_warning() {
 fn speaker_mismatch_and_inflected_names() {
     let mut en = doc(
         Lang::En,
-        &["“It gets revealed in the next episode,” Butler says of Sebastian.", "Harris agrees."],
+        &[
+            "“It gets revealed in the next episode,” Butler says of Sebastian.",
+            "Harris agrees.",
+            "The cast waits.",
+            "Butler smiles.",
+        ],
     );
     let mut pl = doc(
         Lang::Pl,
-        &["\"Wyjaśni się w następnym odcinku\" - mówi Harris o Sebastianie.", "Harris się zgadza."],
+        &[
+            "\"Wyjaśni się w następnym odcinku\" - mówi Harris o Sebastianie.",
+            "Harris się zgadza.",
+            "Obsada czeka.",
+            "Butler się uśmiecha.",
+        ],
     );
     quote(&mut en, 0, "It gets revealed in the next episode,", Some("Butler"));
     quote(&mut pl, 0, "Wyjaśni się w następnym odcinku", Some("Harris"));
     let a = Alignment {
-        sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[1], 0.9)],
+        sentences: vec![
+            link(&[0], &[0], 0.9),
+            link(&[1], &[1], 0.9),
+            link(&[2], &[2], 0.9),
+            link(&[3], &[3], 0.9),
+        ],
         quotes: vec![link(&[0], &[0], 0.8)],
         ..Default::default()
     };
@@ -120,19 +135,20 @@ fn speaker_mismatch_and_inflected_names() {
     assert_eq!(s[0].severity, Severity::Error);
     assert!(s[0].en.contains(&en.quotes[0].span) && s[0].pl.contains(&pl.quotes[0].span));
     assert!(s[0].message.contains("Butler") && s[0].message.contains("Harris"));
-    // Sebastian ~ Sebastianie is the same name; Butler is missing from the Polish sentence (Harris is
-    // in the next English sentence: not reported).
+    // Sebastian ~ Sebastianie is the same name; Harris is in the next English sentence: not reported.
+    // Butler, missing from the Polish sentence, is also an English word ("butler"): a name the other side
+    // must hold is one no dictionary lists.
     let names: Vec<&str> = of(&fs, Check::NameMismatch)
         .iter()
         .flat_map(|f| f.en.iter().map(|s| en.slice(*s)).chain(f.pl.iter().map(|s| pl.slice(*s))))
         .filter(|t| t.len() < 20)
         .collect();
     assert!(!names.contains(&"Sebastian") && !names.contains(&"Sebastianie"), "{names:?}");
-    assert!(names.contains(&"Butler") && !names.contains(&"Harris"), "{names:?}");
+    assert!(!names.contains(&"Butler") && !names.contains(&"Harris"), "{names:?}");
 }
 
 #[test]
-fn a_speaker_resolved_from_a_pronoun_is_only_a_warning() {
+fn speakers_resolved_from_a_pronoun_or_a_verb_are_not_compared() {
     let mut en = doc(Lang::En, &["Butler spoke first.", "“It gets revealed in the next episode,” he says."]);
     let mut pl = doc(Lang::Pl, &["Harris mówiła pierwsza.", "\"Wyjaśni się w następnym odcinku\" - mówi."]);
     quote(&mut en, 1, "It gets revealed in the next episode,", Some("Butler"));
@@ -151,10 +167,10 @@ fn a_speaker_resolved_from_a_pronoun_is_only_a_warning() {
         quotes: vec![link(&[0], &[0], 0.8)],
         ..Default::default()
     };
+    // Harris is named in neither article's quote sentence, and both mentions are a pronoun and a verb:
+    // the extraction's guesses, not what the texts say.
     let fs = check(&en, &pl, &a, &QaOptions::default());
-    let s = of(&fs, Check::SpeakerMismatch);
-    assert_eq!(s.len(), 1, "{fs:#?}");
-    assert_eq!(s[0].severity, Severity::Warning);
+    assert!(of(&fs, Check::SpeakerMismatch).is_empty(), "{fs:#?}");
 }
 
 #[test]
@@ -265,13 +281,13 @@ fn check_names_round_trip() {
 
 #[test]
 fn paired_quotes_that_drift_apart_are_reported() {
-    let mut en = doc(Lang::En, &["“It is sad for both of them,” she said."]);
+    let mut en = doc(Lang::En, &["“It is sad for both of them, and for us as well,” she said."]);
     let mut pl = doc(
         Lang::Pl,
         &["\"To smutne, ale myślę, że wszyscy wyjdą z tego silniejsi i zobaczymy ich znowu w następnym sezonie, \
            kiedy wrócą do Nowego Jorku\" - powiedziała."],
     );
-    quote(&mut en, 0, "It is sad for both of them,", None);
+    quote(&mut en, 0, "It is sad for both of them, and for us as well,", None);
     let inner = "To smutne, ale myślę, że wszyscy wyjdą z tego silniejsi i zobaczymy ich znowu w następnym \
                  sezonie, kiedy wrócą do Nowego Jorku";
     quote(&mut pl, 0, inner, None);
@@ -343,7 +359,7 @@ fn a_quote_given_as_polish_dash_dialogue_is_not_omitted() {
     );
     let pl = doc(
         Lang::Pl,
-        &["– Mamy wystarczające rezerwy – zaznaczył.", "Jak dodała, koszty spadną.", "- To działa."],
+        &["– Mamy wystarczające rezerwy – zaznaczył.", "Jak dodała, sytuacja jest trudna.", "- To działa."],
     );
     quote(&mut en, 0, "We have sufficient reserves,", Some("he"));
     quote(&mut en, 1, "Costs will fall,", Some("she"));
@@ -355,9 +371,17 @@ fn a_quote_given_as_polish_dash_dialogue_is_not_omitted() {
     };
     let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
     let q = of(&fs, Check::QuoteOmitted);
-    // Dash dialogue with an en dash or a hyphen quotes the words; reported speech does not.
+    // Dash dialogue with an en dash or a hyphen quotes the words; reported speech saying something else
+    // does not.
     assert_eq!(q.len(), 1, "{fs:#?}");
     assert_eq!(q[0].en[0], en.quotes[1].span);
+    // Reported speech that holds the quote's words ("Jak dodała, koszty spadną."): the words are there.
+    let pl2 = doc(
+        Lang::Pl,
+        &["– Mamy wystarczające rezerwy – zaznaczył.", "Jak dodała, koszty spadną.", "- To działa."],
+    );
+    let fs = check(&en, &pl2, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    assert!(of(&fs, Check::QuoteOmitted).is_empty(), "{fs:#?}");
 }
 
 #[test]
@@ -381,4 +405,117 @@ fn clock_times_and_short_forms_agree_across_notations() {
     let a = Alignment { sentences: vec![link(&[0], &[0], 0.9)], quotes: vec![], ..Default::default() };
     let fs = check(&en, &pl, &a, &QaOptions::default());
     assert_eq!(of(&fs, Check::NumberMismatch).len(), 1, "{fs:#?}");
+}
+
+/// The name spans a list of findings reports (short ones: the names themselves).
+fn name_texts<'d>(fs: &[Finding], en: &'d Document, pl: &'d Document) -> Vec<&'d str> {
+    of(fs, Check::NameMismatch)
+        .iter()
+        .flat_map(|f| f.en.iter().map(|s| en.slice(*s)).chain(f.pl.iter().map(|s| pl.slice(*s))))
+        .filter(|t| t.len() < 30)
+        .collect()
+}
+
+#[test]
+fn translated_institutions_headlines_and_transliterations_are_not_name_mismatches() {
+    let en = doc(
+        Lang::En,
+        &[
+            "He raised money for the National Multiple Sclerosis Society in Britain.",
+            "Minister Stresses Need to Revamp Iron Palace",
+            "The talks with Kim Jong-un in Singapore ended early.",
+        ],
+    );
+    let pl = doc(
+        Lang::Pl,
+        &[
+            "Zbierał pieniądze dla krajowej fundacji chorych na stwardnienie rozsiane w Wielkiej Brytanii.",
+            "Minister podkreślił potrzebę modernizacji Pałacu Żelaznego",
+            "Rozmowy z Kim Dzong-unem w Singapurze zakończyły się wcześnie.",
+        ],
+    );
+    let a = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[1], 0.9), link(&[2], &[2], 0.9)],
+        quotes: vec![],
+        ..Default::default()
+    };
+    let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    assert!(of(&fs, Check::NameMismatch).is_empty(), "{:?}", name_texts(&fs, &en, &pl));
+}
+
+#[test]
+fn a_changed_surname_is_a_name_mismatch_even_beside_a_kept_first_name() {
+    let en = doc(Lang::En, &["Yesterday the vice president Mike Pence met Harris in the state of Ohio."]);
+    let pl = doc(Lang::Pl, &["Wczoraj wiceprezydent Mike Wiśniewski spotkał się z Harrisem w stanie Ohio."]);
+    let a = Alignment { sentences: vec![link(&[0], &[0], 0.9)], quotes: vec![], ..Default::default() };
+    let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    let names = name_texts(&fs, &en, &pl);
+    assert!(names.contains(&"Mike Pence") && names.contains(&"Mike Wiśniewski"), "{names:?}");
+    assert!(!names.iter().any(|n| n.contains("Harris") || n.contains("Ohio")), "{names:?}");
+}
+
+#[test]
+fn sentences_left_unpaired_on_both_sides_are_no_passage_but_one_sided_ones_are() {
+    let en = doc(Lang::En, &["The council met.|The balancing act is truly engaging.|The vote was close."]);
+    let pl =
+        doc(Lang::Pl, &["Rada się zebrała.|To balansowanie naprawdę wciąga.|Głosowanie było wyrównane."]);
+    // The aligner missed the middle pair: one unmatched sentence on each side, at the same place.
+    let a = Alignment {
+        sentences: vec![
+            link(&[0], &[0], 0.9),
+            link(&[1], &[], 0.0),
+            link(&[], &[1], 0.0),
+            link(&[2], &[2], 0.9),
+        ],
+        quotes: vec![],
+        ..Default::default()
+    };
+    let opts = QaOptions { mode: Mode::Translation, ..Default::default() };
+    let fs = check(&en, &pl, &a, &opts);
+    assert!(of(&fs, Check::OmittedPassage).is_empty() && of(&fs, Check::AddedPassage).is_empty(), "{fs:#?}");
+    // The Polish sentence really missing: the English one is reported.
+    let pl2 = doc(Lang::Pl, &["Rada się zebrała.|Głosowanie było wyrównane."]);
+    let a2 = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9), link(&[1], &[], 0.0), link(&[2], &[1], 0.9)],
+        quotes: vec![],
+        ..Default::default()
+    };
+    let fs = check(&en, &pl2, &a2, &opts);
+    let p = of(&fs, Check::OmittedPassage);
+    assert_eq!(p.len(), 1, "{fs:#?}");
+    assert_eq!(p[0].en, vec![en.sentences[1].span]);
+}
+
+#[test]
+fn a_sentence_attached_to_a_neighbour_that_shares_nothing_is_reported() {
+    let en = doc(Lang::En, &["The new bridge over the river will open to traffic in March."]);
+    let pl = doc(
+        Lang::Pl,
+        &["Nowy most na rzece zostanie otwarty dla ruchu w marcu.|Kibice piłkarscy świętowali zwycięstwo drużyny do późnej nocy."],
+    );
+    let a = Alignment { sentences: vec![link(&[0], &[0, 1], 0.7)], quotes: vec![], ..Default::default() };
+    let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    let p = of(&fs, Check::AddedPassage);
+    assert_eq!(p.len(), 1, "{fs:#?}");
+    assert_eq!(p[0].pl, vec![pl.sentences[1].span]);
+}
+
+#[test]
+fn a_verb_taken_for_the_polish_speaker_is_not_a_speaker_mismatch() {
+    let mut en = doc(Lang::En, &["“We will win,” Shiona Finn said."]);
+    let mut pl = doc(Lang::Pl, &["„Wygramy” – Stwierdził."]);
+    quote(&mut en, 0, "We will win,", Some("Shiona Finn"));
+    quote(&mut pl, 0, "Wygramy", Some("Stwierdził"));
+    let a = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9)],
+        quotes: vec![link(&[0], &[0], 0.8)],
+        ..Default::default()
+    };
+    let fs = check(&en, &pl, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    assert!(of(&fs, Check::SpeakerMismatch).is_empty(), "{fs:#?}");
+    // A name the English never mentions, written out in the Polish: reported.
+    let mut pl2 = doc(Lang::Pl, &["„Wygramy” – powiedział Wiśniewski."]);
+    quote(&mut pl2, 0, "Wygramy", Some("Wiśniewski"));
+    let fs = check(&en, &pl2, &a, &QaOptions { mode: Mode::Translation, ..Default::default() });
+    assert_eq!(of(&fs, Check::SpeakerMismatch).len(), 1, "{fs:#?}");
 }
