@@ -12,7 +12,24 @@
 //! ```
 //!
 //! Everything downstream of ingest refers to byte spans ([`Span`]) of the one decoded text.
+//!
+//! ```
+//! use bialign::{align, analyze, ingest::IngestOptions, AlignOptions};
+//!
+//! let opts = IngestOptions::default();
+//! let en = analyze("en.txt", "The minister said the bridge will open in May. \"We are ready,\" she told reporters.".as_bytes(), &opts)?;
+//! let pl = analyze("pl.txt", "Minister powiedziała, że most zostanie otwarty w maju. – Jesteśmy gotowi – mówiła dziennikarzom.".as_bytes(), &opts)?;
+//! let alignment = align(&en, &pl, &AlignOptions::default());
+//! for link in &alignment.sentences {
+//!     let en_text: Vec<&str> = link.en.iter().map(|&i| en.slice(en.sentences[i].span)).collect();
+//!     let pl_text: Vec<&str> = link.pl.iter().map(|&i| pl.slice(pl.sentences[i].span)).collect();
+//!     println!("{:.2} {:?} = {:?}", link.score, en_text, pl_text);
+//! }
+//! assert_eq!(pl.quotes.len(), 1); // the dash dialogue
+//! # Ok::<(), bialign::Error>(())
+//! ```
 
+#![deny(missing_docs)]
 pub mod align;
 pub mod batch;
 pub mod data;

@@ -220,10 +220,13 @@ fn load_and_align(
 /// One record's texts aligned: the documents (English first), whether they came the other way
 /// round, and the alignment.
 pub struct AlignedTexts {
+    /// The English article, analysed.
     pub en: Document,
+    /// The Polish article, analysed.
     pub pl: Document,
     /// The record's `en` text was the Polish one (the note [`SWAP_NOTE`] goes on its records).
     pub swapped: bool,
+    /// Their alignment.
     pub alignment: Alignment,
 }
 

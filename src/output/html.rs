@@ -33,11 +33,15 @@ pub fn escape(s: &str) -> String {
 /// Figures shown at the top of the report.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Summary {
+    /// Sentences of the English article.
     pub en_sentences: usize,
+    /// Sentences of the Polish article.
     pub pl_sentences: usize,
     /// Sentence links with both sides.
     pub sentence_pairs: usize,
+    /// English sentences in no link.
     pub en_unmatched: usize,
+    /// Polish sentences in no link.
     pub pl_unmatched: usize,
     /// Quote links with both sides.
     pub quote_links: usize,
@@ -48,9 +52,13 @@ pub struct Summary {
     pub quote_pairs_with_speakers: usize,
     /// Speech quotes with no counterpart.
     pub en_quotes_alone: usize,
+    /// The same, Polish side.
     pub pl_quotes_alone: usize,
+    /// Findings of severity error.
     pub errors: usize,
+    /// Findings of severity warning.
     pub warnings: usize,
+    /// Findings of severity style.
     pub style: usize,
 }
 

@@ -16,18 +16,24 @@ use crate::model::{Document, Span};
 /// One segment pair of a bilingual file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Segment {
+    /// The English text.
     pub en: String,
+    /// The Polish text.
     pub pl: String,
     /// Inline tags and placeholders of each side, in order (`ph#1`, `pc#2`, `{0}`).
     pub en_tags: Vec<String>,
+    /// The same, Polish side.
     pub pl_tags: Vec<String>,
 }
 
 /// The bilingual formats `qa` reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// TMX 1.4.
     Tmx,
+    /// XLIFF 1.2 or 2.0.
     Xliff,
+    /// Tab-separated `en<TAB>pl` lines.
     Tsv,
 }
 

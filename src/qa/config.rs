@@ -45,6 +45,7 @@ pub fn fingerprint(f: &Finding, en: &Document, pl: &Document) -> String {
 /// note), `#` starts a comment line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct IgnoreList {
+    /// The fingerprints, lower case.
     pub fingerprints: HashSet<String>,
 }
 
@@ -69,6 +70,7 @@ impl IgnoreList {
         Ok(IgnoreList { fingerprints })
     }
 
+    /// Is the finding with fingerprint `fp` marked false?
     pub fn contains(&self, fp: &str) -> bool {
         self.fingerprints.contains(fp)
     }

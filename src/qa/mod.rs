@@ -37,6 +37,7 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// The name in all outputs.
     pub fn as_str(&self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -44,29 +45,45 @@ impl Severity {
             Severity::Style => "style",
         }
     }
+    /// Every severity, most severe first.
     pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Style];
 }
 
 /// The checks, named in kebab-case in all outputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Check {
+    /// A number on one side is missing or different on the other.
     NumberMismatch,
+    /// A name on one side is missing on the other.
     NameMismatch,
+    /// An English quotation with no Polish counterpart.
     QuoteOmitted,
+    /// A Polish quotation with no English counterpart.
     QuoteAdded,
+    /// Paired quotations attributed to different people.
     SpeakerMismatch,
+    /// Paired quotations whose content differs.
     QuoteDrift,
+    /// English quotation marks in Polish text.
     QuoteMarks,
+    /// A Polish segment that is English.
     Untranslated,
+    /// A linked pair of unusual length ratio.
     LengthRatio,
+    /// Final punctuation that differs.
     PunctuationMismatch,
+    /// Brackets that do not correspond.
     BracketMismatch,
+    /// English sentences the Polish side leaves out.
     OmittedPassage,
+    /// Polish sentences with no English source.
     AddedPassage,
+    /// Inline tags or placeholders that differ (bilingual files).
     TagMismatch,
 }
 
 impl Check {
+    /// Every check.
     pub const ALL: [Check; 14] = [
         Check::NumberMismatch,
         Check::NameMismatch,
@@ -83,6 +100,7 @@ impl Check {
         Check::AddedPassage,
         Check::TagMismatch,
     ];
+    /// The name in all outputs.
     pub fn as_str(&self) -> &'static str {
         match self {
             Check::NumberMismatch => "number-mismatch",
@@ -116,7 +134,9 @@ impl Serialize for Check {
 /// One QA finding.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
+    /// The check that found it.
     pub check: Check,
+    /// How serious it is.
     pub severity: Severity,
     /// Spans in the English document (may be empty).
     pub en: Vec<Span>,
@@ -141,6 +161,7 @@ pub enum Mode {
 /// Options for [`check`].
 #[derive(Clone)]
 pub struct QaOptions {
+    /// Translation or comparable rules.
     pub mode: Mode,
     /// The bilingual lexicon names are compared with (`None`: the embedded one). Give QA the
     /// aligner's, with the user's entries (`--lexicon`), so both read the same translations.
