@@ -2,14 +2,14 @@
 """Evaluate `bialign pair` (document pairing) on piles built from the data at hand.
 
     python3 scripts/pair_eval.py [--bin target/release/bialign] [--out /tmp/pair-eval]
-                                 [--real-dev /work/shared/eval/real-dev] [--seed 7]
+                                 [--real-dev ../shared/eval/real-dev] [--seed 7]
 
 Builds, outside the repository (texts are never written into it):
 
 * an English pile and a Polish pile, both shuffled under opaque ids:
   - translated pairs: the `parallel` variant of every corpus/align-dev article, except
   - EN distractors: the English side of every fifth dev article, its Polish side left out;
-  - real comparable pairs: the /work/shared/eval/real-dev pairs (when that folder exists), except
+  - real comparable pairs: the ../shared/eval/real-dev pairs (when that folder exists), except
   - PL distractors: the Polish side of some real-dev pairs (about a third), their English left out;
   real-dev dates (source.json) are given as `date`;
 * `gold.tsv`: en_id, pl_id, kind (translated | real) of every true pair.
@@ -130,7 +130,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=str(ROOT / "target/release/bialign"))
     ap.add_argument("--out", default="/tmp/pair-eval")
-    ap.add_argument("--real-dev", default="/work/shared/eval/real-dev")
+    ap.add_argument("--real-dev", default=str(ROOT.parent / "shared/eval/real-dev"))
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--variant", default="parallel",
                     help="align-dev variant for the translated pairs (parallel; deleted, reordered, comparable are harder)")
