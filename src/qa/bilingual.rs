@@ -72,33 +72,10 @@ pub fn parse_tsv(text: &str) -> Result<Vec<Segment>, String> {
         let (Some(en), Some(pl)) = (f.next(), f.next()) else {
             return Err(format!("line {}: not en<TAB>pl", i + 1));
         };
-        let (en, pl) = (unescape(en), unescape(pl));
+        let (en, pl) = (crate::output::tsv::unescape(en), crate::output::tsv::unescape(pl));
         out.push(Segment { en_tags: placeholders(&en), pl_tags: placeholders(&pl), en, pl });
     }
     Ok(out)
-}
-
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut it = s.chars();
-    while let Some(c) = it.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match it.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('\\') => out.push('\\'),
-            Some(o) => {
-                out.push('\\');
-                out.push(o);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
 }
 
 /// Placeholders written in text: `{0}`, `{name}`, `{{name}}`, `%s`, `%d`, `%1$s`, `%@`.

@@ -118,6 +118,24 @@ fn short_year(kind: NumKind) -> Option<NumKind> {
     }
 }
 
+/// The content words of `text` (English when `en`, else Polish): words of three letters or more that
+/// are not stopwords of the language.
+pub fn content_words(text: &str, en: bool) -> Vec<&str> {
+    words_of(text)
+        .into_iter()
+        .map(|(a, b)| &text[a..b])
+        .filter(|w| {
+            let l = w.to_lowercase();
+            w.chars().count() >= 3
+                && !if en {
+                    crate::lexicon::tokens::is_stopword_en(&l)
+                } else {
+                    crate::lexicon::tokens::is_stopword_pl(&l)
+                }
+        })
+        .collect()
+}
+
 /// Byte ranges of the words (runs of letters, digits, apostrophes inside) of `text`.
 pub fn words_of(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();

@@ -268,19 +268,7 @@ impl Cx<'_> {
             ids.extend(ids_of(lex, &ws, !is_en));
         }
         let t = doc.slice(q.span);
-        let content: Vec<&str> = norm::words_of(t)
-            .into_iter()
-            .map(|(a, b)| &t[a..b])
-            .filter(|w| {
-                let l = w.to_lowercase();
-                w.chars().count() >= 3
-                    && !if is_en {
-                        crate::lexicon::tokens::is_stopword_en(&l)
-                    } else {
-                        crate::lexicon::tokens::is_stopword_pl(&l)
-                    }
-            })
-            .collect();
+        let content: Vec<&str> = norm::content_words(t, is_en);
         if content.is_empty() {
             return true;
         }

@@ -75,19 +75,7 @@ impl Cx<'_> {
             let ids = ids_of(lex, &ow, !is_en);
             for s in idx.iter().filter_map(|&i| doc.sentences.get(i)) {
                 let t = doc.slice(s.span);
-                let content: Vec<&str> = norm::words_of(t)
-                    .into_iter()
-                    .map(|(a, b)| &t[a..b])
-                    .filter(|w| {
-                        let lw = w.to_lowercase();
-                        w.chars().count() >= 3
-                            && !if is_en {
-                                crate::lexicon::tokens::is_stopword_en(&lw)
-                            } else {
-                                crate::lexicon::tokens::is_stopword_pl(&lw)
-                            }
-                    })
-                    .collect();
+                let content: Vec<&str> = norm::content_words(t, is_en);
                 if content.len() < 5 {
                     continue;
                 }
