@@ -115,6 +115,22 @@ pub fn analyze_file(path: &std::path::Path, opts: &ingest::IngestOptions) -> Res
     Ok(doc)
 }
 
+/// Read a file and split it into sentences (the lines of presplit input), without quotes. With `lang`
+/// set, the text is taken to be in `lang` and not routed ([`ingest_file_in`]).
+pub fn split_file(
+    path: &std::path::Path,
+    opts: &ingest::IngestOptions,
+    lang: Option<Lang>,
+) -> Result<Document> {
+    let mut doc = ingest_file_in(path, opts, lang)?;
+    if opts.presplit {
+        ingest::presplit_sentences(&mut doc);
+    } else {
+        segment::segment(&mut doc);
+    }
+    Ok(doc)
+}
+
 /// The stages after language routing: sentences (the lines of presplit input), then quotes.
 fn finish_analysis(doc: &mut Document, presplit: bool) {
     if presplit {

@@ -200,6 +200,20 @@ impl OutputFile {
         Ok(OutputFile { name, w: BufWriter::with_capacity(1 << 16, SinkWriter(sink)) })
     }
 
+    /// Write the whole output with `write`, then [`commit`](Self::commit) it. An I/O error of `write`
+    /// comes back as an [`Error::Output`] naming the file; a closed pipe is one
+    /// ([`Error::is_broken_pipe`]), so a caller can end quietly as `cat` does.
+    pub fn write_with(mut self, write: impl FnOnce(&mut OutputFile) -> io::Result<()>) -> Result<(), Error> {
+        write(&mut self).map_err(|e| self.write_error(&e))?;
+        self.commit()
+    }
+
+    /// The error for a failed write to this output, naming it (for output written in parts, between
+    /// which other work can fail).
+    pub fn write_error(&self, e: &io::Error) -> Error {
+        Error::output(&self.name, "cannot write", e)
+    }
+
     /// The path as given (`standard output` for `-`), for messages.
     pub fn name(&self) -> &Path {
         &self.name

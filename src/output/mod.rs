@@ -14,6 +14,22 @@ pub mod writer;
 pub use file::{Destination, OutputFile};
 pub use writer::{writer, AlignedPair, Column, Format, WriteOptions, Writer};
 
+/// Write one aligned pair in `format` to `path` (standard output for `None` or `-`), through the
+/// writer's begin, pair and finish and the safe [`OutputFile`].
+pub fn write_pair_to(
+    path: Option<&std::path::Path>,
+    format: Format,
+    opts: WriteOptions,
+    pair: &AlignedPair,
+) -> crate::Result<()> {
+    let w = writer(format, opts);
+    OutputFile::create(path)?.write_with(|out| {
+        w.begin(out)?;
+        w.pair(out, pair)?;
+        w.finish(out)
+    })
+}
+
 /// Untrusted text (a record id, a file name, an error message quoting them) made safe for a
 /// terminal line: control characters (ANSI escapes, line breaks that would forge another line,
 /// bidirectional overrides) are written as `\u{…}` escapes; everything else is kept.

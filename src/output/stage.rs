@@ -32,6 +32,60 @@ pub fn write_detection<W: Write + ?Sized>(
     }
 }
 
+/// The unit `detect` reports a language for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// The whole file.
+    Document,
+    /// Each paragraph (the routing decision the other stages use).
+    Paragraph,
+    /// Each line, detected on its own.
+    Line,
+}
+
+/// The language of `doc` (already routed) per `unit`, one result per line; `file` names it.
+pub fn write_detections<W: Write + ?Sized>(
+    out: &mut W,
+    jsonl: bool,
+    file: &str,
+    doc: &Document,
+    unit: Unit,
+) -> std::io::Result<()> {
+    match unit {
+        Unit::Document => write_detection(out, jsonl, file, None, doc.lang, doc.lang_confidence),
+        Unit::Paragraph => {
+            for p in &doc.paragraphs {
+                write_detection(out, jsonl, file, Some((p.span, doc.slice(p.span))), p.lang, p.confidence)?;
+            }
+            Ok(())
+        }
+        Unit::Line => {
+            for span in crate::ingest::line_spans(&doc.text) {
+                let t = doc.slice(span);
+                let d = crate::lang::detect(t);
+                write_detection(out, jsonl, file, Some((span, t)), d.lang, d.confidence)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The decoded text of `doc` (ending with a line feed), or with `paragraphs` one line per paragraph
+/// with its byte span: `[start..end] text`.
+pub fn write_text<W: Write + ?Sized>(out: &mut W, doc: &Document, paragraphs: bool) -> std::io::Result<()> {
+    if paragraphs {
+        for p in &doc.paragraphs {
+            writeln!(out, "[{}..{}] {}", p.span.start, p.span.end, doc.slice(p.span))?;
+        }
+    } else {
+        out.write_all(doc.text.as_bytes())?;
+        if !doc.text.ends_with('\n') {
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}
+
 /// The document's sentences.
 pub fn write_sentences<W: Write + ?Sized>(out: &mut W, jsonl: bool, doc: &Document) -> std::io::Result<()> {
     for s in &doc.sentences {

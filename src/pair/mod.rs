@@ -23,6 +23,7 @@
 pub mod index;
 pub mod input;
 pub mod keys;
+pub mod write;
 
 use std::sync::Arc;
 

@@ -360,6 +360,26 @@ pub fn check_segments(
     Ok((en, pl, a, findings))
 }
 
+/// Read the bilingual file `path` (TMX, XLIFF or TSV, told by its name) and run [`check_segments`]
+/// on its segment pairs. Errors name the file.
+pub fn check_file(
+    path: &Path,
+    ingest: &crate::ingest::IngestOptions,
+    opts: &super::QaOptions,
+) -> crate::error::Result<(Document, Document, Alignment, Vec<super::Finding>)> {
+    let bad = |msg: String| crate::Error::Usage(format!("{}: {msg}", path.display()));
+    let Some(format) = Format::of_path(path) else {
+        return Err(bad(
+            "qa reads two articles, or one bilingual file named .tmx, .xlf, .xliff or .tsv".into()
+        ));
+    };
+    let (name, bytes) = crate::ingest::read_input(path, ingest)?;
+    let text_opts = crate::ingest::IngestOptions { html: Some(false), ..ingest.clone() };
+    let doc = crate::ingest::ingest_bytes(&name, &bytes, &text_opts)?;
+    let segs = parse(&doc.text, format).map_err(bad)?;
+    check_segments(&path.display().to_string(), &segs, opts).map_err(|e| bad(e.to_string()))
+}
+
 /// Checks that need whole articles, not given segment pairs.
 pub const WHOLE_ARTICLE_CHECKS: [super::Check; 3] =
     [super::Check::OmittedPassage, super::Check::AddedPassage, super::Check::QuoteDrift];

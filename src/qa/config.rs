@@ -70,10 +70,25 @@ impl IgnoreList {
         Ok(IgnoreList { fingerprints })
     }
 
+    /// Read and parse the ignore list in `path`; an error names the file (and the line).
+    pub fn read(path: &std::path::Path) -> crate::Result<IgnoreList> {
+        let bad = |reason: String| crate::Error::Usage(format!("{}: {reason}", path.display()));
+        let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+        IgnoreList::parse(&text).map_err(bad)
+    }
+
     /// Is the finding with fingerprint `fp` marked false?
     pub fn contains(&self, fp: &str) -> bool {
         self.fingerprints.contains(fp)
     }
+}
+
+/// The checks left out when only `only` run (all when `None`) and `skip` are skipped.
+pub fn disabled_checks(only: Option<&[Check]>, skip: &[Check]) -> Vec<Check> {
+    Check::ALL
+        .into_iter()
+        .filter(|c| only.is_some_and(|only| !only.contains(c)) || skip.contains(c))
+        .collect()
 }
 
 /// Parse a comma-separated list of check ids (`name-mismatch,quote-marks`); an error names the unknown id.
