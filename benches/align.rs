@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
 use bialign::{align, analyze, AlignOptions, Document};
 use criterion::{criterion_group, criterion_main, Criterion};
 

@@ -10,8 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-use bialign::ingest::IngestOptions;
 use bialign::output::jsonl::{write_alignment, Only};
+use bialign::IngestOptions;
 use bialign::{align, analyze, AlignOptions};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 

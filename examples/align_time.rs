@@ -26,7 +26,7 @@ fn main() {
     let runs: usize = args.get(1).and_then(|r| r.parse().ok()).unwrap_or(21).max(1);
     let mut dirs = Vec::new();
     pairs(&set, &mut dirs);
-    let io = bialign::ingest::IngestOptions::default();
+    let io = bialign::IngestOptions::default();
     let opts = bialign::AlignOptions::default();
     let mut medians = Vec::new();
     let mut modes = std::collections::BTreeMap::new();

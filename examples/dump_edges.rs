@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::Path;
 
 use bialign::align::comparable::edge_rows;
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
 use bialign::{AlignOptions, Document, Span};
 use serde_json::Value;
 

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use bialign::align::training::training_rows;
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
 use bialign::{AlignOptions, Document, Span};
 use serde_json::Value;
 

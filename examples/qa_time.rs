@@ -7,7 +7,7 @@ fn main() {
     let t0 = std::time::Instant::now();
     for a in std::fs::read_dir("corpus/align-dev/wmt20-enpl").unwrap().flatten() {
         let d = a.path().join("parallel");
-        let o = bialign::ingest::IngestOptions::default();
+        let o = bialign::IngestOptions::default();
         let en = bialign::analyze_file(&d.join("en.txt"), &o).unwrap();
         let pl = bialign::analyze_file(&d.join("pl.txt"), &o).unwrap();
         let al = bialign::align(&en, &pl, &Default::default());

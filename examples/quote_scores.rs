@@ -7,8 +7,8 @@
 //! listed in the documentation of `bialign::align::quotes::quote_candidates`.
 
 use bialign::align::quotes::{group_score, quote_candidates};
-use bialign::ingest::IngestOptions;
 use bialign::AlignOptions;
+use bialign::IngestOptions;
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let o = IngestOptions::default();

@@ -30,25 +30,55 @@
 //! ```
 
 #![deny(missing_docs)]
-pub mod align;
+//! ## The public API
+//!
+//! - The per-document stages: [`analyze`], [`analyze_file`], [`analyze_path_bytes`], [`ingest_file`],
+//!   [`ingest_file_in`], [`split_file`], [`detect`], with [`IngestOptions`] and [`Document`] (its
+//!   [`Paragraph`]s, [`Sentence`]s and [`Quote`]s, each located by a [`Span`]).
+//! - Alignment: [`align`] with [`AlignOptions`] gives an [`Alignment`] of [`Link`]s, each with its
+//!   [`Evidence`], and the [`Mode`] it decided; [`order_pair`] tells the English from the Polish
+//!   document; [`Lexicon`] loads the bilingual lexicon (with a user's entries).
+//! - Four subsystems, one per command family: [`qa`] (translation checks), [`output`] (every output
+//!   format behind one writer and one safe output file), [`batch`] (many pairs on every core, with
+//!   resume) and [`pair`] (which articles of two collections tell the same story).
+//! - [`Error`] (with its [`ErrorKind`]) and [`Result`].
+//!
+//! The stage modules themselves (`ingest`, `lang`, `segment`, `quote`, `align`, `lexicon`, …) are
+//! reachable for this project's benches, examples and fitting scripts, but hidden from the
+//! documentation: they are not a stable API.
+
 pub mod batch;
-pub mod data;
-pub mod deadline;
-pub mod error;
-pub mod ingest;
-pub mod lang;
-pub mod lexicon;
-pub mod model;
 pub mod output;
 pub mod pair;
 pub mod qa;
+
+#[doc(hidden)]
+pub mod align;
+#[doc(hidden)]
+pub mod data;
+#[doc(hidden)]
+pub mod deadline;
+#[doc(hidden)]
+pub mod error;
+#[doc(hidden)]
+pub mod ingest;
+#[doc(hidden)]
+pub mod lang;
+#[doc(hidden)]
+pub mod lexicon;
+#[doc(hidden)]
+pub mod model;
+#[doc(hidden)]
 pub mod quote;
+#[doc(hidden)]
 pub mod segment;
 
-pub use align::{align, AlignOptions, Alignment, Evidence, Link};
-pub use error::{Error, Result};
-pub use lang::Lang;
-pub use model::*;
+pub use align::{align, AlignOptions, Alignment, Evidence, Link, Mode};
+pub use error::{Error, ErrorKind, Result};
+pub use ingest::IngestOptions;
+pub use lang::{detect, order_pair, Detection};
+pub use lexicon::Lexicon;
+pub use model::{Document, Lang, Paragraph, Quote, QuoteKind, Sentence, Span, Speaker};
 
 /// Run the per-document stages (ingest, language, sentences, quotes) on raw bytes.
 ///

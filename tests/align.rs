@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use bialign::align::Link;
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
+use bialign::Link;
 use bialign::{align, analyze, AlignOptions, Alignment, Document, Span};
 use serde_json::Value;
 
@@ -139,7 +139,7 @@ fn sample_pair_quote_links_floor() {
 fn sample_pair_keeps_the_link_contract_and_links_the_named_quotes_sentences() {
     let (en, pl) = sample();
     let a = align(&en, &pl, &AlignOptions::default());
-    assert_eq!(a.mode, bialign::align::Mode::Comparable, "the sample pair is a retelling");
+    assert_eq!(a.mode, bialign::Mode::Comparable, "the sample pair is a retelling");
     assert_tiles(&a, &en, &pl);
     // "We won't see [them] ..." ~ "Nie zobaczymy tych osób ..." are linked sentences.
     let ei = en.sentences.iter().position(|s| en.slice(s.span).contains("We won’t see")).unwrap();

@@ -14,7 +14,7 @@ mod invariants;
 
 use std::sync::OnceLock;
 
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
 use bialign::{AlignOptions, Document, Lang};
 use invariants::{check_alignment, check_document, check_jsonl};
 use proptest::prelude::*;

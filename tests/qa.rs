@@ -144,7 +144,7 @@ fn parallel_dev_sets_have_few_errors() {
                 continue;
             }
             articles += 1;
-            let opts = bialign::ingest::IngestOptions::default();
+            let opts = bialign::IngestOptions::default();
             let en = bialign::analyze_file(&dir.join("en.txt"), &opts).unwrap();
             let pl = bialign::analyze_file(&dir.join("pl.txt"), &opts).unwrap();
             let a = bialign::align(&en, &pl, &bialign::AlignOptions::default());
@@ -180,7 +180,7 @@ fn parallel_dev_sets_have_few_errors() {
 }
 
 mod robustness {
-    use bialign::align::{Alignment, Evidence, Link};
+    use bialign::{Alignment, Evidence, Link};
     use proptest::prelude::*;
 
     proptest! {
@@ -193,7 +193,7 @@ mod robustness {
             pl_text in "[a-ząęłńóśźżA-Z0-9 ,.?!\"„”»«()\n]{0,300}",
             links in proptest::collection::vec((0usize..12, 0usize..12, any::<bool>(), any::<bool>()), 0..10),
         ) {
-            let opts = bialign::ingest::IngestOptions::default();
+            let opts = bialign::IngestOptions::default();
             let (Ok(en), Ok(pl)) = (bialign::analyze("en", en_text.as_bytes(), &opts),
                                     bialign::analyze("pl", pl_text.as_bytes(), &opts)) else { return Ok(()) };
             let mk = |e: usize, p: usize, he: bool, hp: bool| Link {

@@ -3,7 +3,7 @@
 //! dashes that are no dialogue, a closing mark without its opening mark, role nouns and pronouns
 //! resolved to the person, names in the nominative, places and institutions.
 
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
 use bialign::{Document, QuoteKind};
 
 fn doc(text: &str) -> Document {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
 use bialign::{Document, Lang, Paragraph, Sentence, Span};
 use proptest::prelude::*;
 

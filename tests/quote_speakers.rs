@@ -3,7 +3,7 @@
 //! written, a written source ("czytamy w komunikacie…") speaks for its text, and an unknown speaker
 //! stays unknown rather than taking the wrong name.
 
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
 use bialign::{Document, QuoteKind};
 
 fn doc(text: &str) -> Document {

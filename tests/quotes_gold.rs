@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use bialign::ingest::IngestOptions;
+use bialign::IngestOptions;
 use bialign::{Document, QuoteKind, Span};
 use serde_json::Value;
 

@@ -8,7 +8,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
 
-use bialign::model::Document;
+use bialign::Document;
 use bialign::{ingest, segment, Lang};
 
 /// (lang, article, line id) -> byte offsets of hand-checked boundaries inside the line.

@@ -2,8 +2,8 @@
 //! (corpus/carrie-diaries/gold-sentences.json): every span must match exactly, so boundary
 //! precision, recall and F1 are 1.0 for both articles.
 
-use bialign::model::{Document, Span};
 use bialign::{ingest, segment, Lang};
+use bialign::{Document, Span};
 
 fn gold_spans(lang: &str) -> Vec<(Span, usize)> {
     let gold: serde_json::Value =

@@ -2,7 +2,7 @@
 //! non-overlapping, inside their paragraph, trimmed, and cover every non-whitespace byte;
 //! the splitter never panics, even on paragraph spans off character boundaries.
 
-use bialign::model::Span;
+use bialign::Span;
 use bialign::{segment, Lang};
 use proptest::prelude::*;
 

@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use bialign::ingest::IngestOptions;
 use bialign::Document;
+use bialign::IngestOptions;
 
 /// The corpus files, in a fixed order (run from the repository root).
 fn files() -> Vec<PathBuf> {

@@ -7,11 +7,11 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use bialign::batch::BatchOptions;
-use bialign::error::{Error, ErrorKind};
-use bialign::ingest::IngestOptions;
 use bialign::output::jsonl::Only;
 use bialign::output::{AlignedPair, Format, WriteOptions};
+use bialign::IngestOptions;
 use bialign::{Document, Lang};
+use bialign::{Error, ErrorKind};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -79,11 +79,11 @@ fn text(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
     text_arg(obj, name)?.map_err(|e| py_err(py, &e))
 }
 
-fn parse_mode(mode: &str) -> PyResult<Option<bialign::align::Mode>> {
+fn parse_mode(mode: &str) -> PyResult<Option<bialign::Mode>> {
     match mode {
         "auto" => Ok(None),
-        "translation" => Ok(Some(bialign::align::Mode::Translation)),
-        "comparable" => Ok(Some(bialign::align::Mode::Comparable)),
+        "translation" => Ok(Some(bialign::Mode::Translation)),
+        "comparable" => Ok(Some(bialign::Mode::Comparable)),
         other => Err(PyValueError::new_err(format!(
             "mode: expected \"auto\", \"translation\" or \"comparable\", got {other:?}"
         ))),
@@ -685,7 +685,7 @@ fn align(
                 let opts = ingest_options();
                 let a = bialign::analyze("en", en.as_bytes(), &opts)?;
                 let b = bialign::analyze("pl", pl.as_bytes(), &opts)?;
-                bialign::lang::order_pair(a, b)?
+                bialign::order_pair(a, b)?
             } else {
                 (analyzed("en", &en, Some(Lang::En))?, analyzed("pl", &pl, Some(Lang::Pl))?, false)
             };
@@ -765,15 +765,15 @@ fn qa(py: Python<'_>, en: &Bound<'_, PyAny>, pl: &Bound<'_, PyAny>, mode: &str) 
     let amode = parse_mode(mode)?;
     let qmode = match amode {
         None => bialign::qa::Mode::Auto,
-        Some(bialign::align::Mode::Translation) => bialign::qa::Mode::Translation,
-        Some(bialign::align::Mode::Comparable) => bialign::qa::Mode::Comparable,
+        Some(bialign::Mode::Translation) => bialign::qa::Mode::Translation,
+        Some(bialign::Mode::Comparable) => bialign::qa::Mode::Comparable,
     };
     let (en, pl, findings) = py
         .detach(|| -> Result<_, Error> {
             let opts = ingest_options();
             let a = bialign::analyze("en", en.as_bytes(), &opts)?;
             let b = bialign::analyze("pl", pl.as_bytes(), &opts)?;
-            let (en, pl, _) = bialign::lang::order_pair(a, b)?;
+            let (en, pl, _) = bialign::order_pair(a, b)?;
             let alignment =
                 bialign::align(&en, &pl, &bialign::AlignOptions { mode: amode, ..Default::default() });
             let qopts = bialign::qa::QaOptions { mode: qmode, ..Default::default() };

@@ -7,7 +7,7 @@
 
 #![allow(dead_code)]
 
-use bialign::align::Alignment;
+use bialign::Alignment;
 use bialign::{Document, Span};
 
 fn on_boundaries(text: &str, s: Span, what: &str) {
@@ -98,8 +98,8 @@ pub fn check_sentences(doc: &Document) {
 /// and a quote pairs with at most three quotes of the other side. No link is empty and every index
 /// exists.
 pub fn check_alignment(a: &Alignment, en: &Document, pl: &Document) {
-    let comparable = a.mode == bialign::align::Mode::Comparable;
-    let count = |links: &[bialign::align::Link], ne: usize, np: usize, what: &str| {
+    let comparable = a.mode == bialign::Mode::Comparable;
+    let count = |links: &[bialign::Link], ne: usize, np: usize, what: &str| {
         let mut e = vec![(0u32, 0u32); ne];
         let mut p = vec![(0u32, 0u32); np];
         for (k, l) in links.iter().enumerate() {
@@ -154,7 +154,7 @@ pub fn check_alignment(a: &Alignment, en: &Document, pl: &Document) {
 }
 
 /// The links of an alignment as comparable (en, pl) index pairs, sorted.
-pub fn link_set(links: &[bialign::align::Link]) -> Vec<(Vec<usize>, Vec<usize>)> {
+pub fn link_set(links: &[bialign::Link]) -> Vec<(Vec<usize>, Vec<usize>)> {
     let mut v: Vec<_> = links.iter().map(|l| (l.en.clone(), l.pl.clone())).collect();
     v.sort();
     v

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use bialign::ingest::IngestOptions;
 use bialign::output::jsonl::Only;
 use bialign::output::{Column, Format};
+use bialign::IngestOptions;
 use bialign::Lang;
 
 #[derive(Parser)]
@@ -387,11 +387,11 @@ pub enum ModeArg {
 }
 
 impl ModeArg {
-    pub fn mode(self) -> Option<bialign::align::Mode> {
+    pub fn mode(self) -> Option<bialign::Mode> {
         match self {
             ModeArg::Auto => None,
-            ModeArg::Translation => Some(bialign::align::Mode::Translation),
-            ModeArg::Comparable => Some(bialign::align::Mode::Comparable),
+            ModeArg::Translation => Some(bialign::Mode::Translation),
+            ModeArg::Comparable => Some(bialign::Mode::Comparable),
         }
     }
 }

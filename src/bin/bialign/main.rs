@@ -282,7 +282,7 @@ fn load_pair(a: &Path, b: &Path, input: &InputArgs) -> Result<(Document, Documen
     let db = bialign::analyze_file(b, &input.options())?;
     warn_replaced(&da);
     warn_replaced(&db);
-    Ok(bialign::lang::order_pair(da, db)?)
+    Ok(bialign::order_pair(da, db)?)
 }
 
 /// `qa`: two articles aligned and checked, or one bilingual file's segments checked; the findings
