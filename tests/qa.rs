@@ -383,3 +383,127 @@ fn tmx_xliff_and_tsv_of_the_same_segments_give_the_same_findings() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("bad.tmx") && err.contains("XML") && err.lines().count() == 1, "{err}");
 }
+
+/// A short translated pair written for these tests: the prime minister's visit, with a glossary
+/// term rendered one way and once another, a forbidden phrase, a repeated word, a double space and
+/// one English sentence translated two ways.
+const TERMS_EN: &str = "The prime minister visited the flooded town of Nowa Wieś on Monday.\n\n\
+The prime minister promised 40 million zlotys for new embankments.\n\n\
+Residents said the water rose during the night.\n\n\
+The mayor thanked the volunteers.\n\n\
+Residents said the water rose during the night.\n";
+const TERMS_PL: &str = "Premier odwiedził w poniedziałek zalane miasteczko Nowa Wieś.\n\n\
+Szef rządu obiecał 40 milionów złotych na nowe wały, w każdym bądź razie na ich część.\n\n\
+Mieszkańcy mówili, że woda podniosła się się w nocy.\n\n\
+Burmistrz podziękował  wolontariuszom.\n\n\
+Mieszkańcy opowiadali, że woda wzbierała nocą.\n";
+
+fn terms_run(dir: &Path, extra: &[&str]) -> (Vec<Value>, std::process::Output) {
+    let (en, pl) = (dir.join("en.txt"), dir.join("pl.txt"));
+    std::fs::write(&en, TERMS_EN).unwrap();
+    std::fs::write(&pl, TERMS_PL).unwrap();
+    let out = bin()
+        .args([
+            "qa",
+            en.to_str().unwrap(),
+            pl.to_str().unwrap(),
+            "--format",
+            "jsonl",
+            "--mode",
+            "translation",
+        ])
+        .args(extra)
+        .output()
+        .unwrap();
+    let findings =
+        String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    (findings, out)
+}
+
+fn of_check<'a>(fs: &'a [Value], check: &str) -> Vec<&'a Value> {
+    fs.iter().filter(|f| f["check"] == check).collect()
+}
+
+#[test]
+fn glossary_forbidden_terms_repeated_words_spaces_and_consistency_are_found() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("terms.tsv"),
+        "# house glossary\nprime minister\tpremier\tnot \"szef rządu\"\nvolunteer\twolontariusz\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("forbidden.txt"), "w każdym bądź razie\tuse: w każdym razie\n").unwrap();
+    let g = dir.path().join("terms.tsv");
+    let f = dir.path().join("forbidden.txt");
+    let (fs, out) =
+        terms_run(dir.path(), &["--glossary", g.to_str().unwrap(), "--forbidden", f.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pl = TERMS_PL;
+    // The second sentence renders "prime minister" as "Szef rządu": reported; the first has "Premier",
+    // and the fourth "wolontariuszom" (an inflected form of the term): not reported.
+    let gloss = of_check(&fs, "glossary");
+    assert_eq!(gloss.len(), 1, "{gloss:?}");
+    let (a, b) = find(pl, "Szef rządu obiecał");
+    assert!(overlaps(&spans(gloss[0], "pl"), a, b), "{gloss:?}");
+    assert!(gloss[0]["message"].as_str().unwrap().contains("“premier”"));
+    let forb = of_check(&fs, "forbidden-term");
+    assert_eq!(forb.len(), 1, "{forb:?}");
+    assert_eq!(spans(forb[0], "pl"), vec![find(pl, "w każdym bądź razie")]);
+    let rep = of_check(&fs, "repeated-word");
+    assert_eq!(rep.len(), 1, "{rep:?}");
+    assert_eq!(spans(rep[0], "pl"), vec![find(pl, "się się")]);
+    let sp = of_check(&fs, "double-space");
+    assert_eq!(sp.len(), 1, "{sp:?}");
+    assert_eq!(spans(sp[0], "pl"), vec![find(pl, "  ")]);
+    let inc = of_check(&fs, "inconsistency");
+    assert_eq!(inc.len(), 1, "{inc:?}");
+    assert_eq!(spans(inc[0], "en").len(), 2);
+    // Without the lists, no glossary or forbidden-term findings.
+    let (plain, _) = terms_run(dir.path(), &[]);
+    assert!(of_check(&plain, "glossary").is_empty() && of_check(&plain, "forbidden-term").is_empty());
+}
+
+#[test]
+fn a_toml_configuration_sets_the_checks_and_lists_and_the_command_line_overrides_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("project")).unwrap();
+    std::fs::write(dir.path().join("project/terms.tsv"), "prime minister\tpremier\n").unwrap();
+    let conf = dir.path().join("project/qa.toml");
+    std::fs::write(
+        &conf,
+        "skip = [\"double-space\"]\nglossary = \"terms.tsv\"\nfail-on = \"warning\"\n\n[severity]\nglossary = \"error\"\n",
+    )
+    .unwrap();
+    let (fs, out) = terms_run(dir.path(), &["--config", conf.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "fail-on warning from the file: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(of_check(&fs, "double-space").is_empty(), "skipped by the file");
+    let gloss = of_check(&fs, "glossary");
+    assert_eq!(gloss.len(), 1);
+    assert_eq!(gloss[0]["severity"], "error", "severity from the file");
+    // --skip on the command line replaces the file's list; --severity comes after the file's.
+    let (fs, _) = terms_run(
+        dir.path(),
+        &["--config", conf.to_str().unwrap(), "--skip", "repeated-word", "--severity", "glossary=style"],
+    );
+    assert_eq!(of_check(&fs, "double-space").len(), 1);
+    assert!(of_check(&fs, "repeated-word").is_empty());
+    assert_eq!(of_check(&fs, "glossary")[0]["severity"], "style");
+    // A key the file format does not know is one error line naming the file, status 2.
+    std::fs::write(&conf, "skipp = [\"double-space\"]\n").unwrap();
+    let (_, out) = terms_run(dir.path(), &["--config", conf.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("qa.toml") && err.contains("skipp") && err.lines().count() == 1, "{err}");
+    // So is a glossary line that is not en<TAB>pl.
+    std::fs::write(dir.path().join("bad.tsv"), "prime minister premier\n").unwrap();
+    let bad = dir.path().join("bad.tsv");
+    let (_, out) = terms_run(dir.path(), &["--glossary", bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("bad.tsv: line 1:"), "{err}");
+}

@@ -177,3 +177,87 @@ mod tests {
         assert!(parse_severity_override("length-ratio=fatal").is_err());
     }
 }
+
+/// A reviewer's QA settings kept in a TOML file (`qa --config FILE`), so every run of a project
+/// checks the same way. Paths in it are relative to the file's folder. Unknown keys, check ids and
+/// severities are errors. Options given on the command line override the file's.
+///
+/// ```toml
+/// checks = ["number-mismatch", "name-mismatch", "glossary"]   # run only these (default: all)
+/// skip = ["length-ratio"]
+/// fail-on = "error"                                           # or "warning"
+/// glossary = "terms.tsv"                                      # en<TAB>pl[|pl…][<TAB>note]
+/// forbidden = "forbidden.txt"                                 # term[<TAB>note]
+/// ignore = "ignore.txt"                                       # fingerprints marked false
+///
+/// [severity]
+/// punctuation-mismatch = "warning"
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct QaConfig {
+    /// Run only these checks (`None`: all).
+    pub checks: Option<Vec<Check>>,
+    /// Skip these checks.
+    pub skip: Vec<Check>,
+    /// Severities set per check.
+    pub severities: Vec<(Check, Severity)>,
+    /// Fail the run (status 1) when a finding of this severity or a worse one remains.
+    pub fail_on: Option<Severity>,
+    /// The glossary file.
+    pub glossary: Option<std::path::PathBuf>,
+    /// The file of forbidden terms.
+    pub forbidden: Option<std::path::PathBuf>,
+    /// The ignore list.
+    pub ignore: Option<std::path::PathBuf>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawConfig {
+    checks: Option<Vec<String>>,
+    #[serde(default)]
+    skip: Vec<String>,
+    #[serde(default)]
+    severity: std::collections::BTreeMap<String, String>,
+    fail_on: Option<String>,
+    glossary: Option<std::path::PathBuf>,
+    forbidden: Option<std::path::PathBuf>,
+    ignore: Option<std::path::PathBuf>,
+}
+
+impl QaConfig {
+    /// Parse the TOML text of a configuration; relative paths are taken from `dir`.
+    pub fn parse(text: &str, dir: &std::path::Path) -> Result<QaConfig, String> {
+        let raw: RawConfig = toml::from_str(text).map_err(|e| e.to_string().trim_end().replace('\n', " "))?;
+        let checks = |list: &[String]| parse_checks(&list.join(","));
+        let fail_on = match raw.fail_on.as_deref() {
+            None => None,
+            Some("error") => Some(Severity::Error),
+            Some("warning") => Some(Severity::Warning),
+            Some(other) => return Err(format!("fail-on: {other:?} is not error or warning")),
+        };
+        let severities = raw
+            .severity
+            .iter()
+            .map(|(c, v)| parse_severity_override(&format!("{c}={v}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let path = |p: Option<std::path::PathBuf>| p.map(|p| if p.is_relative() { dir.join(p) } else { p });
+        Ok(QaConfig {
+            checks: raw.checks.as_deref().map(checks).transpose()?,
+            skip: checks(&raw.skip)?,
+            severities,
+            fail_on,
+            glossary: path(raw.glossary),
+            forbidden: path(raw.forbidden),
+            ignore: path(raw.ignore),
+        })
+    }
+
+    /// Read and parse the configuration in `path`; an error names the file.
+    pub fn read(path: &std::path::Path) -> crate::Result<QaConfig> {
+        let bad = |reason: String| crate::Error::Usage(format!("{}: {reason}", path.display()));
+        let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+        let dir = path.parent().unwrap_or(std::path::Path::new("."));
+        QaConfig::parse(&text, dir).map_err(bad)
+    }
+}

@@ -12,6 +12,7 @@ pub mod config;
 pub mod norm;
 mod quotes;
 mod sentence;
+pub mod terms;
 mod whole;
 
 use std::collections::HashSet;
@@ -80,11 +81,21 @@ pub enum Check {
     AddedPassage,
     /// Inline tags or placeholders that differ (bilingual files).
     TagMismatch,
+    /// A glossary term whose Polish side has none of its renderings ([`QaOptions::glossary`]).
+    Glossary,
+    /// A forbidden Polish term ([`QaOptions::forbidden`]).
+    ForbiddenTerm,
+    /// A word written twice in a row in the Polish text.
+    RepeatedWord,
+    /// Two or more spaces in a row in the Polish text.
+    DoubleSpace,
+    /// One source translated two ways, or one translation given to two sources.
+    Inconsistent,
 }
 
 impl Check {
     /// Every check.
-    pub const ALL: [Check; 14] = [
+    pub const ALL: [Check; 19] = [
         Check::NumberMismatch,
         Check::NameMismatch,
         Check::QuoteOmitted,
@@ -99,6 +110,11 @@ impl Check {
         Check::OmittedPassage,
         Check::AddedPassage,
         Check::TagMismatch,
+        Check::Glossary,
+        Check::ForbiddenTerm,
+        Check::RepeatedWord,
+        Check::DoubleSpace,
+        Check::Inconsistent,
     ];
     /// The name in all outputs.
     pub fn as_str(&self) -> &'static str {
@@ -117,6 +133,11 @@ impl Check {
             Check::OmittedPassage => "omitted-passage",
             Check::AddedPassage => "added-passage",
             Check::TagMismatch => "tag-mismatch",
+            Check::Glossary => "glossary",
+            Check::ForbiddenTerm => "forbidden-term",
+            Check::RepeatedWord => "repeated-word",
+            Check::DoubleSpace => "double-space",
+            Check::Inconsistent => "inconsistency",
         }
     }
     /// Parse a kebab-case check name.
@@ -185,6 +206,10 @@ pub struct QaOptions {
     pub severities: Vec<(Check, Severity)>,
     /// Findings marked as false (by fingerprint), left out of the results.
     pub ignore: config::IgnoreList,
+    /// English terms and the Polish renderings they must have (`--glossary`).
+    pub glossary: terms::Glossary,
+    /// Polish terms the translation must not use (`--forbidden`).
+    pub forbidden: terms::Forbidden,
 }
 
 impl std::fmt::Debug for QaOptions {
@@ -201,6 +226,8 @@ impl std::fmt::Debug for QaOptions {
             .field("disabled", &self.disabled)
             .field("severities", &self.severities)
             .field("ignore", &self.ignore.fingerprints.len())
+            .field("glossary", &self.glossary.entries.len())
+            .field("forbidden", &self.forbidden.terms.len())
             .finish()
     }
 }
@@ -219,6 +246,8 @@ impl Default for QaOptions {
             disabled: Vec::new(),
             severities: Vec::new(),
             ignore: config::IgnoreList::default(),
+            glossary: terms::Glossary::default(),
+            forbidden: terms::Forbidden::default(),
         }
     }
 }
@@ -263,6 +292,7 @@ pub fn check(en: &Document, pl: &Document, alignment: &Alignment, opts: &QaOptio
     if on(Check::QuoteMarks) {
         cx.quote_marks(&mut out);
     }
+    cx.terms(&mut out);
     finish(out, en, pl, opts)
 }
 
@@ -446,6 +476,38 @@ impl<'a> Cx<'a> {
             if !self.comparable {
                 self.stray_sentences(l, &e, &p, out);
             }
+        }
+    }
+}
+
+impl Cx<'_> {
+    /// The glossary, forbidden terms, typography of the translation and consistency ([`terms`]).
+    fn terms(&self, out: &mut Vec<Finding>) {
+        let on = |c: Check| !self.opts.disabled.contains(&c);
+        let links: Vec<&Link> = Self::two_sided(&self.a.sentences).collect();
+        if on(Check::Glossary) {
+            // Comparable articles: only a confident link says the two sentences tell the same thing.
+            let pairs: Vec<(Vec<Span>, Vec<Span>)> = links
+                .iter()
+                .filter(|l| !self.comparable || l.score >= 0.5)
+                .map(|l| (self.sent_side(self.en, &l.en).spans, self.sent_side(self.pl, &l.pl).spans))
+                .filter(|(e, p)| !e.is_empty() && !p.is_empty())
+                .collect();
+            terms::glossary(&self.opts.glossary, self.en, self.pl, &pairs, out);
+        }
+        if on(Check::ForbiddenTerm) {
+            terms::forbidden(&self.opts.forbidden, self.pl, out);
+        }
+        terms::typography(self.pl, on(Check::RepeatedWord), on(Check::DoubleSpace), out);
+        if on(Check::Inconsistent) {
+            let one_to_one: Vec<(Span, Span)> = links
+                .iter()
+                .filter(|l| l.en.len() == 1 && l.pl.len() == 1)
+                .filter_map(|l| {
+                    Some((self.en.sentences.get(l.en[0])?.span, self.pl.sentences.get(l.pl[0])?.span))
+                })
+                .collect();
+            terms::consistency(self.en, self.pl, &one_to_one, out);
         }
     }
 }

@@ -75,6 +75,17 @@ pub struct QaChecks {
     /// findings marked as false)
     #[arg(long, value_name = "FILE")]
     pub ignore: Option<PathBuf>,
+    /// A glossary: `en<TAB>pl[|pl…][<TAB>note]` lines; an English term in a linked sentence whose
+    /// Polish side has none of its renderings (inflected forms count) is a `glossary` finding
+    #[arg(long, value_name = "FILE")]
+    pub glossary: Option<PathBuf>,
+    /// Polish terms the translation must not use: `term[<TAB>note]` lines (`forbidden-term` findings)
+    #[arg(long, value_name = "FILE")]
+    pub forbidden: Option<PathBuf>,
+    /// Read the checks, skips, severities, fail-on level, glossary, forbidden terms and ignore list
+    /// from a TOML file (docs/CLI.md); options given here override it
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
