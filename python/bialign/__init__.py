@@ -69,6 +69,9 @@ if TYPE_CHECKING:
 
     Text = Union[str, bytes]
     Record = Union[Tuple[str, Text, Text], Mapping[str, Text]]
+    import os
+
+    PathLike = Union[str, os.PathLike[str]]
 
 
 def align(
@@ -182,17 +185,36 @@ def detect(text: Text) -> Detection:
     return _native.detect(text)
 
 
-def qa(en: Text, pl: Text, *, mode: str = "auto") -> List[Finding]:
+def qa(
+    en: Text,
+    pl: Text,
+    *,
+    mode: str = "auto",
+    config: Optional[PathLike] = None,
+    glossary: Optional[PathLike] = None,
+    forbidden: Optional[PathLike] = None,
+) -> List[Finding]:
     """Align a pair and check it for translation problems (``bialign qa``).
 
     Args:
         en, pl: The articles (in either order, as for ``align``).
         mode: ``"auto"``, ``"translation"`` (anything missing is an error) or ``"comparable"``
             (one-sided material is expected: warnings).
+        config: A TOML file of QA settings, as ``bialign qa --config`` reads: ``checks``,
+            ``skip``, ``[severity]``, ``glossary``, ``forbidden``, ``ignore`` (paths relative to
+            the file).
+        glossary: A glossary file (``en<TAB>pl[|pl…][<TAB>note]`` lines), replacing the
+            configuration's: an English term whose linked Polish sentence has none of its
+            renderings is a ``glossary`` finding.
+        forbidden: A file of forbidden Polish terms (``term[<TAB>note]`` lines), replacing the
+            configuration's.
 
     Returns:
         ``Finding`` objects: ``check``, ``severity`` ("error", "warning", "style"),
         ``message``, and the ``en`` and ``pl`` spans concerned; ``to_dict()`` gives the
         record of ``bialign qa --format jsonl``.
+
+    Raises:
+        BialignError: a settings or list file that cannot be read or parsed (named in the message).
     """
-    return _native.qa(en, pl, mode=mode)
+    return _native.qa(en, pl, mode=mode, config=config, glossary=glossary, forbidden=forbidden)

@@ -1,5 +1,6 @@
 """Type stubs of the native module (bialign._native); the documented API is bialign's."""
 
+import os
 from typing import Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Tuple, Union
 
 Text = Union[str, bytes]
@@ -149,4 +150,16 @@ def align_many(
 def split(text: Text, lang: Optional[str] = None) -> List[Span]: ...
 def quotes(text: Text, lang: Optional[str] = None) -> List[Quote]: ...
 def detect(text: Text) -> Detection: ...
-def qa(en: Text, pl: Text, *, mode: str = "auto") -> List[Finding]: ...
+def qa(
+    en: Text,
+    pl: Text,
+    *,
+    mode: str = "auto",
+    config: Optional[Union[str, "os.PathLike[str]"]] = None,
+    glossary: Optional[Union[str, "os.PathLike[str]"]] = None,
+    forbidden: Optional[Union[str, "os.PathLike[str]"]] = None,
+) -> List[Finding]:
+    """Check an aligned pair for translation problems (``bialign qa``). ``config`` is a TOML file of QA
+    settings (``bialign qa --config``); ``glossary`` and ``forbidden`` name list files that replace the
+    configuration's. A bad file raises ``BialignError`` naming it."""
+    ...

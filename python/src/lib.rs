@@ -758,9 +758,22 @@ fn detect(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Detection> {
 }
 
 /// Check an aligned pair for translation problems (`bialign qa`).
+///
+/// `config` is a TOML file of QA settings (`bialign qa --config`: checks, skip, severity, glossary,
+/// forbidden, ignore); `glossary` (`en<TAB>pl[|pl…][<TAB>note]` lines) and `forbidden` (`term[<TAB>note]`
+/// lines) name list files that replace the configuration's. A bad file raises `BialignError` naming it
+/// (and the line).
 #[pyfunction]
-#[pyo3(signature = (en, pl, *, mode = "auto"))]
-fn qa(py: Python<'_>, en: &Bound<'_, PyAny>, pl: &Bound<'_, PyAny>, mode: &str) -> PyResult<Vec<Finding>> {
+#[pyo3(signature = (en, pl, *, mode = "auto", config = None, glossary = None, forbidden = None))]
+fn qa(
+    py: Python<'_>,
+    en: &Bound<'_, PyAny>,
+    pl: &Bound<'_, PyAny>,
+    mode: &str,
+    config: Option<std::path::PathBuf>,
+    glossary: Option<std::path::PathBuf>,
+    forbidden: Option<std::path::PathBuf>,
+) -> PyResult<Vec<Finding>> {
     let (en, pl) = (text(en, "en")?, text(pl, "pl")?);
     let amode = parse_mode(mode)?;
     let qmode = match amode {
@@ -776,7 +789,11 @@ fn qa(py: Python<'_>, en: &Bound<'_, PyAny>, pl: &Bound<'_, PyAny>, mode: &str) 
             let (en, pl, _) = bialign::order_pair(a, b)?;
             let alignment =
                 bialign::align(&en, &pl, &bialign::AlignOptions { mode: amode, ..Default::default() });
-            let qopts = bialign::qa::QaOptions { mode: qmode, ..Default::default() };
+            let mut conf =
+                config.as_deref().map(bialign::qa::config::QaConfig::read).transpose()?.unwrap_or_default();
+            conf.glossary = glossary.or(conf.glossary);
+            conf.forbidden = forbidden.or(conf.forbidden);
+            let qopts = conf.qa_options(qmode)?;
             let findings = bialign::qa::check(&en, &pl, &alignment, &qopts);
             Ok((en, pl, findings))
         })

@@ -325,3 +325,21 @@ def test_import_does_not_load_json_or_pandas():
     code = "import sys, bialign; print('json' in sys.modules, 'pandas' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_qa_reads_a_glossary_and_a_configuration_as_the_cli_does(tmp_path):
+    gloss = tmp_path / "terms.tsv"
+    gloss.write_text("television\ttelewizja\nseries\tserial\n", encoding="utf-8")
+    conf = tmp_path / "qa.toml"
+    conf.write_text('skip = ["length-ratio"]\nglossary = "terms.tsv"\n', encoding="utf-8")
+    want = cli("qa", EN_PATH, PL_PATH, "--format", "jsonl", "--config", str(conf)).decode().splitlines()
+    got = bialign.qa(EN, PL, config=conf)
+    assert [f.to_json() for f in got] == want
+    assert not any(f.check == "length-ratio" for f in got)
+    assert [f.to_json() for f in bialign.qa(EN, PL, glossary=str(gloss))] == (
+        cli("qa", EN_PATH, PL_PATH, "--format", "jsonl", "--glossary", str(gloss)).decode().splitlines()
+    )
+    bad = tmp_path / "bad.toml"
+    bad.write_text("nonsense = 1\n", encoding="utf-8")
+    with pytest.raises(bialign.BialignError, match="bad.toml"):
+        bialign.qa(EN, PL, config=bad)

@@ -253,6 +253,31 @@ impl QaConfig {
         })
     }
 
+    /// The options of a QA run in `mode` with these settings: the glossary, forbidden terms and
+    /// ignore list read from their files (an error names the file and the line).
+    pub fn qa_options(&self, mode: super::Mode) -> crate::Result<super::QaOptions> {
+        let only = self.checks.as_deref();
+        Ok(super::QaOptions {
+            mode,
+            disabled: disabled_checks(only, &self.skip),
+            severities: self.severities.clone(),
+            ignore: self.ignore.as_deref().map(IgnoreList::read).transpose()?.unwrap_or_default(),
+            glossary: self
+                .glossary
+                .as_deref()
+                .map(super::terms::Glossary::read)
+                .transpose()?
+                .unwrap_or_default(),
+            forbidden: self
+                .forbidden
+                .as_deref()
+                .map(super::terms::Forbidden::read)
+                .transpose()?
+                .unwrap_or_default(),
+            ..Default::default()
+        })
+    }
+
     /// Read and parse the configuration in `path`; an error names the file.
     pub fn read(path: &std::path::Path) -> crate::Result<QaConfig> {
         let bad = |reason: String| crate::Error::Usage(format!("{}: {reason}", path.display()));

@@ -14,8 +14,7 @@ use bialign::output::stage::{write_detections, write_quotes, write_sentences, wr
 use bialign::output::{
     escape_terminal, write_pair_to, AlignedPair, Column, Format, OutputFile, WriteOptions,
 };
-use bialign::qa::config::{IgnoreList, QaConfig};
-use bialign::qa::terms::{Forbidden, Glossary};
+use bialign::qa::config::QaConfig;
 use bialign::{AlignOptions, Document, Error};
 
 /// mimalloc: batch allocates and frees many small buffers on several threads. Counted per thread, so
@@ -298,32 +297,26 @@ fn cmd_qa(
     output: Option<&Path>,
     input: &InputArgs,
 ) -> Result<u8, Failure> {
-    let config = checks.config.as_deref().map(QaConfig::read).transpose()?.unwrap_or_default();
     // The command line overrides the configuration file.
-    let only = checks.checks.as_ref().map(|c| c.0.as_slice()).or(config.checks.as_deref());
-    let skip = checks.skip.as_ref().map_or(config.skip.as_slice(), |c| c.0.as_slice());
-    let file = |flag: &Option<PathBuf>, conf: &Option<PathBuf>| flag.clone().or_else(|| conf.clone());
-    let opts = bialign::qa::QaOptions {
-        mode: mode.qa_mode(),
-        disabled: bialign::qa::config::disabled_checks(only, skip),
-        severities: config.severities.iter().chain(&checks.severities).copied().collect(),
-        ignore: file(&checks.ignore, &config.ignore)
-            .as_deref()
-            .map(IgnoreList::read)
-            .transpose()?
-            .unwrap_or_default(),
-        glossary: file(&checks.glossary, &config.glossary)
-            .as_deref()
-            .map(Glossary::read)
-            .transpose()?
-            .unwrap_or_default(),
-        forbidden: file(&checks.forbidden, &config.forbidden)
-            .as_deref()
-            .map(Forbidden::read)
-            .transpose()?
-            .unwrap_or_default(),
-        ..Default::default()
-    };
+    let mut config = checks.config.as_deref().map(QaConfig::read).transpose()?.unwrap_or_default();
+    if let Some(only) = &checks.checks {
+        config.checks = Some(only.0.clone());
+    }
+    if let Some(skip) = &checks.skip {
+        config.skip = skip.0.clone();
+    }
+    config.severities.extend(checks.severities.iter().copied());
+    config.fail_on = checks.fail_on.map(|f| f.severity()).or(config.fail_on);
+    for (flag, conf) in [
+        (&checks.ignore, &mut config.ignore),
+        (&checks.glossary, &mut config.glossary),
+        (&checks.forbidden, &mut config.forbidden),
+    ] {
+        if flag.is_some() {
+            conf.clone_from(flag);
+        }
+    }
+    let opts = config.qa_options(mode.qa_mode())?;
     let (en, pl, alignment, swapped, findings) = match files {
         [a, b] => {
             let (en, pl, swapped) = load_pair(a, b, input)?;
@@ -353,7 +346,7 @@ fn cmd_qa(
         write_pair_to(Some(path), Format::Html, wopts.clone(), &pair)?;
     }
     write_pair_to(output, if jsonl { Format::Jsonl } else { Format::Text }, wopts, &pair)?;
-    let level = checks.fail_on.map(|f| f.severity()).or(config.fail_on);
+    let level = config.fail_on;
     Ok(u8::from(level.is_some_and(|l| bialign::qa::config::fails(&findings, l))))
 }
 
