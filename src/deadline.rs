@@ -18,12 +18,24 @@ use std::time::{Duration, Instant};
 /// Calls between two readings of the clock.
 pub const CHECK_EVERY: u32 = 64;
 
-/// A point in time after which work should stop (none: never).
-#[derive(Debug, Clone, Default)]
+/// A point in time after which work should stop (none: never), and optionally a second reason to
+/// stop that is checked with the clock ([`Deadline::with_check`]: batch's memory budget per pair).
+#[derive(Clone, Default)]
 pub struct Deadline {
     at: Option<Instant>,
     calls: Arc<AtomicU32>,
     hit: Arc<std::sync::atomic::AtomicBool>,
+    check: Option<Arc<dyn Fn() -> bool + Send + Sync>>,
+}
+
+impl std::fmt::Debug for Deadline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Deadline")
+            .field("at", &self.at)
+            .field("hit", &self.hit.load(Ordering::Relaxed))
+            .field("check", &self.check.is_some())
+            .finish()
+    }
 }
 
 impl Deadline {
@@ -37,26 +49,43 @@ impl Deadline {
         Deadline { at: limit.and_then(|l| Instant::now().checked_add(l)), ..Default::default() }
     }
 
-    /// Whether the deadline has passed (reads the clock every [`CHECK_EVERY`] calls; once true,
-    /// always true).
+    /// The same deadline, which also stops work once `check` says so. `check` is called when the clock
+    /// is read (every [`CHECK_EVERY`] calls of [`Deadline::expired`]), on the thread doing the work:
+    /// batch passes "this pair's memory is over its budget", so a stage whose allocations grow past
+    /// the budget stops early instead of running on until the system refuses memory.
+    pub fn with_check(self, check: impl Fn() -> bool + Send + Sync + 'static) -> Deadline {
+        Deadline { check: Some(Arc::new(check)), ..self }
+    }
+
+    /// Whether the deadline has passed or the check stops the work (reads the clock every
+    /// [`CHECK_EVERY`] calls; once true, always true).
     pub fn expired(&self) -> bool {
-        let Some(at) = self.at else { return false };
+        if self.at.is_none() && self.check.is_none() {
+            return false;
+        }
         if self.hit.load(Ordering::Relaxed) {
             return true;
         }
         if !self.calls.fetch_add(1, Ordering::Relaxed).is_multiple_of(CHECK_EVERY) {
             return false;
         }
-        let past = Instant::now() >= at;
+        let past = self.at.is_some_and(|at| Instant::now() >= at) || self.check.as_ref().is_some_and(|c| c());
         if past {
             self.hit.store(true, Ordering::Relaxed);
         }
         past
     }
 
-    /// Whether the deadline has passed, reading the clock now.
+    /// Whether work should stop, reading the clock and calling the check now.
     pub fn passed(&self) -> bool {
-        self.at.is_some_and(|at| self.hit.load(Ordering::Relaxed) || Instant::now() >= at)
+        if self.hit.load(Ordering::Relaxed) {
+            return true;
+        }
+        let past = self.at.is_some_and(|at| Instant::now() >= at) || self.check.as_ref().is_some_and(|c| c());
+        if past {
+            self.hit.store(true, Ordering::Relaxed);
+        }
+        past
     }
 }
 
@@ -101,6 +130,18 @@ mod tests {
     }
 
     #[test]
+    fn a_check_stops_the_work_without_a_time_limit() {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = stop.clone();
+        let d = Deadline::none().with_check(move || flag.load(Ordering::Relaxed));
+        assert!((0..1000).all(|_| !d.expired()) && !d.passed());
+        stop.store(true, Ordering::Relaxed);
+        assert!((0..=CHECK_EVERY).any(|_| d.expired()), "seen at the next reading of the clock");
+        stop.store(false, Ordering::Relaxed);
+        assert!(d.expired() && d.passed(), "and for good");
+    }
+
+    #[test]
     fn a_scope_sets_the_threads_deadline_and_restores_the_previous_one() {
         assert!(!current_expired());
         let past = Deadline::after(Some(Duration::ZERO));
@@ -112,7 +153,7 @@ mod tests {
             assert!(!other, "the deadline is the thread's own");
         });
         assert!(!current_expired());
-        let r = std::panic::catch_unwind(|| scope(&past, || panic!("stage")));
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| scope(&past, || panic!("stage"))));
         assert!(r.is_err() && !current_expired());
     }
 

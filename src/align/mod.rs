@@ -229,6 +229,10 @@ pub(crate) fn doc_features(
     doc.sentences
         .iter()
         .map(|s| {
+            // Once stopped, the rest get no features: the caller drops the result.
+            if opts.deadline.expired() {
+                return SentFeat::default();
+            }
             let text = doc.slice(s.span);
             let head = truncate_at_char(text, opts.max_sentence_bytes);
             let mut f =
@@ -338,7 +342,15 @@ fn align_with(
 ) -> Alignment {
     let ef = doc_features(en, Lang::En, opts, en_cache);
     let pf = doc_features(pl, Lang::Pl, opts, pl_cache);
+    // Past the deadline (or over batch's memory budget) the caller drops the result: stop here.
+    let stopped = |mode| Alignment { sentences: Vec::new(), quotes: Vec::new(), mode, strong_share: 0.0 };
+    if opts.deadline.passed() {
+        return stopped(opts.mode.unwrap_or(Mode::Translation));
+    }
     let cand = sentences::candidate_logits(&ef, &pf, &opts.signals);
+    if opts.deadline.passed() {
+        return stopped(opts.mode.unwrap_or(Mode::Translation));
+    }
     let share = mode::strong_share(&ef, &pf, &cand);
     let mode = opts.mode.unwrap_or_else(|| mode::of_share(share));
     if std::env::var_os("BIALIGN_DEBUG_MODE").is_some() {

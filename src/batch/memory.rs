@@ -8,8 +8,12 @@
 //! stage, asks [`over`] whether the pair's peak went over its budget: if so the pair becomes an
 //! error record (kind `limit`) and the run goes on.
 //!
-//! What this covers, honestly: a pair whose stages take more than the budget is stopped at the end
-//! of the stage that went over, *if the process survives that stage*. An allocation the system
+//! What this covers, honestly: the long stages that check the pair's deadline (the splitter, quote
+//! extraction, sentence features, the gap programs, comparable edges, quote pairing) also stop as
+//! soon as the pair's peak is over the budget (batch gives the deadline that check,
+//! [`crate::deadline::Deadline::with_check`]); one large allocation (a gap program's table) still
+//! goes over before any check sees it, so such a pair is stopped at the end of that stage, *if the
+//! process survives it*. An allocation the system
 //! refuses inside a stage (an out-of-memory kill, a container limit, `ulimit -v`) still ends the
 //! process, because stable Rust aborts on a failed infallible allocation (and a global allocator may
 //! not unwind); the journal then lets `--resume` continue after the chunks already written. The

@@ -163,8 +163,15 @@ fn load_and_align(
     stage: &Cell<&'static str>,
     mem: super::memory::Mark,
 ) -> Result<Aligned, Error> {
-    let deadline = crate::deadline::Deadline::after(opts.pair_timeout);
+    // The long stages stop early when the pair's time is up or its memory over the budget (checked
+    // with the clock); `check` then tells which, after the stage.
+    let budget = opts.max_pair_memory;
+    let mut deadline = crate::deadline::Deadline::after(opts.pair_timeout);
+    if budget > 0 {
+        deadline = deadline.with_check(move || super::memory::over(mem, budget).is_some());
+    }
     let check = |what: &'static str| -> Result<(), Error> {
+        over_budget(&job.id, mem, budget, what)?;
         if deadline.passed() {
             return Err(Error::Timeout {
                 id: job.id.clone(),
@@ -172,7 +179,7 @@ fn load_and_align(
                 limit_secs: opts.pair_timeout.map_or(0.0, |d| d.as_secs_f64()),
             });
         }
-        over_budget(&job.id, mem, opts.max_pair_memory, what)
+        Ok(())
     };
     let id = job.id.clone();
     // The stages that take no options see the pair's deadline as their thread's (crate::deadline::scope).
