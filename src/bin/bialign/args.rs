@@ -146,41 +146,7 @@ pub enum LangArg {
 #[derive(Subcommand)]
 pub enum Cmd {
     /// Align an English and a Polish article (given in either order)
-    Align {
-        /// The two articles; the language detector decides which is English and which Polish
-        #[arg(num_args = 2, required = true, value_names = ["EN", "PL"])]
-        files: Vec<PathBuf>,
-        /// Output format (tsv: OPUS/Moses rows, no quoting; csv: RFC 4180; tmx: TMX 1.4b; html: the
-        /// side-by-side report of `qa --html`)
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        /// TSV and CSV columns, from id, en, pl, score, kind
-        #[arg(long, value_name = "LIST", value_parser = parse_columns)]
-        columns: Option<Columns>,
-        /// Only write sentence links or only quote links
-        #[arg(long, value_enum)]
-        only: Option<OnlyArg>,
-        /// Drop links scoring below this, from 0 to 1 (unmatched units are still listed)
-        #[arg(long, default_value_t = 0.0, value_parser = parse_score)]
-        min_score: f32,
-        /// Align as a translation or as comparable articles (auto: estimated per pair)
-        #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
-        mode: ModeArg,
-        /// In the text format, show the evidence of each link (what was matched, how it was found)
-        #[arg(long)]
-        explain: bool,
-        /// Write to FILE instead of standard output
-        #[arg(short = 'o', long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
-        #[arg(long, value_name = "FILE")]
-        lexicon: Option<PathBuf>,
-        /// Score only the first BYTES of each sentence (0: all of it)
-        #[arg(long, value_name = "BYTES", default_value_t = bialign::align::DEFAULT_MAX_SENTENCE_BYTES)]
-        max_sentence_bytes: usize,
-        #[command(flatten)]
-        input: InputArgs,
-    },
+    Align(AlignArgs),
     /// Check an aligned pair for translation problems (numbers, names, quotes, speakers, omissions…)
     Qa {
         /// The two articles (the language detector decides which is English and which Polish), or one
@@ -247,68 +213,7 @@ pl/NAME, a manifest TSV (id<TAB>en_path<TAB>pl_path, paths relative to the manif
 becomes an error record {\"doc\",\"error\"} (JSONL) or a line on stderr (TSV, TMX) and the run goes on; \
 exit status 1 if any pair failed. With -o the output is written to FILE.bialign-part with a journal \
 FILE.bialign-journal and renamed when complete; --resume continues an interrupted run.")]
-    Batch {
-        /// Folders, manifest TSV files or JSON Lines files (`-`: JSON Lines on standard input)
-        #[arg(required = true, value_name = "INPUT")]
-        inputs: Vec<PathBuf>,
-        /// Write to FILE (via a partial file and a journal) instead of standard output
-        #[arg(short = 'o', long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// Output format: jsonl (records with "doc"), tsv (en/pl/score rows, no quoting), csv (RFC
-        /// 4180, with a header row) or tmx (TMX 1.4b)
-        #[arg(long, value_enum, default_value_t = Format::Jsonl)]
-        format: Format,
-        /// TSV and CSV columns, from id, en, pl, score, kind (e.g. id,en,pl,score)
-        #[arg(long, value_name = "LIST", value_parser = parse_columns)]
-        columns: Option<Columns>,
-        /// Follow symbolic links in folders (loops are detected and skipped)
-        #[arg(long)]
-        follow: bool,
-        /// Memory budget per pair in bytes, estimated before any work and measured after each stage; a
-        /// pair over it becomes an error record (0: no limit)
-        #[arg(long, value_name = "BYTES", default_value_t = bialign::batch::DEFAULT_MAX_PAIR_MEMORY)]
-        max_pair_memory: u64,
-        /// Only write sentence links or only quote links (TSV and TMX write sentence links by default)
-        #[arg(long, value_enum)]
-        only: Option<OnlyArg>,
-        /// Drop links scoring below this, from 0 to 1
-        #[arg(long, default_value_t = 0.0, value_parser = parse_score)]
-        min_score: f32,
-        /// Align as a translation or as comparable articles (auto: estimated per pair)
-        #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
-        mode: ModeArg,
-        /// Worker threads (0: one per core)
-        #[arg(short = 'j', long, default_value_t = 0)]
-        jobs: usize,
-        /// Continue an interrupted run writing to the same -o FILE with the same inputs and options
-        #[arg(long, requires = "output")]
-        resume: bool,
-        /// No progress bar and no per-pair notes on standard error
-        #[arg(short = 'q', long)]
-        quiet: bool,
-        /// Add translation-QA findings after each pair's links (JSON Lines output only)
-        #[arg(long)]
-        qa: bool,
-        /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
-        #[arg(long, value_name = "FILE")]
-        lexicon: Option<PathBuf>,
-        /// Time budget per pair in seconds; a pair over it becomes an error record (0: no limit)
-        #[arg(long, value_name = "SECS", default_value_t = 300.0)]
-        pair_timeout: f64,
-        /// Score only the first BYTES of each sentence (0: all of it)
-        #[arg(long, value_name = "BYTES", default_value_t = bialign::align::DEFAULT_MAX_SENTENCE_BYTES)]
-        max_sentence_bytes: usize,
-        /// With INPUT `-` redirected from a JSON Lines file: read only LEN bytes from byte START (a
-        /// line start), as a task of a distributed job reads its share of one file (lines numbered
-        /// from START)
-        #[arg(long, value_name = "START:LEN", value_parser = parse_byte_range)]
-        byte_range: Option<(u64, u64)>,
-        /// Pairs per chunk, the unit of work and of the journal (0: the default; output is the same)
-        #[arg(long, value_name = "N", default_value_t = 0, hide = true)]
-        chunk_pairs: usize,
-        #[command(flatten)]
-        input: InputArgs,
-    },
+    Batch(BatchArgs),
     /// Pair the stories: which English and which Polish articles of two collections tell the same story
     #[command(
         long_about = "Pair the stories: find which English and which Polish articles of two unpaired \
@@ -321,51 +226,7 @@ INPUTs with --mixed to sort the documents by their detected language. Output: JS
 every pair as batch does. A bad record or file is one error line on standard error and the run goes \
 on; exit status 1 if any document failed."
     )]
-    Pair {
-        /// EN_INPUT PL_INPUT (with --mixed: any number of INPUTs)
-        #[arg(required = true, value_name = "INPUT")]
-        inputs: Vec<PathBuf>,
-        /// One collection of both languages: each document goes to the side of its detected language
-        #[arg(long)]
-        mixed: bool,
-        /// Let a document pair with several: every candidate that is the best of its English or of
-        /// its Polish document is a pair
-        #[arg(long)]
-        many: bool,
-        /// Make no pair scoring below this, from 0 to 1
-        #[arg(long, default_value_t = bialign::pair::DEFAULT_MIN_SCORE, value_parser = parse_score)]
-        min_score: f32,
-        /// Also list the documents left without a partner ({"unpaired":"en"|"pl","id",…})
-        #[arg(long, conflicts_with_all = ["emit_records", "align"])]
-        unpaired: bool,
-        /// Write the best N candidates of every document ({"candidates":"en"|"pl","id","top"}) after the pairs
-        #[arg(long, value_name = "N", default_value_t = 0, conflicts_with_all = ["emit_records", "align"])]
-        candidates: usize,
-        /// Write batch input records {"id":"EN_ID|PL_ID","en":TEXT,"pl":TEXT} instead of pairs
-        #[arg(long, conflicts_with = "align")]
-        emit_records: bool,
-        /// Align every pair and write batch's link records instead of pairs
-        #[arg(long)]
-        align: bool,
-        /// Documents that both have a date pair only within this many days (0: dates are ignored)
-        #[arg(long, value_name = "DAYS", default_value_t = bialign::pair::DEFAULT_DATE_WINDOW)]
-        date_window: u32,
-        /// How candidates are scored: evidence (names, numbers, lexicon, speakers) or tfidf (the
-        /// plain baseline: TF-IDF cosine over lexicon-translated lemmas)
-        #[arg(long, value_enum, default_value_t = PairMethod::Evidence)]
-        method: PairMethod,
-        /// Write to FILE instead of standard output
-        #[arg(short = 'o', long, value_name = "FILE")]
-        output: Option<PathBuf>,
-        /// No progress lines and no summary on standard error
-        #[arg(short = 'q', long)]
-        quiet: bool,
-        /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
-        #[arg(long, value_name = "FILE")]
-        lexicon: Option<PathBuf>,
-        #[command(flatten)]
-        input: InputArgs,
-    },
+    Pair(PairArgs),
     /// Extract quotations with their kind and speaker
     Quotes {
         file: PathBuf,
@@ -384,6 +245,157 @@ on; exit status 1 if any document failed."
         /// The command (default: bialign itself)
         command: Option<String>,
     },
+}
+
+// The arguments of `bialign align` (its help text is on `Cmd::Align`).
+#[derive(Args)]
+pub struct AlignArgs {
+    /// The two articles; the language detector decides which is English and which Polish
+    #[arg(num_args = 2, required = true, value_names = ["EN", "PL"])]
+    pub files: Vec<PathBuf>,
+    /// Output format (tsv: OPUS/Moses rows, no quoting; csv: RFC 4180; tmx: TMX 1.4b; html: the
+    /// side-by-side report of `qa --html`)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// TSV and CSV columns, from id, en, pl, score, kind
+    #[arg(long, value_name = "LIST", value_parser = parse_columns)]
+    pub columns: Option<Columns>,
+    /// Only write sentence links or only quote links
+    #[arg(long, value_enum)]
+    pub only: Option<OnlyArg>,
+    /// Drop links scoring below this, from 0 to 1 (unmatched units are still listed)
+    #[arg(long, default_value_t = 0.0, value_parser = parse_score)]
+    pub min_score: f32,
+    /// Align as a translation or as comparable articles (auto: estimated per pair)
+    #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
+    pub mode: ModeArg,
+    /// In the text format, show the evidence of each link (what was matched, how it was found)
+    #[arg(long)]
+    pub explain: bool,
+    /// Write to FILE instead of standard output
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
+    #[arg(long, value_name = "FILE")]
+    pub lexicon: Option<PathBuf>,
+    /// Score only the first BYTES of each sentence (0: all of it)
+    #[arg(long, value_name = "BYTES", default_value_t = bialign::align::DEFAULT_MAX_SENTENCE_BYTES)]
+    pub max_sentence_bytes: usize,
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+// The arguments of `bialign batch` (its help text is on `Cmd::Batch`).
+#[derive(Args)]
+pub struct BatchArgs {
+    /// Folders, manifest TSV files or JSON Lines files (`-`: JSON Lines on standard input)
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// Write to FILE (via a partial file and a journal) instead of standard output
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Output format: jsonl (records with "doc"), tsv (en/pl/score rows, no quoting), csv (RFC
+    /// 4180, with a header row) or tmx (TMX 1.4b)
+    #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+    pub format: Format,
+    /// TSV and CSV columns, from id, en, pl, score, kind (e.g. id,en,pl,score)
+    #[arg(long, value_name = "LIST", value_parser = parse_columns)]
+    pub columns: Option<Columns>,
+    /// Follow symbolic links in folders (loops are detected and skipped)
+    #[arg(long)]
+    pub follow: bool,
+    /// Memory budget per pair in bytes, estimated before any work and measured after each stage; a
+    /// pair over it becomes an error record (0: no limit)
+    #[arg(long, value_name = "BYTES", default_value_t = bialign::batch::DEFAULT_MAX_PAIR_MEMORY)]
+    pub max_pair_memory: u64,
+    /// Only write sentence links or only quote links (TSV and TMX write sentence links by default)
+    #[arg(long, value_enum)]
+    pub only: Option<OnlyArg>,
+    /// Drop links scoring below this, from 0 to 1
+    #[arg(long, default_value_t = 0.0, value_parser = parse_score)]
+    pub min_score: f32,
+    /// Align as a translation or as comparable articles (auto: estimated per pair)
+    #[arg(long, value_enum, default_value_t = ModeArg::Auto)]
+    pub mode: ModeArg,
+    /// Worker threads (0: one per core)
+    #[arg(short = 'j', long, default_value_t = 0)]
+    pub jobs: usize,
+    /// Continue an interrupted run writing to the same -o FILE with the same inputs and options
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+    /// No progress bar and no per-pair notes on standard error
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+    /// Add translation-QA findings after each pair's links (JSON Lines output only)
+    #[arg(long)]
+    pub qa: bool,
+    /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
+    #[arg(long, value_name = "FILE")]
+    pub lexicon: Option<PathBuf>,
+    /// Time budget per pair in seconds; a pair over it becomes an error record (0: no limit)
+    #[arg(long, value_name = "SECS", default_value_t = 300.0)]
+    pub pair_timeout: f64,
+    /// Score only the first BYTES of each sentence (0: all of it)
+    #[arg(long, value_name = "BYTES", default_value_t = bialign::align::DEFAULT_MAX_SENTENCE_BYTES)]
+    pub max_sentence_bytes: usize,
+    /// With INPUT `-` redirected from a JSON Lines file: read only LEN bytes from byte START (a
+    /// line start), as a task of a distributed job reads its share of one file (lines numbered
+    /// from START)
+    #[arg(long, value_name = "START:LEN", value_parser = parse_byte_range)]
+    pub byte_range: Option<(u64, u64)>,
+    /// Pairs per chunk, the unit of work and of the journal (0: the default; output is the same)
+    #[arg(long, value_name = "N", default_value_t = 0, hide = true)]
+    pub chunk_pairs: usize,
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
+// The arguments of `bialign pair` (its help text is on `Cmd::Pair`).
+#[derive(Args)]
+pub struct PairArgs {
+    /// EN_INPUT PL_INPUT (with --mixed: any number of INPUTs)
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// One collection of both languages: each document goes to the side of its detected language
+    #[arg(long)]
+    pub mixed: bool,
+    /// Let a document pair with several: every candidate that is the best of its English or of
+    /// its Polish document is a pair
+    #[arg(long)]
+    pub many: bool,
+    /// Make no pair scoring below this, from 0 to 1
+    #[arg(long, default_value_t = bialign::pair::DEFAULT_MIN_SCORE, value_parser = parse_score)]
+    pub min_score: f32,
+    /// Also list the documents left without a partner ({"unpaired":"en"|"pl","id",…})
+    #[arg(long, conflicts_with_all = ["emit_records", "align"])]
+    pub unpaired: bool,
+    /// Write the best N candidates of every document ({"candidates":"en"|"pl","id","top"}) after the pairs
+    #[arg(long, value_name = "N", default_value_t = 0, conflicts_with_all = ["emit_records", "align"])]
+    pub candidates: usize,
+    /// Write batch input records {"id":"EN_ID|PL_ID","en":TEXT,"pl":TEXT} instead of pairs
+    #[arg(long, conflicts_with = "align")]
+    pub emit_records: bool,
+    /// Align every pair and write batch's link records instead of pairs
+    #[arg(long)]
+    pub align: bool,
+    /// Documents that both have a date pair only within this many days (0: dates are ignored)
+    #[arg(long, value_name = "DAYS", default_value_t = bialign::pair::DEFAULT_DATE_WINDOW)]
+    pub date_window: u32,
+    /// How candidates are scored: evidence (names, numbers, lexicon, speakers) or tfidf (the
+    /// plain baseline: TF-IDF cosine over lexicon-translated lemmas)
+    #[arg(long, value_enum, default_value_t = PairMethod::Evidence)]
+    pub method: PairMethod,
+    /// Write to FILE instead of standard output
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// No progress lines and no summary on standard error
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+    /// Add your own EN-PL lexicon entries: TSV `en<TAB>pl` lines, or hunalign's `pl @ en` lines
+    #[arg(long, value_name = "FILE")]
+    pub lexicon: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// How the two articles relate (`align`, `batch` and `qa` share the choice).

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, Cmd, Columns, InputArgs, ModeArg, OnlyArg, QaChecks};
+use args::{AlignArgs, BatchArgs, Cli, Cmd, Columns, InputArgs, ModeArg, OnlyArg, PairArgs, QaChecks};
 use bialign::output::stage::{write_detections, write_quotes, write_sentences, write_text};
 use bialign::output::{
     escape_terminal, write_pair_to, AlignedPair, Column, Format, OutputFile, WriteOptions,
@@ -61,59 +61,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.cmd {
-        Cmd::Align {
-            files,
-            format,
-            columns,
-            only,
-            min_score,
-            mode,
-            explain,
-            output,
-            lexicon,
-            max_sentence_bytes,
-            input,
-        } => {
-            let columns = columns_for(format, columns)?;
-            let (en, pl, swapped) = load_pair(&files[0], &files[1], &input)?;
-            let mut opts =
-                AlignOptions { min_score, max_sentence_bytes, mode: mode.mode(), ..Default::default() };
-            // BIALIGN_DISABLE=lexicon,names,… switches evidence sources off (for ablations).
-            if let Ok(off) = std::env::var("BIALIGN_DISABLE") {
-                opts.signals = bialign::align::Signals::without(&off);
-            }
-            if let Some(path) = &lexicon {
-                opts.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
-            }
-            let alignment = bialign::align(&en, &pl, &opts);
-            let qa = bialign::qa::QaOptions { lexicon: opts.lexicon.clone(), ..Default::default() };
-            // The HTML report shows the QA findings beside the links.
-            let findings = if format == Format::Html {
-                bialign::qa::check(&en, &pl, &alignment, &qa)
-            } else {
-                Vec::new()
-            };
-            let wopts = WriteOptions {
-                only: OnlyArg::only(only),
-                min_score,
-                explain,
-                mode_asked: mode.mode().is_some(),
-                columns,
-                qa,
-                ..Default::default()
-            };
-            let pair = AlignedPair {
-                id: None,
-                en: &en,
-                pl: &pl,
-                alignment: &alignment,
-                swapped,
-                note: None,
-                findings: &findings,
-            };
-            write_pair_to(output.as_deref(), format, wopts, &pair)?;
-            Ok(0)
-        }
+        Cmd::Align(args) => cmd_align(args),
         Cmd::Qa { files, format, html, mode, output, checks, input } => {
             cmd_qa(&files, format.jsonl(), mode, &checks, html.as_deref(), output.as_deref(), &input)
         }
@@ -164,97 +112,157 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             OutputFile::create(None)?.write_with(|out| clap_mangen::Man::new(cmd).render(out))?;
             Ok(0)
         }
-        Cmd::Pair {
-            inputs,
-            mixed,
-            many,
-            min_score,
-            unpaired,
-            candidates,
-            emit_records,
-            align,
-            date_window,
-            method,
-            output,
-            quiet,
-            lexicon,
-            input,
-        } => {
-            if !mixed && inputs.len() != 2 {
-                return Err(usage(
-                    "pair: give EN_INPUT PL_INPUT, or --mixed INPUT… for one collection of both languages",
-                ));
-            }
-            let opts = bialign::pair::PairOptions {
-                method: method.into(),
-                many,
-                min_score,
-                date_window: (date_window > 0).then_some(date_window),
-                candidates: bialign::pair::DEFAULT_CANDIDATES.max(candidates),
-            };
-            let out = PairOut { unpaired, candidates, emit_records, align, quiet };
-            cmd_pair(&inputs, mixed, &opts, &out, output.as_deref(), lexicon.as_deref(), &input)
-        }
-        Cmd::Batch {
-            inputs,
-            output,
-            format,
-            columns,
-            follow,
-            max_pair_memory,
-            only,
-            min_score,
-            mode,
-            jobs,
-            resume,
-            quiet,
-            qa,
-            lexicon,
-            pair_timeout,
-            max_sentence_bytes,
-            byte_range,
-            chunk_pairs,
-            input,
-        } => {
-            if qa && format != Format::Jsonl {
-                return Err(usage("--qa writes findings as JSON Lines records: use it with --format jsonl"));
-            }
-            if !(pair_timeout.is_finite() && pair_timeout >= 0.0) {
-                return Err(usage("--pair-timeout: a number of seconds, 0 or more"));
-            }
-            let mut align = AlignOptions { max_sentence_bytes, mode: mode.mode(), ..Default::default() };
-            if let Some(path) = &lexicon {
-                align.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
-            }
-            let opts = bialign::batch::BatchOptions {
-                format,
-                columns: columns_for(format, columns)?,
-                follow,
-                max_pair_memory,
-                only: OnlyArg::only(only),
-                min_score,
-                jobs,
-                ingest: input.options(),
-                // `-o -` is standard output, like no -o.
-                output: output.filter(|p| p.as_os_str() != "-"),
-                resume,
-                quiet,
-                progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
-                align,
-                qa,
-                lexicon_file: lexicon,
-                pair_timeout: (pair_timeout > 0.0)
-                    .then(|| std::time::Duration::try_from_secs_f64(pair_timeout).ok())
-                    .flatten(),
-                stdin_range: byte_range,
-                chunk_pairs,
-                ..Default::default()
-            };
-            let summary = bialign::batch::run(&inputs, &opts)?;
-            eprintln!("{}", summary.render());
-            Ok(if summary.totals.failed > 0 { 1 } else { 0 })
-        }
+        Cmd::Pair(args) => cmd_pair_args(args),
+        Cmd::Batch(args) => cmd_batch(args),
     }
+}
+
+/// `align`: analyse both files, align them, write the links in the chosen format.
+fn cmd_align(args: AlignArgs) -> Result<u8, Failure> {
+    let AlignArgs {
+        files,
+        format,
+        columns,
+        only,
+        min_score,
+        mode,
+        explain,
+        output,
+        lexicon,
+        max_sentence_bytes,
+        input,
+    } = args;
+    let columns = columns_for(format, columns)?;
+    let (en, pl, swapped) = load_pair(&files[0], &files[1], &input)?;
+    let mut opts = AlignOptions { min_score, max_sentence_bytes, mode: mode.mode(), ..Default::default() };
+    // BIALIGN_DISABLE=lexicon,names,… switches evidence sources off (for ablations).
+    if let Ok(off) = std::env::var("BIALIGN_DISABLE") {
+        opts.signals = bialign::align::Signals::without(&off);
+    }
+    if let Some(path) = &lexicon {
+        opts.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
+    }
+    let alignment = bialign::align(&en, &pl, &opts);
+    let qa = bialign::qa::QaOptions { lexicon: opts.lexicon.clone(), ..Default::default() };
+    // The HTML report shows the QA findings beside the links.
+    let findings =
+        if format == Format::Html { bialign::qa::check(&en, &pl, &alignment, &qa) } else { Vec::new() };
+    let wopts = WriteOptions {
+        only: OnlyArg::only(only),
+        min_score,
+        explain,
+        mode_asked: mode.mode().is_some(),
+        columns,
+        qa,
+        ..Default::default()
+    };
+    let pair = AlignedPair {
+        id: None,
+        en: &en,
+        pl: &pl,
+        alignment: &alignment,
+        swapped,
+        note: None,
+        findings: &findings,
+    };
+    write_pair_to(output.as_deref(), format, wopts, &pair)?;
+    Ok(0)
+}
+
+/// `pair`: check the inputs and options, then [`cmd_pair`].
+fn cmd_pair_args(args: PairArgs) -> Result<u8, Failure> {
+    let PairArgs {
+        inputs,
+        mixed,
+        many,
+        min_score,
+        unpaired,
+        candidates,
+        emit_records,
+        align,
+        date_window,
+        method,
+        output,
+        quiet,
+        lexicon,
+        input,
+    } = args;
+    if !mixed && inputs.len() != 2 {
+        return Err(usage(
+            "pair: give EN_INPUT PL_INPUT, or --mixed INPUT… for one collection of both languages",
+        ));
+    }
+    let opts = bialign::pair::PairOptions {
+        method: method.into(),
+        many,
+        min_score,
+        date_window: (date_window > 0).then_some(date_window),
+        candidates: bialign::pair::DEFAULT_CANDIDATES.max(candidates),
+    };
+    let out = PairOut { unpaired, candidates, emit_records, align, quiet };
+    cmd_pair(&inputs, mixed, &opts, &out, output.as_deref(), lexicon.as_deref(), &input)
+}
+
+/// `batch`: the options of a batch run, then the run and its summary line.
+fn cmd_batch(args: BatchArgs) -> Result<u8, Failure> {
+    let BatchArgs {
+        inputs,
+        output,
+        format,
+        columns,
+        follow,
+        max_pair_memory,
+        only,
+        min_score,
+        mode,
+        jobs,
+        resume,
+        quiet,
+        qa,
+        lexicon,
+        pair_timeout,
+        max_sentence_bytes,
+        byte_range,
+        chunk_pairs,
+        input,
+    } = args;
+    if qa && format != Format::Jsonl {
+        return Err(usage("--qa writes findings as JSON Lines records: use it with --format jsonl"));
+    }
+    if !(pair_timeout.is_finite() && pair_timeout >= 0.0) {
+        return Err(usage("--pair-timeout: a number of seconds, 0 or more"));
+    }
+    let mut align = AlignOptions { max_sentence_bytes, mode: mode.mode(), ..Default::default() };
+    if let Some(path) = &lexicon {
+        align.lexicon = Some(bialign::align::lexicon_with_user_file(path)?);
+    }
+    let opts = bialign::batch::BatchOptions {
+        format,
+        columns: columns_for(format, columns)?,
+        follow,
+        max_pair_memory,
+        only: OnlyArg::only(only),
+        min_score,
+        jobs,
+        ingest: input.options(),
+        // `-o -` is standard output, like no -o.
+        output: output.filter(|p| p.as_os_str() != "-"),
+        resume,
+        quiet,
+        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        align,
+        qa,
+        lexicon_file: lexicon,
+        pair_timeout: (pair_timeout > 0.0)
+            .then(|| std::time::Duration::try_from_secs_f64(pair_timeout).ok())
+            .flatten(),
+        stdin_range: byte_range,
+        chunk_pairs,
+        ..Default::default()
+    };
+    let summary = bialign::batch::run(&inputs, &opts)?;
+    eprintln!("{}", summary.render());
+    Ok(if summary.totals.failed > 0 { 1 } else { 0 })
 }
 
 /// The columns of TSV and CSV output (`--columns` only fits those formats).
