@@ -186,7 +186,10 @@ impl Rules {
             extra_abbrev,
             starters: data_lines(lists.starters).collect(),
             reporting: data_lines(lists.reporting).collect(),
-            date_words: data_lines(lists.date_words).collect(),
+            // the month names come from the one list of them, the number reader's
+            date_words: data_lines(lists.date_words)
+                .chain(crate::lexicon::numbers::month_forms(lang).map(|(w, _)| w))
+                .collect(),
             continuations,
         }
     }

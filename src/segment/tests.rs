@@ -21,6 +21,14 @@ fn data_files_load() {
     let (_, company) = en::rules().abbrev_entry("Inc").unwrap();
     assert!(en::rules().continues(company, "Chief") && !en::rules().continues(company, "Monday"));
     assert!(en::rules().is_date_word("At") && pl::rules().is_date_word("kwietnia"));
+    // month names come from src/lexicon/data/months.txt; the abbreviations it leaves out from the
+    // splitter's own list
+    for w in ["September", "sept", "Mar", "Jul"] {
+        assert!(en::rules().is_date_word(w), "{w}");
+    }
+    for w in ["września", "wrzesień", "wrześniu", "Grudnia"] {
+        assert!(pl::rules().is_date_word(w), "{w}");
+    }
 }
 
 #[test]
