@@ -3,10 +3,11 @@
 
 use std::time::Instant;
 
+use super::faults::crash_point_at;
 use super::journal::{self, Entry, Status};
 use super::pair::{ChunkOutput, PairOutput};
 use super::progress::Progress;
-use super::sink::{crash_point_at, Out, Syncer, SYNC_EVERY};
+use super::sink::{Out, Syncer, SYNC_EVERY};
 use super::{BatchOptions, Totals, SWAP_NOTE};
 use crate::error::Error;
 use crate::output::{escape_terminal, Format};

@@ -28,7 +28,9 @@
 
 mod commit;
 pub mod compressed;
+mod faults;
 pub mod input;
+mod job;
 pub mod journal;
 pub mod memory;
 pub mod options;
@@ -46,12 +48,13 @@ use crate::error::Error;
 use crate::output::Writer;
 
 use commit::Committer;
-pub use input::{PairJob, PairSource};
+use faults::{crash_point, injected_sync_fault};
+pub use job::{PairJob, PairSource};
 pub use options::{BatchOptions, PairStats, Summary, Totals, DEFAULT_MAX_PAIR_MEMORY};
 use pair::ChunkOutput;
 pub use pair::SWAP_NOTE;
 use reader::{spawn_reader, Msg};
-use sink::{crash_point, injected_sync_fault, Opened, Out, Syncer};
+use sink::{Opened, Out, Syncer};
 
 /// Pairs per chunk by default: few enough that a chunk is a small share of a worker's time and the
 /// journal advances often, enough that threads wake each other rarely.

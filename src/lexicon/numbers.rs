@@ -16,6 +16,7 @@
 //! assert!(en.iter().all(|k| pl.contains(k)));
 //! ```
 
+mod around;
 mod dates;
 mod literal;
 mod tables;

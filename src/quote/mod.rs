@@ -20,6 +20,7 @@ pub(crate) mod fast;
 pub(crate) mod groups;
 pub(crate) mod kind;
 pub(crate) mod marks;
+pub(crate) mod name_shape;
 pub(crate) mod names;
 pub(crate) mod repeat;
 pub(crate) mod roles;

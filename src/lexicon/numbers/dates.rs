@@ -1,6 +1,6 @@
 //! Month names next to a day number: "April 8", "8 April", "8 kwietnia".
 
-use super::literal::{is_group_space, next_word, prev_word};
+use super::around::{is_group_space, next_word, prev_word};
 use super::tables::{li, tables};
 use super::NumKind;
 use crate::lang::Lang;

@@ -2,16 +2,11 @@
 //! notations), and what follows it (ordinal suffixes, percent signs, scale words, clock times,
 //! a month that makes it a date).
 
+use super::around::{is_group_space, next_word};
 use super::dates::{date_around, date_end, month_start};
 use super::tables::{li, tables};
 use super::{Num, NumKind};
 use crate::lang::Lang;
-use crate::lexicon::tokens::fold;
-
-/// Characters that may separate digit groups of thousands in Polish-style notation.
-pub(super) fn is_group_space(c: char) -> bool {
-    matches!(c, ' ' | '\u{a0}' | '\u{202f}' | '\u{2009}')
-}
 
 /// A parsed number literal.
 struct Literal {
@@ -84,38 +79,6 @@ fn read_literal(s: &str, i: usize, lang: Lang) -> Literal {
     }
     let frac_v: i64 = f.parse().unwrap_or(0);
     Literal { milli: int_v.saturating_mul(1000).saturating_add(frac_v), start: i, end, digits, plain }
-}
-
-/// The next word after byte `i` (skipping spaces), lowercased, with its end offset (a
-/// following `.` included, as in `tys.`).
-pub(super) fn next_word(s: &str, i: usize) -> Option<(String, usize, usize)> {
-    let rest = &s[i..];
-    let skip = rest.len() - rest.trim_start_matches(|c: char| c == ' ' || is_group_space(c)).len();
-    if skip > 1 && !rest[..skip].chars().all(|c| c == ' ' || is_group_space(c)) {
-        return None;
-    }
-    let ws = i + skip;
-    let w: &str = &s[ws..];
-    let len: usize = w.chars().take_while(|c| c.is_alphabetic()).map(char::len_utf8).sum();
-    if len == 0 {
-        return None;
-    }
-    let mut end = ws + len;
-    if s[end..].starts_with('.') {
-        end += 1;
-    }
-    Some((fold(&s[ws..ws + len]), ws, end))
-}
-
-/// The word just before byte `i` (skipping one run of spaces), as written, with its start.
-pub(super) fn prev_word(s: &str, i: usize) -> Option<(&str, usize)> {
-    let before = s[..i].trim_end_matches(|c: char| c == ' ' || is_group_space(c));
-    if before.len() == i {
-        return None;
-    }
-    let before = before.strip_suffix('.').unwrap_or(before);
-    let len: usize = before.chars().rev().take_while(|c| c.is_alphabetic()).map(char::len_utf8).sum();
-    (len > 0).then(|| (&before[before.len() - len..], before.len() - len))
 }
 
 const EN_ORD: [&str; 4] = ["st", "nd", "rd", "th"];

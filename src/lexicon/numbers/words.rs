@@ -2,8 +2,8 @@
 //! "two hundred and five", "trzy miliony"), Polish "-letni" adjectives, Roman centuries, and month
 //! names without a day.
 
+use super::around::{is_group_space, next_word};
 use super::dates::month_ok;
-use super::literal::{is_group_space, next_word};
 use super::tables::{li, tables, WordKind};
 use super::{Num, NumKind};
 use crate::lang::Lang;
