@@ -62,6 +62,15 @@ fn english_abbreviations_and_initials() {
 }
 
 #[test]
+fn verbs_of_saying_of_the_quotation_stage_keep_the_attribution() {
+    // "explained" and "tłumaczył" are listed once, in src/quote/data/verbs_{en,pl}.txt
+    let s = "“Why now?” Harris explained. He left.";
+    assert_eq!(split(s, Lang::En), vec!["“Why now?” Harris explained.", "He left."]);
+    let s = "„Dlaczego teraz?” Nowak tłumaczył. Potem wyszedł.";
+    assert_eq!(split(s, Lang::Pl), vec!["„Dlaczego teraz?” Nowak tłumaczył.", "Potem wyszedł."]);
+}
+
+#[test]
 fn quotes_and_reporting_clauses() {
     let s = "“Where are they?” Harris asks. “Great!” she said. “Stop!” He left.";
     assert_eq!(
