@@ -24,39 +24,9 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::ingest::jsonl::{Record, Records};
 
+pub(crate) use super::job::failed;
+pub use super::job::{PairJob, PairSource};
 use super::walk::{DirWalk, Warnings};
-
-/// One pair to align, or an input problem reported in the pair's place.
-#[derive(Debug)]
-pub struct PairJob {
-    /// The pair's id (untrusted text).
-    pub id: String,
-    /// Where its texts are.
-    pub source: PairSource,
-    /// Bytes of the INPUTs read once this pair was (for the progress display; 0 when unknown).
-    pub input_pos: u64,
-}
-
-/// Where a pair's two texts are.
-#[derive(Debug)]
-pub enum PairSource {
-    /// Two files (labelled English and Polish by the input; batch checks the languages).
-    Files {
-        /// The English side's file.
-        en: PathBuf,
-        /// The Polish side's file.
-        pl: PathBuf,
-    },
-    /// Two texts from a JSON Lines record.
-    Texts {
-        /// The English text.
-        en: String,
-        /// The Polish text.
-        pl: String,
-    },
-    /// The input could not give this pair (malformed record, missing side…).
-    Failed(Error),
-}
 
 /// Longest manifest line read, in bytes (an id and two paths).
 pub const MAX_MANIFEST_LINE: u64 = 64 * 1024;
@@ -194,10 +164,6 @@ impl<R: Read> BufRead for Probed<R> {
         let whole_line = memchr::memchr(b'\n', self.inner.buffer()).is_some();
         self.backlog.0.store(whole_line, std::sync::atomic::Ordering::Relaxed);
     }
-}
-
-pub(crate) fn failed(id: String, e: Error) -> PairJob {
-    PairJob { id, source: PairSource::Failed(e), input_pos: 0 }
 }
 
 /// A buffered reader that adds the bytes consumed to a shared count (where the INPUTs are, for the

@@ -322,7 +322,7 @@ impl Journal {
 
     /// Record completed pairs: whole entry lines (see [`push_entry_line`]) in one `write` call.
     pub fn record_lines(&mut self, lines: &str) -> Result<(), Error> {
-        if let Some(err) = super::sink::injected_journal_full() {
+        if let Some(err) = super::faults::injected_journal_full() {
             return Err(Error::output(&self.path, "cannot write the journal", &err));
         }
         self.file

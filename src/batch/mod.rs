@@ -26,31 +26,35 @@
 //!
 //! Pair ids are untrusted text: they are written into records, never used to build a path.
 
+mod commit;
 pub mod compressed;
+mod faults;
 pub mod input;
+mod job;
 pub mod journal;
 pub mod memory;
 pub mod options;
 pub mod pair;
 mod progress;
+mod reader;
 mod sink;
 pub mod walk;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::mpsc;
 use std::time::Instant;
 
-use crate::align::AlignOptions;
 use crate::error::Error;
-use crate::output::{Format, Writer};
+use crate::output::Writer;
 
-pub use input::{PairJob, PairSource};
-use journal::{Entry, Status};
+use commit::Committer;
+use faults::{crash_point, injected_sync_fault};
+pub use job::{PairJob, PairSource};
 pub use options::{BatchOptions, PairStats, Summary, Totals, DEFAULT_MAX_PAIR_MEMORY};
 use pair::ChunkOutput;
 pub use pair::SWAP_NOTE;
-use sink::{crash_point, crash_point_at, injected_sync_fault, Opened, Out, Syncer, SYNC_EVERY};
+use reader::{spawn_reader, Msg};
+use sink::{Opened, Out, Syncer};
 
 /// Pairs per chunk by default: few enough that a chunk is a small share of a worker's time and the
 /// journal advances often, enough that threads wake each other rarely.
@@ -58,67 +62,6 @@ pub const DEFAULT_CHUNK_PAIRS: usize = 16;
 
 /// Input bytes per chunk by default (a chunk is closed once it holds this much).
 pub const DEFAULT_CHUNK_BYTES: u64 = 256 * 1024;
-
-/// The input bytes of the pairs in flight, shared by the reader (which waits before taking more)
-/// and the writer (which releases a pair's bytes once it is written).
-#[derive(Default)]
-struct InFlight {
-    bytes: std::sync::Mutex<u64>,
-    freed: std::sync::Condvar,
-    /// Threads waiting in `acquire` (read and written under the lock): `release` wakes them
-    /// only when there are any, sparing a futex call per pair in the common case.
-    waiting: std::sync::atomic::AtomicUsize,
-}
-
-impl InFlight {
-    /// Wait until `n` more bytes fit under `limit` (or nothing is in flight), then take them.
-    /// Returns false when the writer has stopped.
-    fn acquire(&self, n: u64, limit: u64, stopped: &std::sync::atomic::AtomicBool) -> bool {
-        let mut b = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
-        while *b > 0 && b.saturating_add(n) > limit {
-            if stopped.load(std::sync::atomic::Ordering::Relaxed) {
-                return false;
-            }
-            self.waiting.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            b = self
-                .freed
-                .wait_timeout(b, std::time::Duration::from_millis(100))
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
-            self.waiting.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        *b += n;
-        true
-    }
-
-    fn release(&self, n: u64) {
-        let mut b = self.bytes.lock().unwrap_or_else(|e| e.into_inner());
-        *b = b.saturating_sub(n);
-        if self.waiting.load(std::sync::atomic::Ordering::Relaxed) > 0 {
-            self.freed.notify_all();
-        }
-    }
-}
-
-/// Input bytes of a pair before it is read: the texts, or the files' sizes.
-fn job_size(job: &PairJob) -> u64 {
-    match &job.source {
-        PairSource::Texts { en, pl } => (en.len() + pl.len()) as u64,
-        PairSource::Files { en, pl } => {
-            [en, pl].iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum()
-        }
-        PairSource::Failed(_) => 0,
-    }
-}
-
-enum Msg {
-    /// A chunk's pairs (chunks are numbered from 0 in input order).
-    Done(u64, ChunkOutput),
-    /// The inputs are exhausted after this many chunks.
-    End(u64),
-    /// The input does not match the interrupted run's journal.
-    Mismatch(Error),
-}
 
 /// Checks made before any work: every INPUT exists, a folder INPUT holds at least one pair, the
 /// output is not one of the inputs, a byte range fits standard input.
@@ -218,7 +161,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     };
     crash_point(if resumed.is_some() { "resume-opened" } else { "opened" });
     let skip = resumed.as_ref().map_or(0, |s| s.done);
-    let mut totals = resumed.as_ref().map(|s| s.totals).unwrap_or_default();
+    let totals = resumed.as_ref().map(|s| s.totals).unwrap_or_default();
     let journal_path = out.file.as_ref().map(|(_, _, j)| j.path().to_path_buf());
     let warnings = walk::Warnings::default();
     let (rx, reader, stopped, slot_rx, in_flight) =
@@ -228,13 +171,10 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let mut pending: BTreeMap<u64, ChunkOutput> = BTreeMap::new();
     let mut next = 0u64;
     let mut end: Option<u64> = None;
-    let mut pairs_this_run = 0u64;
-    let mut bytes_this_run = 0u64;
-    let mut journal_lines = String::new();
     // The output file is made durable at the end (before the rename); asking for it as the run goes,
     // on a thread of its own, leaves little for that last wait.
     let syncer = out.file.as_ref().and_then(|(part, _, _)| Syncer::start(part));
-    let mut unsynced = 0u64;
+    let mut commit = Committer::new(opts, &pb, start, totals, syncer);
     let result: Result<(), Error> = (|| {
         while end != Some(next) {
             let msg = match rx.recv() {
@@ -254,55 +194,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
                 }
             }
             while let Some(chunk) = pending.remove(&next) {
-                journal_lines.clear();
-                let mut input_bytes = 0u64;
-                let base = out.len;
-                out.write(&chunk.bytes)?;
-                for p in &chunk.pairs {
-                    journal::push_entry_line(
-                        &mut journal_lines,
-                        &Entry {
-                            offset: base + p.end as u64,
-                            status: p.status,
-                            stats: p.stats,
-                            hash: p.hash,
-                            id: p.id.clone(),
-                        },
-                    );
-                    totals.add(p.status, &p.stats);
-                    bytes_this_run += p.stats.bytes;
-                    input_bytes += p.input_bytes;
-                    if let Some(e) = &p.error {
-                        if opts.format != Format::Jsonl || !opts.quiet {
-                            pb.note(&format!("bialign: {}", crate::output::escape_terminal(e)));
-                        }
-                    } else if !opts.quiet {
-                        if p.status == Status::Swapped {
-                            pb.note(&format!(
-                                "bialign: {}: {SWAP_NOTE}",
-                                crate::output::escape_terminal(&p.id)
-                            ));
-                        }
-                        for w in &p.warnings {
-                            pb.note(&format!("bialign: warning: {}", crate::output::escape_terminal(w)));
-                        }
-                    }
-                }
-                crash_point_at("chunk-written", next);
-                // The chunk's records reach the operating system before the journal lines that cover them.
-                out.flush()?;
-                crash_point_at("chunk-flushed", next);
-                if let Some((_, _, j)) = &mut out.file {
-                    j.record_lines(&journal_lines)?;
-                }
-                crash_point_at("chunk-journaled", next);
-                unsynced += chunk.bytes.len() as u64;
-                if let (Some(s), true) = (&syncer, unsynced >= SYNC_EVERY) {
-                    s.request();
-                    unsynced = 0;
-                }
-                pairs_this_run += chunk.pairs.len() as u64;
-                pb.advance(&chunk, pairs_this_run, totals.failed, bytes_this_run, start);
+                let input_bytes = commit.chunk(&mut out, &chunk, next)?;
                 next += 1;
                 drop(chunk);
                 in_flight.release(input_bytes);
@@ -325,6 +217,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         }
     }
     result?;
+    let (totals, bytes_this_run, syncer) = commit.end();
     finish_output(out, &*writer, syncer)?;
     Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
 }
@@ -363,202 +256,10 @@ fn finish_output(mut out: Out, writer: &dyn Writer, syncer: Option<Syncer>) -> R
     Ok(())
 }
 
-type ReaderParts = (
-    mpsc::Receiver<Msg>,
-    std::thread::JoinHandle<()>,
-    std::sync::Arc<std::sync::atomic::AtomicBool>,
-    mpsc::Receiver<()>,
-    std::sync::Arc<InFlight>,
-);
-
-/// Start the reader thread: it reads the pairs, checks the ones an interrupted run already did
-/// against its journal (id and input fingerprint), and hands chunks of the others to a pool of
-/// workers, which send them back rendered.
-fn spawn_reader(
-    inputs: &[PathBuf],
-    opts: &BatchOptions,
-    writer: std::sync::Arc<dyn Writer>,
-    skip: u64,
-    journal_path: Option<PathBuf>,
-    warnings: &walk::Warnings,
-) -> Result<ReaderParts, Error> {
-    let jobs = if opts.jobs == 0 {
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
-    } else {
-        opts.jobs
-    };
-    let window = if opts.window == 0 { 4 * jobs } else { opts.window }.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .thread_name(|i| format!("bialign-batch-{i}"))
-        .build()
-        .map_err(|e| Error::Usage(format!("cannot start worker threads: {e}")))?;
-    let pool = std::sync::Arc::new(pool);
-    let (tx, rx) = mpsc::channel::<Msg>();
-    // A slot per chunk in flight: the reader takes one before starting a chunk, the writer frees it
-    // after writing the chunk.
-    let (slot_tx, slot_rx) = mpsc::sync_channel::<()>(window);
-    let in_flight = std::sync::Arc::new(InFlight::default());
-    let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    // Standard input may be a slow producer (a streaming filter): a chunk from it holds only the
-    // records that had already arrived (see input::Backlog), so output never waits for the next one.
-    let streaming = inputs.iter().any(|p| p.as_os_str() == "-");
-    let chunk_pairs = if opts.chunk_pairs == 0 { DEFAULT_CHUNK_PAIRS } else { opts.chunk_pairs };
-    let chunk_bytes = if opts.chunk_bytes == 0 { DEFAULT_CHUNK_BYTES } else { opts.chunk_bytes };
-    let inputs = inputs.to_vec();
-    let opts = opts.clone();
-    let (in_flight2, stopped2, warnings) = (in_flight.clone(), stopped.clone(), warnings.clone());
-    let input_opts = input::InputOptions {
-        max_line_bytes: opts.ingest.max_bytes.saturating_mul(2).saturating_add(1 << 16),
-        stdin_range: opts.stdin_range,
-        follow: opts.follow,
-    };
-    let reader = std::thread::Builder::new()
-        .name("bialign-batch-reader".into())
-        .spawn(move || {
-            let aopts = std::sync::Arc::new(align_options(&opts));
-            let opts = std::sync::Arc::new(opts);
-            let (in_flight, stopped) = (in_flight2, stopped2);
-            let mut seq = 0u64;
-            let mut chunks = 0u64;
-            let mut done = match (skip, &journal_path) {
-                (n, Some(p)) if n > 0 => match journal::entries(p) {
-                    Ok(it) => Some(it),
-                    Err(e) => {
-                        let _ = tx.send(Msg::Mismatch(e));
-                        return;
-                    }
-                },
-                _ => None,
-            };
-            // Hand a chunk to the pool once a slot and room for its bytes are free. False when
-            // the writer stopped.
-            let dispatch = |chunk: Vec<(PairJob, u64)>, n: u64| -> bool {
-                if slot_tx.send(()).is_err() {
-                    return false;
-                }
-                let size = chunk.iter().map(|(_, s)| s).sum::<u64>();
-                if !in_flight.acquire(size, opts.max_in_flight_bytes, &stopped) {
-                    return false;
-                }
-                let (tx, opts, aopts, writer) = (tx.clone(), opts.clone(), aopts.clone(), writer.clone());
-                pool.spawn(move || {
-                    let _ = tx.send(Msg::Done(n, pair::process_chunk(chunk, &opts, &aopts, &*writer)));
-                });
-                true
-            };
-            let mut chunk: Vec<(PairJob, u64)> = Vec::new();
-            let mut bytes = 0u64;
-            let (jobs, backlog) = input::pairs_with_backlog(&inputs, &input_opts, &warnings);
-            for job in jobs {
-                if seq < skip {
-                    let expected = done.as_mut().and_then(|it| it.next());
-                    if let Err(e) = resumed_matches(&job, expected, seq, &opts, journal_path.as_deref()) {
-                        let _ = tx.send(Msg::Mismatch(e));
-                        return;
-                    }
-                    seq += 1;
-                    continue;
-                }
-                let size = job_size(&job);
-                chunk.push((job, size));
-                bytes += size;
-                seq += 1;
-                let waits = streaming && !backlog.next_is_buffered();
-                if chunk.len() >= chunk_pairs || bytes >= chunk_bytes || waits {
-                    if !dispatch(std::mem::take(&mut chunk), chunks) {
-                        return;
-                    }
-                    chunks += 1;
-                    bytes = 0;
-                }
-            }
-            if !chunk.is_empty() {
-                if !dispatch(chunk, chunks) {
-                    return;
-                }
-                chunks += 1;
-            }
-            let _ = tx.send(Msg::End(chunks));
-        })
-        .map_err(|e| Error::Usage(format!("cannot start the reader thread: {e}")))?;
-    Ok((rx, reader, stopped, slot_rx, in_flight))
-}
-
-/// The aligner's options for every pair: the batch's with its score threshold. Built once per run
-/// and shared by every pair (the aligner's per-thread word caches stay valid while the lexicon is
-/// the same `Arc`).
-fn align_options(opts: &BatchOptions) -> AlignOptions {
-    AlignOptions { min_score: opts.min_score, ..opts.align.clone() }
-}
-
-/// A pair an interrupted run already did must be the same pair: the same id and the same input.
-fn resumed_matches(
-    job: &PairJob,
-    expected: Option<(String, u64)>,
-    seq: u64,
-    opts: &BatchOptions,
-    journal: Option<&std::path::Path>,
-) -> Result<(), Error> {
-    let path = journal.map(std::path::Path::to_path_buf).unwrap_or_default();
-    let Some((id, hash)) = expected else {
-        return Err(Error::resume(
-            &path,
-            "the journal lists fewer pairs than it counts; start afresh without --resume",
-        ));
-    };
-    if id != job.id {
-        return Err(Error::resume(
-            &path,
-            format!(
-                "the input changed since the interrupted run: pair {} is {:?} but the journal has {:?}; start \
-                 afresh without --resume",
-                seq + 1,
-                job.id,
-                id
-            ),
-        ));
-    }
-    let now = match &job.source {
-        // A failed pair fails the same way again (its message is its fingerprint).
-        PairSource::Failed(_) => hash,
-        _ => pair::job_fingerprint(job, &opts.ingest),
-    };
-    if now != hash {
-        return Err(Error::resume(
-            &path,
-            format!(
-                "the input changed since the interrupted run: pair {} ({:?}) has other text now; start afresh \
-                 without --resume",
-                seq + 1,
-                job.id
-            ),
-        ));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicBool;
-    use std::sync::Arc;
-
-    #[test]
-    fn in_flight_bytes_wait_for_room_but_always_let_one_pair_through() {
-        let f = Arc::new(InFlight::default());
-        let stop = Arc::new(AtomicBool::new(false));
-        assert!(f.acquire(100, 10, &stop), "a pair larger than the limit goes through alone");
-        let (f2, stop2) = (f.clone(), stop.clone());
-        let waiter = std::thread::spawn(move || f2.acquire(5, 10, &stop2));
-        std::thread::sleep(std::time::Duration::from_millis(150));
-        assert!(!waiter.is_finished(), "must wait while the large pair is in flight");
-        f.release(100);
-        assert!(waiter.join().unwrap());
-        assert!(f.acquire(5, 10, &stop), "5 + 5 fit under 10");
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        assert!(!f.acquire(5, 10, &stop), "gives up once the writer stopped");
-    }
+    use crate::output::Format;
 
     /// Dev-set pairs (first paragraphs, so a debug build is quick) plus a malformed record.
     fn small_corpus(dir: &std::path::Path) -> PathBuf {

@@ -33,10 +33,10 @@ pub struct BatchOptions {
     pub jobs: usize,
     /// Chunks of pairs in flight at most (0: 4 × jobs).
     pub window: usize,
-    /// Pairs per chunk at most (0: [`DEFAULT_CHUNK_PAIRS`]; from standard input, fewer when the next
+    /// Pairs per chunk at most (0: [`DEFAULT_CHUNK_PAIRS`](super::DEFAULT_CHUNK_PAIRS); from standard input, fewer when the next
     /// record has not arrived yet).
     pub chunk_pairs: usize,
-    /// Input bytes per chunk: a chunk is closed once it holds this much (0: [`DEFAULT_CHUNK_BYTES`]).
+    /// Input bytes per chunk: a chunk is closed once it holds this much (0: [`DEFAULT_CHUNK_BYTES`](super::DEFAULT_CHUNK_BYTES)).
     pub chunk_bytes: u64,
     /// Input bytes in flight at most (one pair is always let through, whatever its size).
     pub max_in_flight_bytes: u64,

@@ -240,7 +240,7 @@ pub struct AlignedTexts {
 /// Align a record `{"id", "en", "pl"}` exactly as `batch` does (the memory budget, the pair
 /// timeout, the language check and order, `opts.min_score` and `opts.align`), a panic in a stage
 /// becoming [`Error::Panic`]. For embedding `batch`'s per-record work elsewhere (the Python
-/// package's `align_many`): render the result with [`crate::output::writer`] (with [`SWAP_NOTE`]
+/// package's `align_many`): render the result with [`crate::output::writer()`] (with [`SWAP_NOTE`]
 /// when swapped) and a failure with [`error_record`], and the records are `batch`'s bytes.
 pub fn align_texts(id: &str, en: String, pl: String, opts: &BatchOptions) -> Result<AlignedTexts, Error> {
     let aopts = AlignOptions { min_score: opts.min_score, ..opts.align.clone() };

@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::error::Error;
 
-use super::input::{failed, PairJob, PairSource};
+use super::job::{failed, PairJob, PairSource};
 
 /// Warnings of a walk (skipped links, pipes, loops), shared with whoever prints them.
 #[derive(Clone, Debug, Default)]

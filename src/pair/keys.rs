@@ -91,28 +91,19 @@ pub fn number_label(kind: NumKind) -> String {
             }
         }
     }
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let month = |m: u8| MONTHS.get(usize::from(m).wrapping_sub(1)).copied().unwrap_or("?");
+    // English month names, from the number reader's list (data/months.txt), capitalised.
+    let month = |m: u8| {
+        let Some(name) = numbers::month_name_en(m) else { return "?".to_string() };
+        let mut c = name.chars();
+        c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+    };
     match kind {
         NumKind::Value(v) => thousandths(v),
         NumKind::Percent(p) => format!("{}%", thousandths(p)),
         NumKind::Year(y) => y.to_string(),
         NumKind::Ordinal(n) => n.to_string(),
         NumKind::Date { month: m, day } => format!("{day} {}", month(m)),
-        NumKind::Month(m) => month(m).to_string(),
+        NumKind::Month(m) => month(m),
     }
 }
 
@@ -199,6 +190,12 @@ mod tests {
         assert_eq!(number_label(NumKind::Value(3_500)), "3.5");
         assert_eq!(number_label(NumKind::Percent(12_500)), "12.5%");
         assert_eq!(number_label(NumKind::Date { month: 4, day: 8 }), "8 April");
+        // month names come from data/months.txt: the first English form of each month
+        let names: Vec<String> = (1..=12).map(|m| number_label(NumKind::Month(m))).collect();
+        assert_eq!(names.first().map(String::as_str), Some("January"));
+        assert_eq!(names[4..6], ["May", "June"]);
+        assert_eq!(names.last().map(String::as_str), Some("December"));
+        assert_eq!(number_label(NumKind::Month(13)), "?");
     }
 
     #[test]

@@ -6,7 +6,8 @@
 use std::sync::OnceLock;
 
 use super::fast::{with_lower, WordFilter};
-use super::speaker::{nameish, Tok};
+use super::name_shape::nameish;
+use super::token::Tok;
 use crate::lexicon::fxhash::FxMap;
 
 /// What a group noun names.

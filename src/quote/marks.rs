@@ -242,34 +242,8 @@ fn scan(
             break;
         }
         i = k - base;
-        // Cheap rejections before decoding: other characters with the same lead byte (dashes, the
-        // ellipsis, no-break spaces, £), and an apostrophe between two ASCII letters or digits (it's,
-        // it’s: a mark of the single family between word characters is never one).
-        let x = bytes[i];
-        let (len, single) = match x {
-            0xE2 => match (bytes.get(i + 1), bytes.get(i + 2)) {
-                (Some(0x80), Some(0x98 | 0x99 | 0x9B)) => (3, true),
-                (Some(0x80), Some(0x9A | 0x9C..=0x9F | 0xB3 | 0xB9 | 0xBA)) => (3, false),
-                _ => {
-                    i += 3;
-                    continue;
-                }
-            },
-            0xC2 => {
-                if !matches!(bytes.get(i + 1), Some(0xAB | 0xBB)) {
-                    i += 2;
-                    continue;
-                }
-                (2, false)
-            }
-            _ => (1, x == b'\''),
-        };
-        if single
-            && i > 0
-            && bytes[i - 1].is_ascii_alphanumeric()
-            && bytes.get(i + len).is_some_and(u8::is_ascii_alphanumeric)
-        {
-            i += len;
+        if let Err(skip) = candidate_at(bytes, i) {
+            i += skip;
             continue;
         }
         let Some(c) = s[i..].chars().next() else { break };
@@ -279,88 +253,166 @@ fn scan(
         if skip_at == Some(at) {
             continue;
         }
-        let i = at;
-        let prev = s[..i].chars().next_back();
-        let next = s[i + c.len_utf8()..].chars().next();
         let len = c.len_utf8();
-        let left = !is_space(next) && opens_after(prev); // could open
-        let right = !is_space(prev) && (is_space(next) || !is_word(next)); // could close
-        let open_idx = stack.iter().rposition(|o| o.family == fam);
-        // Decide: Some(true) open, Some(false) close (with open_idx), None ignore.
-        let action: Option<bool> = match c {
-            '„' | '‚' => {
-                if c == '‚' && is_word(prev) && is_word(next) {
-                    None
-                } else {
-                    Some(true)
-                }
-            }
-            '“' | '‟' => {
-                // Closes „…“ (German style) when it stands after a word; otherwise opens.
-                if open_idx.is_some() && right && !left {
-                    Some(false)
-                } else {
-                    Some(true)
-                }
-            }
-            '”' | '″' => {
-                if open_idx.is_some() {
-                    Some(false)
-                } else if left && !right {
-                    Some(true) // ”…” (Scandinavian style, or sloppy typing)
-                } else {
-                    None
-                }
-            }
-            '"' => {
-                if open_idx.is_some() && !(left && !right && prev.is_some_and(char::is_whitespace)) {
-                    Some(false)
-                } else if open_idx.is_some() {
-                    Some(true) // a straight quotation nested in a straight one: as "we used to do" for
-                } else if prev.is_some_and(|p| p.is_ascii_digit()) && !is_word(next) {
-                    None // an inch mark: 12" vinyl
-                } else if !is_space(next) && (opens_after(prev) || !is_word(prev)) {
-                    Some(true)
-                } else {
-                    None
-                }
-            }
-            '‘' | '’' | '\'' | '‛' => {
-                let rest = &s[i + len..];
-                if is_word(prev) && is_word(next) {
-                    None // it's, don't, O'Brien, Harris'a
-                } else if !is_word(prev) && (next.is_some_and(|n| n.is_ascii_digit()) || is_elision(rest)) {
-                    // the '80s, 'em, 'til; both marks of 'n' in rock 'n' roll
-                    let mut r = rest.chars();
-                    if matches!(r.next(), Some('n' | 'N')) && matches!(r.next(), Some('\'' | '’')) {
-                        skip_at = Some(i + len + 1);
-                    }
-                    None
-                } else if right && open_idx.is_some() && !(left && c == '‘') {
-                    Some(false)
-                } else if left {
-                    Some(true)
-                } else {
-                    None // a trailing apostrophe: the players' union
-                }
-            }
-            '«' | '»' | '‹' | '›' => {
-                // «…» or »…«: a mark closes an opener of the other orientation.
-                match open_idx {
-                    Some(k) if stack[k].ch != c => Some(false),
-                    _ => Some(true),
-                }
-            }
-            _ => None,
+        let prev = s[..at].chars().next_back();
+        let after = s[at + len..].chars().next();
+        let around = Around {
+            prev,
+            next: after,
+            left: !is_space(after) && opens_after(prev), // could open
+            right: !is_space(prev) && (is_space(after) || !is_word(after)), // could close
+            open_idx: stack.iter().rposition(|o| o.family == fam),
         };
-        match (action, open_idx) {
+        match (action(c, &around, s, at + len, stack, &mut skip_at), around.open_idx) {
             (Some(true), _) if stack.len() < max_depth => {
-                stack.push(Open { ch: c, family: fam, pos: i, len })
+                stack.push(Open { ch: c, family: fam, pos: at, len })
             }
-            (Some(false), Some(k)) => close_at(stack, k, base + i, len, paragraph, base, out),
+            (Some(false), Some(k)) => close_at(stack, k, base + at, len, paragraph, base, out),
             _ => {}
         }
     }
+    end_paragraph(s, base, paragraph, next_para, first, stack, out);
+}
+
+/// The bytes at `i` (a byte that can start a mark): Ok(the character's length) when it may be a
+/// quotation mark, or Err(how many bytes to pass over). Cheap rejections before decoding: other
+/// characters with the same lead byte (dashes, the ellipsis, no-break spaces, £), and an apostrophe
+/// between two ASCII letters or digits (it's, it’s: a mark of the single family between word
+/// characters is never one).
+#[inline]
+fn candidate_at(bytes: &[u8], i: usize) -> Result<usize, usize> {
+    let x = bytes[i];
+    let (len, single) = match x {
+        0xE2 => match (bytes.get(i + 1), bytes.get(i + 2)) {
+            (Some(0x80), Some(0x98 | 0x99 | 0x9B)) => (3, true),
+            (Some(0x80), Some(0x9A | 0x9C..=0x9F | 0xB3 | 0xB9 | 0xBA)) => (3, false),
+            _ => return Err(3),
+        },
+        0xC2 => {
+            if !matches!(bytes.get(i + 1), Some(0xAB | 0xBB)) {
+                return Err(2);
+            }
+            (2, false)
+        }
+        _ => (1, x == b'\''),
+    };
+    if single
+        && i > 0
+        && bytes[i - 1].is_ascii_alphanumeric()
+        && bytes.get(i + len).is_some_and(u8::is_ascii_alphanumeric)
+    {
+        return Err(len);
+    }
+    Ok(len)
+}
+
+/// The surroundings of a quotation mark.
+#[derive(Clone, Copy)]
+struct Around {
+    /// The characters before and after it.
+    prev: Option<char>,
+    next: Option<char>,
+    /// Whether it could open (a word follows, an opening context precedes) or close.
+    left: bool,
+    right: bool,
+    /// The innermost open mark of its family on the stack.
+    open_idx: Option<usize>,
+}
+
+/// What the mark `c` does: Some(true) opens, Some(false) closes the opener at `around.open_idx`,
+/// None is no quotation mark here (an apostrophe, an inch mark). The mark ends at byte `end` of the
+/// paragraph `s`; the first mark of 'n' sets `skip_at` to the second.
+#[inline]
+fn action(
+    c: char,
+    around: &Around,
+    s: &str,
+    end: usize,
+    stack: &[Open],
+    skip_at: &mut Option<usize>,
+) -> Option<bool> {
+    let Around { prev, next, left, right, open_idx } = *around;
+    match c {
+        '„' | '‚' => {
+            if c == '‚' && is_word(prev) && is_word(next) {
+                None
+            } else {
+                Some(true)
+            }
+        }
+        '“' | '‟' => {
+            // Closes „…“ (German style) when it stands after a word; otherwise opens.
+            if open_idx.is_some() && right && !left {
+                Some(false)
+            } else {
+                Some(true)
+            }
+        }
+        '”' | '″' => {
+            if open_idx.is_some() {
+                Some(false)
+            } else if left && !right {
+                Some(true) // ”…” (Scandinavian style, or sloppy typing)
+            } else {
+                None
+            }
+        }
+        '"' => {
+            if open_idx.is_some() && !(left && !right && prev.is_some_and(char::is_whitespace)) {
+                Some(false)
+            } else if open_idx.is_some() {
+                Some(true) // a straight quotation nested in a straight one: as "we used to do" for
+            } else if prev.is_some_and(|p| p.is_ascii_digit()) && !is_word(next) {
+                None // an inch mark: 12" vinyl
+            } else if !is_space(next) && (opens_after(prev) || !is_word(prev)) {
+                Some(true)
+            } else {
+                None
+            }
+        }
+        '‘' | '’' | '\'' | '‛' => {
+            let rest = &s[end..];
+            if is_word(prev) && is_word(next) {
+                None // it's, don't, O'Brien, Harris'a
+            } else if !is_word(prev) && (next.is_some_and(|n| n.is_ascii_digit()) || is_elision(rest)) {
+                // the '80s, 'em, 'til; both marks of 'n' in rock 'n' roll
+                let mut r = rest.chars();
+                if matches!(r.next(), Some('n' | 'N')) && matches!(r.next(), Some('\'' | '’')) {
+                    *skip_at = Some(end + 1);
+                }
+                None
+            } else if right && open_idx.is_some() && !(left && c == '‘') {
+                Some(false)
+            } else if left {
+                Some(true)
+            } else {
+                None // a trailing apostrophe: the players' union
+            }
+        }
+        '«' | '»' | '‹' | '›' => {
+            // «…» or »…«: a mark closes an opener of the other orientation.
+            match open_idx {
+                Some(k) if stack[k].ch != c => Some(false),
+                _ => Some(true),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The end of a paragraph: the marks still open end at it (trailing whitespace excluded), as
+/// continuing when the next paragraph opens with a mark of the bottom one's family (the English
+/// convention for a quotation over paragraphs), else as unbalanced; the paragraph's quotes are
+/// sorted by start.
+fn end_paragraph(
+    s: &str,
+    base: usize,
+    paragraph: usize,
+    next_para: Option<&str>,
+    first: usize,
+    stack: &mut Vec<Open>,
+    out: &mut Vec<RawQuote>,
+) {
     if stack.is_empty() {
         if out.len() > first + 1 {
             out[first..].sort_by_key(|q| (q.inner.start, q.depth));

@@ -1,17 +1,17 @@
 //! Quotations, their kinds and speakers, in English and Polish.
 //!
 //! Runs after segmentation. Quotation spans are found per paragraph from the marks alone
-//! ([`marks`]), never from sentence boundaries: a quotation may hold several sentences, and sentences
-//! are used only for each quote's [`Quote::sentence`] index. Then, per top-level quotation:
+//! (`marks.rs`), never from sentence boundaries: a quotation may hold several sentences, and sentences
+//! are used only for each quote's [`Quote::sentence`](crate::model::Quote::sentence) index. Then, per top-level quotation:
 //!
 //! 1. the attribution right after the closing mark or right before the opening mark
-//!    ([`speaker_en`], [`speaker_pl`]: "…," Harris says / „…” – mówi Harris / Harris adds: “…”);
+//!    (`speaker_en.rs`, `speaker_pl.rs`: "…," Harris says / „…” – mówi Harris / Harris adds: “…”);
 //! 2. a quotation that follows its predecessor's attribution in the same sentence or the next
 //!    ("…," Butler says. "…") joins its utterance and speaker; so does a quotation continued in the next
 //!    paragraph;
-//! 3. the kind ([`kind`]): attributed quotations are speech; otherwise cues, title case and length;
+//! 3. the kind (`kind.rs`): attributed quotations are speech; otherwise cues, title case and length;
 //! 4. pronouns, subject-less Polish verbs and unattributed speech later in a paragraph take the last
-//!    named speaker; names become canonical ([`names`]: full name, Polish nominative).
+//!    named speaker; names become canonical (`names.rs`: full name, Polish nominative).
 //!
 //! Nested quotations get a kind but no speaker of their own.
 
@@ -20,6 +20,7 @@ pub(crate) mod fast;
 pub(crate) mod groups;
 pub(crate) mod kind;
 pub(crate) mod marks;
+pub(crate) mod name_shape;
 pub(crate) mod names;
 pub(crate) mod repeat;
 pub(crate) mod roles;

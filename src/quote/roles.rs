@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::fast::{with_lower, WordFilter};
-use super::speaker::Tok;
+use super::token::Tok;
 use crate::lexicon::fxhash::FxMap;
 
 struct Table {
@@ -186,14 +186,14 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
 
 /// The country a role phrase as written names (`the US president`, `prezydent Rosji`), if any.
 pub fn country_in(text: &str, span: crate::model::Span) -> Option<&'static str> {
-    super::speaker::words(text, span).find_map(|t| country_of(t.word))
+    super::token::words(text, span).find_map(|t| country_of(t.word))
 }
 
 /// Is the name run `toks` a role with at most acronym qualifiers (`Szef OpenAI`, `Prezydent USA`,
 /// `Premier`) rather than a person's name? Its group, if so.
 pub fn role_name(toks: &[Tok]) -> Option<&'static str> {
     let (group, end) = role_at(toks, 0)?;
-    toks[end..].iter().all(|t| super::speaker::is_acronym(t.word)).then_some(group)
+    toks[end..].iter().all(|t| super::name_shape::is_acronym(t.word)).then_some(group)
 }
 
 #[cfg(test)]

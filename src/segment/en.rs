@@ -12,6 +12,8 @@ pub const ABBREV: &str = include_str!("data/en_abbrev.txt");
 pub const STARTERS: &str = include_str!("data/en_starters.txt");
 /// Reporting verbs ("says", "asked").
 pub const REPORTING: &str = include_str!("data/en_reporting.txt");
+/// The verbs of saying of the quotation stage, which the splitter reads as reporting verbs too.
+pub const VERBS_OF_SAYING: &str = include_str!("../quote/data/verbs_en.txt");
 /// Words of a date or time phrase before a number ("At 5 a.m. …").
 pub const DATE_WORDS: &str = include_str!("data/en_date_words.txt");
 /// Capitalised words that continue the phrase of a final abbreviation ("6 p.m. Monday").
@@ -36,6 +38,7 @@ pub fn rules() -> &'static Rules {
             abbrev: ABBREV,
             starters: STARTERS,
             reporting: REPORTING,
+            verbs_of_saying: VERBS_OF_SAYING,
             date_words: DATE_WORDS,
             continuations: CONTINUATIONS,
         };

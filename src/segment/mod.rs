@@ -7,7 +7,7 @@
 //! the marks (abbreviation, initial, number, acronym, URL) and what follows (case of the next
 //! word and whether it can continue the phrase, an opening quote, a dash or a capitalised name
 //! plus a reporting verb after a quotation), with the word lists of the paragraph's language
-//! and the decisions only that language needs (the [`Language`] of [`en`] and [`pl`]; data files
+//! and the decisions only that language needs (the `Language` trait of `en.rs` and `pl.rs`; data files
 //! in `src/segment/data/`). A final mark glued to a capitalised word (`over.The`, `?Yes`) is a
 //! candidate too, and inline list markers (`1) … 2) …`, `a. … b. …`) open items. Lookups happen
 //! only at candidates and every scan is bounded, so the splitter runs in linear time.

@@ -14,6 +14,8 @@ pub const ABBREV: &str = include_str!("data/pl_abbrev.txt");
 pub const STARTERS: &str = include_str!("data/pl_starters.txt");
 /// Reporting verbs ("mówi", "dodał").
 pub const REPORTING: &str = include_str!("data/pl_reporting.txt");
+/// The verbs of saying of the quotation stage, which the splitter reads as reporting verbs too.
+pub const VERBS_OF_SAYING: &str = include_str!("../quote/data/verbs_pl.txt");
 /// Month names and prepositions of date phrases.
 pub const DATE_WORDS: &str = include_str!("data/pl_date_words.txt");
 /// Capitalised words that continue a counted phrase ("tys. Rosjan").
@@ -61,6 +63,7 @@ pub fn rules() -> &'static Rules {
             abbrev: ABBREV,
             starters: STARTERS,
             reporting: REPORTING,
+            verbs_of_saying: VERBS_OF_SAYING,
             date_words: DATE_WORDS,
             continuations: CONTINUATIONS,
         };

@@ -111,6 +111,7 @@ pub(crate) struct Lists {
     pub abbrev: &'static str,
     pub starters: &'static str,
     pub reporting: &'static str,
+    pub verbs_of_saying: &'static str,
     pub date_words: &'static str,
     pub continuations: &'static str,
 }
@@ -185,8 +186,11 @@ impl Rules {
             abbrev,
             extra_abbrev,
             starters: data_lines(lists.starters).collect(),
-            reporting: data_lines(lists.reporting).collect(),
-            date_words: data_lines(lists.date_words).collect(),
+            reporting: data_lines(lists.reporting).chain(data_lines(lists.verbs_of_saying)).collect(),
+            // the month names come from the one list of them, the number reader's
+            date_words: data_lines(lists.date_words)
+                .chain(crate::lexicon::numbers::month_forms(lang).map(|(w, _)| w))
+                .collect(),
             continuations,
         }
     }

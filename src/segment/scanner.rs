@@ -219,8 +219,64 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
     pub(super) fn candidate(&mut self, i: usize) -> usize {
         let n = self.b.len();
         let rs = i;
+        let (mut e, mut dots, mut has_q, mut ell) = self.final_marks(i);
+        let mut spaced = false;
+        // An elision mark "(...)", "[…]": never a boundary.
+        if (dots >= 2 || ell)
+            && !has_q
+            && matches!(self.prev_char(rs), Some('(' | '['))
+            && matches!(self.b.get(e), Some(b')' | b']'))
+        {
+            return e + 1;
+        }
+        if dots == 1 && !has_q && !ell {
+            if let Some(after) = self.list_marker_after(rs, e) {
+                return after;
+            }
+        }
+        if !has_q && dots >= 1 {
+            if let Some((k, extra)) = self.spaced_ellipsis(e, dots) {
+                e = k;
+                dots += extra;
+                spaced = true;
+            }
+        }
+        ell |= dots >= 2;
+        let (e, quote) = self.closers(e, rs, &mut has_q);
+        let (e, refs) = self.references(e);
+        let after = e;
+        match self.char_at(after) {
+            None => return n,
+            // A quotation closed right before a capitalised word, the space missing: “…end."Next”.
+            Some(c) if (quote || refs) && c.is_uppercase() && after > rs && !self.inside_token(rs) => {
+                self.push(after, after);
+                return after;
+            }
+            // A final mark glued to the next sentence: "was over.The next day", "30°C.W sobotę".
+            Some(c) if c.is_uppercase() && !ell && after > rs && self.glued_end(rs, after) => {
+                self.push(after, after);
+                return after;
+            }
+            Some(c) if !c.is_whitespace() => return after.max(i + 1),
+            _ => {}
+        }
+        let j = self.skip_ws(after);
+        if j >= n {
+            return n;
+        }
+        let next = self.next_at(j);
+        if self.decide(rs, dots, has_q, ell, spaced, quote, &next) {
+            self.push(after, j);
+        }
+        after
+    }
+
+    /// The final marks from `i`: where they end, how many full stops, whether a `?` or `!` is among
+    /// them, whether an ellipsis character is.
+    #[inline]
+    fn final_marks(&self, i: usize) -> (usize, usize, bool, bool) {
         let mut e = i;
-        let (mut dots, mut has_q, mut ell, mut spaced) = (0usize, false, false, false);
+        let (mut dots, mut has_q, mut ell) = (0usize, false, false);
         while let Some(c) = self.char_at(e) {
             match c {
                 '.' => dots += 1,
@@ -230,53 +286,52 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
             }
             e += c.len_utf8();
         }
-        // An elision mark "(...)", "[…]": never a boundary.
-        if (dots >= 2 || ell)
-            && !has_q
-            && matches!(self.prev_char(rs), Some('(' | '['))
-            && matches!(self.b.get(e), Some(b')' | b']'))
-        {
-            return e + 1;
-        }
-        // A list marker: "2. The second item", "b. The second item", "3.) The third".
-        if dots == 1 && !has_q && !ell {
-            let style = match self.b.get(e) {
-                Some(b')') => Some((b'>', e + 1)),
-                _ => Some((b'.', e)),
-            };
-            if let Some((style, after)) = style {
-                if self.char_at(after).is_some_and(char::is_whitespace) {
-                    if let Some((ms, letter, value)) = self.marker_before(rs, style == b'>') {
-                        if self.list_marker(ms, Marker { letter, style, value }, after) {
-                            return after;
-                        }
-                    }
+        (e, dots, has_q, ell)
+    }
+
+    /// A list marker whose full stop starts at `rs` and whose marks end at `e`: "2. The second item",
+    /// "b. The second item", "3.) The third". Where to go on when it is one.
+    #[inline]
+    fn list_marker_after(&mut self, rs: usize, e: usize) -> Option<usize> {
+        let (style, after) = match self.b.get(e) {
+            Some(b')') => (b'>', e + 1),
+            _ => (b'.', e),
+        };
+        if self.char_at(after).is_some_and(char::is_whitespace) {
+            if let Some((ms, letter, value)) = self.marker_before(rs, style == b'>') {
+                if self.list_marker(ms, Marker { letter, style, value }, after) {
+                    return Some(after);
                 }
             }
         }
-        // A spaced ellipsis ". . .".
-        if !has_q && dots >= 1 {
-            let (mut k, mut extra) = (e, 0);
-            while k + 1 < n && self.b[k] == b' ' && self.b[k + 1] == b'.' && self.b.get(k + 2) != Some(&b'.')
-            {
-                k += 2;
-                extra += 1;
-            }
-            if extra >= 1 && dots == 1 && dots + extra >= 3 {
-                e = k;
-                dots += extra;
-                spaced = true;
-            }
+        None
+    }
+
+    /// A spaced ellipsis ". . ." after one full stop ending at `e`: where it ends and how many more
+    /// full stops it has.
+    #[inline]
+    fn spaced_ellipsis(&self, e: usize, dots: usize) -> Option<(usize, usize)> {
+        let n = self.b.len();
+        let (mut k, mut extra) = (e, 0);
+        while k + 1 < n && self.b[k] == b' ' && self.b[k + 1] == b'.' && self.b.get(k + 2) != Some(&b'.') {
+            k += 2;
+            extra += 1;
         }
-        ell |= dots >= 2;
-        // Closing quotes and brackets (and marks after them: the Polish "”.") join the sentence.
+        (extra >= 1 && dots == 1 && dots + extra >= 3).then_some((k, extra))
+    }
+
+    /// Closing quotes and brackets after the marks ending at `e` (and marks after them: the Polish
+    /// "”."), which join the sentence: where they end, and whether a quotation mark is among them.
+    /// A `?` or `!` among the marks sets `has_q`.
+    #[inline]
+    fn closers(&self, mut e: usize, rs: usize, has_q: &mut bool) -> (usize, bool) {
         let mut quote = false;
         while let Some(c) = self.char_at(e) {
             if is_closer(c) {
                 quote |= is_quote(c);
                 e += c.len_utf8();
             } else if is_term(c) {
-                has_q |= c != '.' && c != '…';
+                *has_q |= c != '.' && c != '…';
                 e += c.len_utf8();
             } else if c.is_whitespace() {
                 // A detached closing quote: ‘Great!’ ”
@@ -304,7 +359,13 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
                 break;
             }
         }
-        // Reference markers after the marks, glued or spaced: ".[1]", ".[2][3]", ". [4]".
+        (e, quote)
+    }
+
+    /// Reference markers after `e`, glued or spaced: ".[1]", ".[2][3]", ". [4]". Where they end, and
+    /// whether there were any.
+    #[inline]
+    fn references(&self, mut e: usize) -> (usize, bool) {
         let mut refs = false;
         loop {
             let k = self.skip_plain_spaces(e);
@@ -318,30 +379,6 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
                 _ => break,
             }
         }
-        let after = e;
-        match self.char_at(after) {
-            None => return n,
-            // A quotation closed right before a capitalised word, the space missing: “…end."Next”.
-            Some(c) if (quote || refs) && c.is_uppercase() && after > rs && !self.inside_token(rs) => {
-                self.push(after, after);
-                return after;
-            }
-            // A final mark glued to the next sentence: "was over.The next day", "30°C.W sobotę".
-            Some(c) if c.is_uppercase() && !ell && after > rs && self.glued_end(rs, after) => {
-                self.push(after, after);
-                return after;
-            }
-            Some(c) if !c.is_whitespace() => return after.max(i + 1),
-            _ => {}
-        }
-        let j = self.skip_ws(after);
-        if j >= n {
-            return n;
-        }
-        let next = self.next_at(j);
-        if self.decide(rs, dots, has_q, ell, spaced, quote, &next) {
-            self.push(after, j);
-        }
-        after
+        (e, refs)
     }
 }

@@ -21,6 +21,14 @@ fn data_files_load() {
     let (_, company) = en::rules().abbrev_entry("Inc").unwrap();
     assert!(en::rules().continues(company, "Chief") && !en::rules().continues(company, "Monday"));
     assert!(en::rules().is_date_word("At") && pl::rules().is_date_word("kwietnia"));
+    // month names come from src/lexicon/data/months.txt; the abbreviations it leaves out from the
+    // splitter's own list
+    for w in ["September", "sept", "Mar", "Jul"] {
+        assert!(en::rules().is_date_word(w), "{w}");
+    }
+    for w in ["września", "wrzesień", "wrześniu", "Grudnia"] {
+        assert!(pl::rules().is_date_word(w), "{w}");
+    }
 }
 
 #[test]
@@ -51,6 +59,15 @@ fn english_abbreviations_and_initials() {
         split(s, Lang::En),
         vec!["Mix A with B, e.g. Kool-Aid.", "See www.example.com.", "Mail a@b.pl.", "Reuters (ABC.N) rose."]
     );
+}
+
+#[test]
+fn verbs_of_saying_of_the_quotation_stage_keep_the_attribution() {
+    // "explained" and "tłumaczył" are listed once, in src/quote/data/verbs_{en,pl}.txt
+    let s = "“Why now?” Harris explained. He left.";
+    assert_eq!(split(s, Lang::En), vec!["“Why now?” Harris explained.", "He left."]);
+    let s = "„Dlaczego teraz?” Nowak tłumaczył. Potem wyszedł.";
+    assert_eq!(split(s, Lang::Pl), vec!["„Dlaczego teraz?” Nowak tłumaczył.", "Potem wyszedł."]);
 }
 
 #[test]

@@ -1,0 +1,171 @@
+//! Full names in the text: the full names written anywhere with a given surname ("Amy B. Harris"
+//! for "Harris"), and the last full name mentioned before a position (a pronoun's fallback).
+
+use super::polish::is_pl_candidate;
+use super::{is_title_word, is_word_char, join, NameBook};
+use crate::lang::Lang;
+use crate::model::Span;
+use crate::quote::fast::{char_at, char_start_before, is_space, is_upper};
+use crate::quote::speaker::{make_tok, nameish, tokens_rev, Tok};
+
+impl<'t> NameBook<'t> {
+    /// The full names ("Amy B. Harris") written anywhere in the text with the surname `surname`, in
+    /// any inflected form for Polish (Harrisa, Harrisowi), with the surname in its nominative.
+    pub(super) fn full_names(&mut self, surname: &str, lang: Lang) -> &[String] {
+        if self.full.contains_key(surname) {
+            return &self.full[surname];
+        }
+        let mut out: Vec<String> = Vec::new();
+        let mut rev: Vec<Tok<'t>> = Vec::new();
+        if self.budget() {
+            let text = self.text;
+            for i in memchr::memmem::find_iter(text.as_bytes(), surname.as_bytes()) {
+                if is_word_char(text[..i].chars().next_back()) {
+                    continue;
+                }
+                let rest = &text[i + surname.len()..];
+                let suffix_len = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
+                let word = &text[i..i + surname.len() + suffix_len];
+                if word != surname && !(lang == Lang::Pl && is_pl_candidate(word, surname)) {
+                    continue;
+                }
+                // The capitalised words right before it on the same line.
+                let mut from = i.saturating_sub(80);
+                while !text.is_char_boundary(from) {
+                    from += 1;
+                }
+                let line_start =
+                    memchr::memrchr(b'\n', &text.as_bytes()[from..i]).map_or(from, |k| from + k + 1);
+                // Cheap test first: the token before the one holding the surname must be an initial
+                // ("B.") or a name word with nothing after it, else no full name is written here.
+                let before = &text[line_start..i];
+                let Some(ws) = before.rfind(char::is_whitespace) else { continue };
+                let prev = before[..ws].trim_end_matches(char::is_whitespace);
+                let raw = prev.rfind(char::is_whitespace).map_or(prev, |k| {
+                    let w = prev[k..].chars().next().map_or(1, char::len_utf8);
+                    &prev[k + w..]
+                });
+                let p = make_tok(raw, 0);
+                if !(p.is_initial() || (p.trail.is_empty() && nameish(&p))) {
+                    continue;
+                }
+                // The tokens of the line up to the surname, read back from it: the surname's token, the
+                // initials before it, then at most one name word (rev[k] is the k-th from the end).
+                let mut it = tokens_rev(text, Span::new(line_start, i + word.len()));
+                rev.clear();
+                let mut get = |rev: &mut Vec<Tok<'t>>, k: usize| -> bool {
+                    while rev.len() <= k {
+                        match it.next() {
+                            Some(t) => rev.push(t),
+                            None => return false,
+                        }
+                    }
+                    true
+                };
+                let mut k = 1;
+                while get(&mut rev, k) && rev[k].is_initial() {
+                    k += 1;
+                }
+                if get(&mut rev, k) {
+                    let p = &rev[k];
+                    if nameish(p)
+                        && p.trail.is_empty()
+                        && rev[k - 1].lead.is_empty()
+                        && !is_title_word(p.word)
+                    {
+                        k += 1;
+                    }
+                }
+                // The name words are rev[1..k].
+                if k == 1 {
+                    continue;
+                }
+                let run = &mut rev[1..k];
+                if !run.iter().all(|t| nameish(t) && (t.trail.is_empty() || t.is_initial())) {
+                    continue;
+                }
+                run.reverse();
+                let mut full = join(run);
+                full.push(' ');
+                full.push_str(surname);
+                if !out.contains(&full) {
+                    out.push(full);
+                }
+            }
+        }
+        self.full.entry(surname.to_string()).or_insert(out)
+    }
+
+    /// The last full name mentioned before `pos` and at or after `floor` (at most 300 bytes back): the
+    /// fallback for a pronoun when no speaker was named yet ("… posted by Sydney woman Jordy Lee.
+    /// “…,” she said").
+    pub fn last_mention_before(&self, pos: usize, floor: usize) -> Option<String> {
+        let mut from = pos.saturating_sub(300).max(floor);
+        while from < pos && !self.text.is_char_boundary(from) {
+            from += 1;
+        }
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let end_all = pos.min(text.len());
+        if from > end_all {
+            return None;
+        }
+        // Every name word holds an upper-case letter, so a token without one is never where a name
+        // ends: the search jumps back to the last upper-case letter, and reads tokens only from the
+        // end of the token holding it (a whitespace, so the tokens before it are the same as when
+        // reading from `pos`). This finds the same (last) mention as reading every token back.
+        let mut end = end_all;
+        let mut run: Vec<Tok> = Vec::new();
+        loop {
+            let mut k = end;
+            while k > from {
+                let x = bytes[k - 1];
+                if x.is_ascii_uppercase() {
+                    break;
+                }
+                if x >= 0x80 {
+                    let start = char_start_before(text, k);
+                    if is_upper(char_at(text, start).0) {
+                        break;
+                    }
+                    k = start;
+                    continue;
+                }
+                k -= 1;
+            }
+            if k == from {
+                return None;
+            }
+            // The end of the token holding the upper-case letter ending at k.
+            let mut e = k;
+            while e < end {
+                let (c, len) = char_at(text, e);
+                if is_space(c) {
+                    break;
+                }
+                e += len;
+            }
+            let mut it = tokens_rev(text, Span::new(from, e));
+            let last = it.next()?;
+            if nameish(&last) && !last.is_initial() {
+                run.clear();
+                run.push(last);
+                let mut next = it.next();
+                // Initials before it ("Amy B. Harris"), then one more name word.
+                while let Some(t) = next.filter(|t| t.is_initial() && run[run.len() - 1].lead.is_empty()) {
+                    run.push(t);
+                    next = it.next();
+                }
+                if let Some(t) = next {
+                    if nameish(&t) && t.trail.is_empty() && run[run.len() - 1].lead.is_empty() {
+                        run.push(t);
+                        run.reverse();
+                        return Some(join(&run));
+                    }
+                }
+            }
+            // Go on with the token before this one.
+            end = last.span.start - last.lead.len();
+        }
+    }
+}

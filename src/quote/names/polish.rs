@@ -1,0 +1,187 @@
+//! Polish inflected forms of a name: the nominatives a form may have (Harrisa → Harris,
+//! Kowalskiego → Kowalski, Lee'ego → Lee), the one another mention in the text shows, and the
+//! genitive's most likely nominative when no mention shows one (według Harrisa, zdaniem Kowalskiej).
+
+use super::{is_word_char, word_at, NameBook};
+
+/// Candidate nominatives of an inflected Polish name form, most specific rule first, each as the length
+/// of the prefix of `w` it keeps and the ending it adds.
+pub(super) fn pl_candidate_parts(w: &str) -> impl Iterator<Item = (usize, &'static str)> + '_ {
+    // English names inflected with an apostrophe: Lee'ego, Charlie'mu.
+    let apostrophe = w.find(['\'', '’']).filter(|&i| i > 0).map(|i| (i, ""));
+    let last = w.as_bytes().last().copied();
+    apostrophe.into_iter().chain(PL_RULES.iter().filter_map(move |&(suf, rep)| {
+        // The last byte first: most endings fail there.
+        if suf.as_bytes().last().copied() != last {
+            return None;
+        }
+        let stem = w.strip_suffix(suf)?;
+        // Endings that leave the bare stem need a consonant before them (Harrisa → Harris, but
+        // Kasia is no form of "Kasi").
+        let bare_ok = !rep.is_empty() || stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c));
+        (stem.chars().count() >= 2 && bare_ok).then_some((stem.len(), rep))
+    }))
+}
+
+/// Candidate nominatives of an inflected Polish name form, most specific rule first.
+#[cfg(test)]
+pub(super) fn pl_candidates(w: &str) -> Vec<String> {
+    pl_candidate_parts(w).map(|(k, rep)| format!("{}{rep}", &w[..k])).collect()
+}
+
+/// Is `target` one of [`pl_candidates`]`(w)`? (The same test, without building the candidates.)
+pub(super) fn is_pl_candidate(w: &str, target: &str) -> bool {
+    if let Some(i) = w.find(['\'', '’']) {
+        if i > 0 && &w[..i] == target {
+            return true;
+        }
+    }
+    PL_RULES.iter().any(|(suf, rep)| {
+        w.strip_suffix(suf).is_some_and(|stem| {
+            target.len() == stem.len() + rep.len()
+                && target.starts_with(stem)
+                && target.ends_with(rep)
+                && (!rep.is_empty() || stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c)))
+                && stem.chars().count() >= 2
+        })
+    })
+}
+
+/// Polish case endings and the nominative ending that replaces each, most specific first.
+const PL_RULES: &[(&str, &str)] = &[
+    ("skiego", "ski"),
+    ("ckiego", "cki"),
+    ("dzkiego", "dzki"),
+    ("skiemu", "ski"),
+    ("ckiemu", "cki"),
+    ("skim", "ski"),
+    ("ckim", "cki"),
+    ("skiej", "ska"),
+    ("ckiej", "cka"),
+    ("ską", "ska"),
+    ("cką", "cka"),
+    ("iego", "i"),
+    ("ego", "y"),
+    ("owi", ""),
+    ("em", ""),
+    ("ie", ""),
+    ("rze", "r"),
+    ("a", ""),
+    ("u", ""),
+    ("y", "a"),
+    ("i", "a"),
+    ("ą", "a"),
+    ("ę", "a"),
+    ("ie", "a"),
+    ("ii", "ia"),
+    // A mobile e, dropped in every case but the nominative (Jacka → Jacek, Pawła → Paweł): only where
+    // the document also writes the nominative.
+    ("ka", "ek"),
+    ("ła", "eł"),
+];
+
+/// The nominative a genitive form most likely has, with no other mention to go by (według Harrisa,
+/// zdaniem Kowalskiego, według Kowalskiej).
+pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
+    for (suf, rep) in [
+        ("skiego", "ski"),
+        ("ckiego", "cki"),
+        ("dzkiego", "dzki"),
+        ("skiej", "ska"),
+        ("ckiej", "cka"),
+        ("dzkiej", "dzka"),
+        // Antoniego → Antoni, Jerzego → Jerzy
+        ("iego", "i"),
+        ("ego", "y"),
+        // Marii → Maria
+        ("ii", "ia"),
+        // Kasi → Kasia, Zosi → Zosia
+        ("si", "sia"),
+        ("ci", "cia"),
+        ("ni", "nia"),
+        ("zi", "zia"),
+        // Olgi → Olga, Moniki → Monika, Angeli → Angela
+        ("gi", "ga"),
+        ("ki", "ka"),
+        ("li", "la"),
+    ] {
+        if let Some(stem) = w.strip_suffix(suf) {
+            if stem.chars().count() >= 2 {
+                return Some(format!("{stem}{rep}"));
+            }
+        }
+    }
+    let consonant_stem = |suffix: char| {
+        let stem = w.strip_suffix(suffix)?;
+        let last = stem.chars().last()?;
+        (!"aeiouyąęó".contains(last) && stem.chars().count() >= 2).then_some(stem)
+    };
+    // Harrisa → Harris, Butlera → Butler: a consonant before the ending.
+    if let Some(stem) = consonant_stem('a') {
+        return Some(stem.to_string());
+    }
+    // Feminine and masculine names in -a: Beaty → Beata, Dudy → Duda.
+    consonant_stem('y').map(|stem| format!("{stem}a"))
+}
+
+impl NameBook<'_> {
+    /// The first of the candidate nominatives of `w` ([`pl_candidates`], other than `w`) that occurs in
+    /// the text as a whole word. The same answer, cache entries and search budget as asking
+    /// [`NameBook::word_occurs`] of each candidate in turn, but every candidate not cached yet is
+    /// answered from one search of the text for the shortest of their stems (a prefix of them all).
+    pub(super) fn known_pl_candidate(&mut self, w: &str) -> Option<String> {
+        let mut parts = [(0usize, ""); PL_RULES.len() + 1];
+        let mut n = 0;
+        for p in pl_candidate_parts(w) {
+            parts[n] = p;
+            n += 1;
+        }
+        let shortest = parts[..n].iter().map(|&(k, _)| k).min()?;
+        let text = self.text;
+        // Every occurrence of the shortest stem, overlapping ones too (a superset of every candidate's
+        // occurrences); searched on the first candidate that needs it.
+        let mut starts: Option<Vec<usize>> = None;
+        let mut c = String::with_capacity(w.len() + 4);
+        for &(k, rep) in &parts[..n] {
+            c.clear();
+            c.push_str(&w[..k]);
+            c.push_str(rep);
+            if c == w || c.is_empty() {
+                continue;
+            }
+            let found = match self.occurs.get(c.as_str()) {
+                Some(&b) => b,
+                None => {
+                    let b = self.budget() && {
+                        let starts = starts.get_or_insert_with(|| {
+                            let stem = memchr::memmem::Finder::new(&w.as_bytes()[..shortest]);
+                            let mut out = Vec::new();
+                            let mut from = 0;
+                            while let Some(j) = stem.find(&text.as_bytes()[from..]) {
+                                out.push(from + j);
+                                from += j + 1;
+                            }
+                            out
+                        });
+                        // The candidate's occurrences as `memmem::find_iter` reports them (leftmost first,
+                        // not overlapping), each tested for a whole word as word_occurs does.
+                        let mut free_from = 0;
+                        starts.iter().any(|&i| {
+                            if i < free_from || !text.as_bytes()[i..].starts_with(c.as_bytes()) {
+                                return false;
+                            }
+                            free_from = i + c.len();
+                            !is_word_char(text[..i].chars().next_back()) && word_at(text, i, &c)
+                        })
+                    };
+                    self.occurs.insert(c.clone(), b);
+                    b
+                }
+            };
+            if found {
+                return Some(c);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,96 @@
+//! Tests of the name book.
+
+use super::polish::{is_pl_candidate, pl_candidates};
+use super::*;
+
+#[test]
+fn candidate_test_agrees_with_the_candidates() {
+    let words = [
+        "Harrisa",
+        "Kowalskiego",
+        "Kowalskiej",
+        "Lee'ego",
+        "Butlerowi",
+        "Kasia",
+        "Nowickim",
+        "Jacka",
+        "Pawła",
+        "a",
+        "",
+    ];
+    let targets =
+        ["Harris", "Kowalski", "Kowalska", "Lee", "Butler", "Kasi", "Nowicki", "Jacek", "Paweł", "Kasa", "x"];
+    for w in words {
+        for t in targets {
+            assert_eq!(is_pl_candidate(w, t), pl_candidates(w).iter().any(|c| c == t), "{w} {t}");
+        }
+    }
+}
+
+#[test]
+fn one_search_answers_like_a_search_per_candidate() {
+    // "A.A" overlaps itself in "xA.A.A": the search per candidate reports only the first occurrence.
+    let text = "Kowalski i Kowalska, Harris, Lee, Nowickiego, Kowalskim, Kowalskiy. Harrisa, Butler-Kowal. \
+                xA.A.A";
+    let words =
+        ["Kowalskiego", "Kowalskiej", "Harrisa", "Lee'ego", "Nowickiemu", "Butlera", "Kasia", "Xyz", "A.Aa"];
+    for w in words {
+        let mut one = NameBook::new(text);
+        let mut each = NameBook::new(text);
+        let want = pl_candidates(w).into_iter().find(|c| c != w && each.word_occurs(c));
+        assert_eq!(one.known_pl_candidate(w), want, "{w}");
+        assert_eq!(one.searches, each.searches, "{w}: the same budget");
+    }
+}
+
+#[test]
+fn last_mention_is_the_last_full_name_before() {
+    let text = "Posted by Sydney woman Jordy Lee. Then the mayor, Amy B. Harris, spoke. “Yes,” she said.";
+    let book = NameBook::new(text);
+    let at = text.find('“').unwrap();
+    assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Amy B. Harris"));
+    let at = text.find(" Then").unwrap();
+    assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Jordy Lee"));
+    assert_eq!(book.last_mention_before(at, at - 3), None, "not before the floor");
+}
+
+#[test]
+fn polish_genitive_names_get_their_nominative() {
+    // After "według" / "zdaniem", with no other mention in the text.
+    for (written, want) in [
+        ("Jerzego Owsiaka", "Jerzy Owsiak"),
+        ("Antoniego Macierewicza", "Antoni Macierewicz"),
+        ("Andrzeja Dudy", "Andrzej Duda"),
+        ("Beaty Szydło", "Beata Szydło"),
+        ("Małgorzaty Kidawy-Błońskiej", "Małgorzata Kidawa-Błońska"),
+        ("Marii Nowak", "Maria Nowak"),
+        ("Olgi Tokarczuk", "Olga Tokarczuk"),
+        ("Kasi Kowalskiej", "Kasia Kowalska"),
+        ("Angeli Merkel", "Angela Merkel"),
+    ] {
+        let text = format!("Według {written} to dobrze.");
+        let mut book = NameBook::new(&text);
+        let span = Span::new("Według ".len(), "Według ".len() + written.len());
+        assert_eq!(book.canonical(span, Lang::Pl, true), want, "{written}");
+    }
+    // A mobile e only where the text gives the nominative: Jacka → Jacek, Pawła → Paweł.
+    let text = "Jacek Sasin i Paweł Kukiz przyszli. Według Jacka Sasina i Pawła Kukiza tak.";
+    let mut book = NameBook::new(text);
+    for (written, want) in [("Jacka", "Jacek"), ("Pawła", "Paweł")] {
+        let at = text.rfind(written).unwrap();
+        assert_eq!(book.canonical(Span::new(at, at + written.len()), Lang::Pl, true), want);
+    }
+}
+
+#[test]
+fn canonical_names_are_cached_without_changing_them() {
+    let text = "Producentka Amy B. Harris mówi. Potem Harrisa zapytano.";
+    let mut book = NameBook::new(text);
+    let at = text.find("Harrisa").unwrap();
+    let span = Span::new(at, at + "Harrisa".len());
+    let first = book.canonical(span, Lang::Pl, false);
+    assert_eq!(first, "Amy B. Harris");
+    let searches = book.searches;
+    assert_eq!(book.canonical(span, Lang::Pl, false), first);
+    assert_eq!(book.searches, searches, "a second ask searches nothing");
+}
