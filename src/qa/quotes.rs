@@ -10,143 +10,147 @@ impl<'a> Cx<'a> {
             if e.spans.is_empty() || p.spans.is_empty() {
                 continue;
             }
-            let spk = |doc: &'a Document, idx: &[usize]| {
-                idx.iter().filter_map(|&i| doc.quotes.get(i)).find_map(|q| q.speaker.as_ref())
+            self.quote_speakers(l, &e, &p, out);
+            self.quote_numbers(&e, &p, out);
+            self.quote_drift(l, &e, &p, out);
+        }
+    }
+
+    /// Paired quotes attributed to different people.
+    fn quote_speakers(&self, l: &Link, e: &Side, p: &Side, out: &mut Vec<Finding>) {
+        let spk = |doc: &'a Document, idx: &[usize]| {
+            idx.iter().filter_map(|&i| doc.quotes.get(i)).find_map(|q| q.speaker.as_ref())
+        };
+        if let (Some(se), Some(sp)) = (spk(self.en, &l.en), spk(self.pl, &l.pl)) {
+            // Not a mismatch when the other side's quote sentences name this side's speaker: the
+            // two attributions then disagree on which of the named people speaks, not the texts.
+            let named_in = |doc: &Document, idx: &[usize], name: &str| {
+                let t = quote_sentences_text(doc, idx);
+                let words: Vec<&str> = norm::words_of(&t).into_iter().map(|(a, b)| &t[a..b]).collect();
+                name_words(name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
             };
-            if let (Some(se), Some(sp)) = (spk(self.en, &l.en), spk(self.pl, &l.pl)) {
-                // Not a mismatch when the other side's quote sentences name this side's speaker: the
-                // two attributions then disagree on which of the named people speaks, not the texts.
-                let named_in = |doc: &Document, idx: &[usize], name: &str| {
-                    let t = quote_sentences_text(doc, idx);
-                    let words: Vec<&str> = norm::words_of(&t).into_iter().map(|(a, b)| &t[a..b]).collect();
+            // Only speakers named outright, by a name: not a pronoun, a role or a verb the extraction
+            // resolved to a name ("Stwierdził", "Spraw Zagranicznych"). A name is capitalised, not a
+            // verb of saying, and has a word no dictionary holds or that the other article names too
+            // (Butler, Trump: dictionary words, and names).
+            let resolved = |doc: &Document, sp: &crate::model::Speaker, en: bool| {
+                let t = doc.slice(sp.span);
+                let words: Vec<&str> = norm::words_of(t).into_iter().map(|(a, b)| &t[a..b]).collect();
+                let ws = name_words(&sp.name);
+                let other = if en { self.pl } else { self.en };
+                let verbs =
+                    if en { crate::quote::speaker::verbs_en() } else { crate::quote::speaker::verbs_pl() };
+                ws.iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
+                    && ws.iter().all(|w| w.starts_with(char::is_uppercase))
+                    && !ws.iter().any(|w| verbs.contains(w.to_lowercase().as_str()))
+                    && (ws.iter().any(|w| !sentence::dictionary_word(w, en) || named_anywhere(other, w))
+                        // A person introduced by first and last name, then named by the surname.
+                        || (ws.len() >= 2 && words.len() < ws.len()))
+            };
+            // Or the Polish names outright someone the English article never mentions.
+            let unknown_in_en = || {
+                let words: Vec<&str> =
+                    norm::words_of(&self.en.text).into_iter().map(|(a, b)| &self.en.text[a..b]).collect();
+                !name_words(&sp.name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
+            };
+            let mismatch = resolved(self.pl, sp, false)
+                && (resolved(self.en, se, true) || unknown_in_en())
+                && !norm::same_speaker(&se.name, &sp.name)
+                && !named_in(self.pl, &l.pl, &se.name)
+                && !named_in(self.en, &l.en, &sp.name);
+            if mismatch {
+                // An error when the Polish speaker is someone the English article names (a real
+                // person, misattributed); otherwise the attribution may have caught a non-person.
+                let known = |doc: &Document, name: &str| {
+                    let words: Vec<&str> =
+                        norm::words_of(&doc.text).into_iter().map(|(a, b)| &doc.text[a..b]).collect();
                     name_words(name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
                 };
-                // Only speakers named outright on both sides, by a name (not a pronoun, a role or a verb
-                // the extraction resolved to a name: "Stwierdził", "Spraw Zagranicznych").
-                // Only speakers named outright, by a name: not a pronoun, a role or a verb the extraction
-                // resolved to a name ("Stwierdził", "Spraw Zagranicznych"). A name is capitalised, not a
-                // verb of saying, and has a word no dictionary holds or that the other article names too
-                // (Butler, Trump: dictionary words, and names).
-                let resolved = |doc: &Document, sp: &crate::model::Speaker, en: bool| {
+                // Named outright on both sides (not a pronoun or a verb resolved to a name).
+                let explicit = |doc: &Document, sp: &crate::model::Speaker| {
                     let t = doc.slice(sp.span);
                     let words: Vec<&str> = norm::words_of(t).into_iter().map(|(a, b)| &t[a..b]).collect();
-                    let ws = name_words(&sp.name);
-                    let other = if en { self.pl } else { self.en };
-                    let verbs = if en {
-                        crate::quote::speaker::verbs_en()
-                    } else {
-                        crate::quote::speaker::verbs_pl()
-                    };
-                    ws.iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
-                        && ws.iter().all(|w| w.starts_with(char::is_uppercase))
-                        && !ws.iter().any(|w| verbs.contains(w.to_lowercase().as_str()))
-                        && (ws.iter().any(|w| !sentence::dictionary_word(w, en) || named_anywhere(other, w))
-                            // A person introduced by first and last name, then named by the surname.
-                            || (ws.len() >= 2 && words.len() < ws.len()))
+                    name_words(&sp.name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
                 };
-                // Or the Polish names outright someone the English article never mentions.
-                let unknown_in_en = || {
-                    let words: Vec<&str> =
-                        norm::words_of(&self.en.text).into_iter().map(|(a, b)| &self.en.text[a..b]).collect();
-                    !name_words(&sp.name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
-                };
-                let mismatch = resolved(self.pl, sp, false)
-                    && (resolved(self.en, se, true) || unknown_in_en())
-                    && !norm::same_speaker(&se.name, &sp.name)
-                    && !named_in(self.pl, &l.pl, &se.name)
-                    && !named_in(self.en, &l.en, &sp.name);
-                if mismatch {
-                    // An error when the Polish speaker is someone the English article names (a real
-                    // person, misattributed); otherwise the attribution may have caught a non-person.
-                    let known = |doc: &Document, name: &str| {
-                        let words: Vec<&str> =
-                            norm::words_of(&doc.text).into_iter().map(|(a, b)| &doc.text[a..b]).collect();
-                        name_words(name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
-                    };
-                    // Named outright on both sides (not a pronoun or a verb resolved to a name).
-                    let explicit = |doc: &Document, sp: &crate::model::Speaker| {
-                        let t = doc.slice(sp.span);
-                        let words: Vec<&str> = norm::words_of(t).into_iter().map(|(a, b)| &t[a..b]).collect();
-                        name_words(&sp.name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
-                    };
-                    let severity = if explicit(self.en, se)
-                        && explicit(self.pl, sp)
-                        && (known(self.en, &sp.name) || known(self.pl, &se.name))
-                    {
-                        Severity::Error
-                    } else {
-                        Severity::Warning
-                    };
-                    let mut en = e.spans.clone();
-                    en.push(se.span);
-                    let mut pl = p.spans.clone();
-                    pl.push(sp.span);
-                    out.push(Finding {
-                        check: Check::SpeakerMismatch,
-                        severity,
-                        en,
-                        pl,
-                        message: format!(
-                            "The English quote is attributed to {} but the Polish one to {}.\nEN: “{}”\nPL: „{}”",
-                            se.name,
-                            sp.name,
-                            clip(&e.text, 140),
-                            clip(&p.text, 140)
-                        ),
-                    });
-                }
-            }
-            // Numbers inside quotes, unless the sentence check already reported these spans.
-            let mut found = Vec::new();
-            self.numbers(&e, &p, "quote", &mut found);
-            for f in found {
-                let dup = out.iter().any(|g| {
-                    g.check == f.check
-                        && f.en.iter().all(|s| g.en.contains(s))
-                        && f.pl.iter().all(|s| g.pl.contains(s))
-                });
-                let covered = out.iter().any(|g| {
-                    g.check == f.check
-                        && g.severity <= f.severity
-                        && f.en
-                            .iter()
-                            .chain(&f.pl)
-                            .any(|s| g.en.iter().chain(&g.pl).any(|t| t.overlap(s) > 0))
-                        && f.severity == Severity::Warning
-                });
-                if !dup && !covered {
-                    out.push(f);
-                }
-            }
-            let (le, lp) = (e.text.chars().count(), p.text.chars().count());
-            let ratio = lp as f32 / le.max(1) as f32;
-            let z = (ratio / self.opts.length_ratio_center).ln() / self.opts.length_ratio_log_sd;
-            let implied = l.evidence.method.as_deref() == Some(IMPLIED);
-            let low_score = !implied && l.score < self.opts.drift_max_score;
-            // Short quotes vary in length too much to tell (a term rendered by a phrase).
-            if (le.min(lp) >= 40 && z.abs() > self.opts.length_ratio_z) || low_score {
-                let why = if low_score {
-                    format!("their content overlaps little (link score {:.2})", l.score)
-                } else if z > 0.0 {
-                    format!("the Polish quote is much longer ({lp} vs {le} characters): it may add material")
+                let severity = if explicit(self.en, se)
+                    && explicit(self.pl, sp)
+                    && (known(self.en, &sp.name) || known(self.pl, &se.name))
+                {
+                    Severity::Error
                 } else {
-                    format!(
-                        "the Polish quote is much shorter ({lp} vs {le} characters): it may drop material"
-                    )
+                    Severity::Warning
                 };
+                let mut en = e.spans.clone();
+                en.push(se.span);
+                let mut pl = p.spans.clone();
+                pl.push(sp.span);
                 out.push(Finding {
-                    check: Check::QuoteDrift,
-                    // Retellings quote more or less of the same words by design.
-                    severity: if self.comparable { Severity::Style } else { Severity::Warning },
-                    en: e.spans.clone(),
-                    pl: p.spans.clone(),
+                    check: Check::SpeakerMismatch,
+                    severity,
+                    en,
+                    pl,
                     message: format!(
-                        "Paired quotes differ: {why}.\nEN: “{}”\nPL: „{}”",
+                        "The English quote is attributed to {} but the Polish one to {}.\nEN: “{}”\nPL: „{}”",
+                        se.name,
+                        sp.name,
                         clip(&e.text, 140),
                         clip(&p.text, 140)
                     ),
                 });
             }
+        }
+    }
+
+    /// Numbers inside quotes, unless the sentence check already reported these spans.
+    fn quote_numbers(&self, e: &Side, p: &Side, out: &mut Vec<Finding>) {
+        let mut found = Vec::new();
+        self.numbers(e, p, "quote", &mut found);
+        for f in found {
+            let dup = out.iter().any(|g| {
+                g.check == f.check
+                    && f.en.iter().all(|s| g.en.contains(s))
+                    && f.pl.iter().all(|s| g.pl.contains(s))
+            });
+            let covered = out.iter().any(|g| {
+                g.check == f.check
+                    && g.severity <= f.severity
+                    && f.en.iter().chain(&f.pl).any(|s| g.en.iter().chain(&g.pl).any(|t| t.overlap(s) > 0))
+                    && f.severity == Severity::Warning
+            });
+            if !dup && !covered {
+                out.push(f);
+            }
+        }
+    }
+
+    /// Paired quotes whose lengths or content drift apart.
+    fn quote_drift(&self, l: &Link, e: &Side, p: &Side, out: &mut Vec<Finding>) {
+        let (le, lp) = (e.text.chars().count(), p.text.chars().count());
+        let ratio = lp as f32 / le.max(1) as f32;
+        let z = (ratio / self.opts.length_ratio_center).ln() / self.opts.length_ratio_log_sd;
+        let implied = l.evidence.method.as_deref() == Some(IMPLIED);
+        let low_score = !implied && l.score < self.opts.drift_max_score;
+        // Short quotes vary in length too much to tell (a term rendered by a phrase).
+        if (le.min(lp) >= 40 && z.abs() > self.opts.length_ratio_z) || low_score {
+            let why = if low_score {
+                format!("their content overlaps little (link score {:.2})", l.score)
+            } else if z > 0.0 {
+                format!("the Polish quote is much longer ({lp} vs {le} characters): it may add material")
+            } else {
+                format!("the Polish quote is much shorter ({lp} vs {le} characters): it may drop material")
+            };
+            out.push(Finding {
+                check: Check::QuoteDrift,
+                // Retellings quote more or less of the same words by design.
+                severity: if self.comparable { Severity::Style } else { Severity::Warning },
+                en: e.spans.clone(),
+                pl: p.spans.clone(),
+                message: format!(
+                    "Paired quotes differ: {why}.\nEN: “{}”\nPL: „{}”",
+                    clip(&e.text, 140),
+                    clip(&p.text, 140)
+                ),
+            });
         }
     }
 
