@@ -23,7 +23,7 @@ from collections import defaultdict
 L2 = 0.5
 QUOTES = False
 MAX_DEGREE = 4
-MAX_QUOTE_DEGREE = 3
+MAX_QUOTE_DEGREE = 4
 
 
 def sigmoid(z):
