@@ -2,16 +2,22 @@
 """Fit the aligner's logistic scoring models (src/align/calibrate.rs) on dev feature rows.
 
     cargo run --release --example dump_features -- corpus/align-dev target/calib
-    python3 scripts/fit_calibration.py target/calib
+    python3 scripts/fit_calibration.py target/calib [--write src/align/calibrate/translation.rs]
 
 Each model (beads, links, quotes) is fitted by Newton's method with a small L2 penalty on the
 rows of the parallel and deleted variants, and checked on the reordered and comparable variants
 (log loss, precision at score >= 0.5 and >= 0.8, a reliability table). A second check fits on the
 even-numbered articles and tests on the odd ones, to see that the weights do not depend on the
-articles. Prints the constants to paste into calibrate.rs. Pure Python, no dependencies.
+articles. Prints the constants; with --write, writes them as the generated Rust file (the hand-set
+parameters that go with them stay in src/align/calibrate.rs). Pure Python, no dependencies.
 """
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import calibration_files  # noqa: E402
+import rust_constants  # noqa: E402
 
 L2 = 1e-2
 
@@ -108,7 +114,16 @@ def report(name, w, rows):
 
 
 def main():
-    d = sys.argv[1] if len(sys.argv) > 1 else "target/calib"
+    args = sys.argv[1:]
+    write = None
+    if "--write" in args:
+        k = args.index("--write")
+        write = args[k + 1]
+        del args[k:k + 2]
+    d = args[0] if args else "target/calib"
+    names = {"beads": "PAIR", "links": "LINK", "quotes": "QUOTE", "quotes_own": "QUOTE_OWN"}
+    fitted = {}
+    counts = []
     for model in ["beads", "links", "quotes", "quotes_own"]:
         rows = load(f"{d}/{model.replace('_own', '')}.tsv")
         if not rows:
@@ -122,6 +137,8 @@ def main():
         train = [r for r in rows if r[0] in ("parallel", "deleted")]
         test = [r for r in rows if r[0] not in ("parallel", "deleted")]
         w = fit(train)
+        fitted[names[model]] = (w[0], w[1:])
+        counts.append(f"{model} {len(train)}")
         print(f"== {model}: bias {w[0]:.3f}, weights [{', '.join(f'{x:.3f}' for x in w[1:])}]")
         report("train parallel+deleted", w, train)
         report("test reordered+comparable", w, test)
@@ -133,9 +150,15 @@ def main():
             report("test on odd articles (even fit)", we, odd)
             report("odd articles with the main fit", w, odd)
         print()
-        print(f"    // {model}: paste into calibrate.rs")
+        print(f"    // {model}")
         print(f"    BIAS = {w[0]:.3f}; W = [{', '.join(f'{x:.3f}' for x in w[1:])}]")
         print()
+    if write:
+        spec = calibration_files.TRANSLATION
+        data = spec["data"] + [f"Training rows: {', '.join(counts)}."]
+        rust_constants.write(write, rust_constants.render(
+            "scripts/fit_calibration.py", spec["commands"], data, calibration_files.models(spec, fitted)))
+        print(f"wrote {write}")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,41 @@ fn ranks_in_sentence(doc: &Document) -> Vec<usize> {
         .collect()
 }
 
+/// Longest editorial insertion (`[by Berlin]`, `[to]`) blanked out of a quotation, in bytes.
+const MAX_EDITORIAL_BYTES: usize = 60;
+
+/// The text of a quotation with editorial insertions in square brackets (`such actions [by
+/// Berlin] are…`, `[But] we will…`) blanked out: they are the reporter's words, not the speaker's,
+/// and the other article renders the speaker's. Each blanked byte becomes a space, so token offsets
+/// still point into the original text. A bracket that does not close on the same line within
+/// [`MAX_EDITORIAL_BYTES`] is kept as it is.
+pub(crate) fn without_editorial(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('[') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'[' {
+            let close = b[i + 1..]
+                .iter()
+                .take(MAX_EDITORIAL_BYTES)
+                .position(|&c| c == b']' || c == b'\n' || c == b'[')
+                .map(|k| i + 1 + k);
+            if let Some(end) = close.filter(|&e| b[e] == b']') {
+                out[i..=end].fill(b' ');
+                i = end + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    // Only ASCII bytes (the brackets and what lies between two ASCII brackets, whole characters)
+    // were replaced by ASCII spaces, so the text is still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
+}
+
 /// Everything quote scoring needs, computed once per document pair.
 struct Ctx<'a> {
     en: &'a Document,
@@ -86,7 +121,7 @@ impl<'a> Ctx<'a> {
                 .iter()
                 .map(|q| {
                     sentence_features_cached(
-                        d.slice(q.span),
+                        &without_editorial(d.slice(q.span)),
                         lang,
                         opts.lexicon.as_deref(),
                         &opts.signals,
@@ -427,8 +462,8 @@ fn finish(ctx: &Ctx, mut links: Vec<Link>, en_l: &[usize], pl_l: &[usize]) -> Ve
 pub const COMPARABLE_QUOTE_COLUMNS: [usize; cal::N_COMPARABLE_QUOTE] = [0, 1, 2, 3, 4, 8];
 
 /// Most partners a quote keeps in comparable articles (a quotation repeated in the headline, the
-/// lead and the body).
-const MAX_QUOTE_DEGREE: usize = 3;
+/// lead and the body; a long Polish quotation merging the parts of four English ones).
+const MAX_QUOTE_DEGREE: usize = 4;
 
 /// Pair the speech quotes of comparable articles: every pair scored on its own by
 /// [`cal::COMPARABLE_QUOTE_W`], kept at or above [`cal::COMPARABLE_QUOTE_KEEP`], at most
@@ -479,9 +514,69 @@ pub fn align_quotes_comparable(
             links.push(Link { en: vec![a], pl: vec![b], score: p, evidence: Evidence::default() });
         }
     }
+    repeat_links(en, pl, &mut links, &mut deg_e, &mut deg_p);
     let taken = |d: &[usize]| d.iter().map(|&n| if n > 0 { 0 } else { usize::MAX }).collect::<Vec<_>>();
     let (en_l, pl_l) = (taken(&deg_e), taken(&deg_p));
     finish(&ctx, links, &en_l, &pl_l)
+}
+
+/// A quotation's words for comparing repeats: trimmed, final punctuation dropped, lower case.
+fn repeat_key(d: &Document, q: usize) -> String {
+    d.slice(d.quotes[q].span).trim().trim_end_matches(|c: char| c.is_ascii_punctuation()).to_lowercase()
+}
+
+/// An article that repeats a quotation (the headline, the lead and the body quoting the same
+/// words) repeats its rendering too: every unlinked top-level speech quote whose words equal those
+/// of a linked quote of the same article joins that quote's partners, at the same score. A copy
+/// whose marks are unbalanced (a lead that lost its opening mark) is paired this way as well: its
+/// words are those of a quote whose extent is known. Quotes of fewer than two words repeat by
+/// chance and are left alone.
+fn repeat_links(
+    en: &Document,
+    pl: &Document,
+    links: &mut Vec<Link>,
+    deg_e: &mut [usize],
+    deg_p: &mut [usize],
+) {
+    let n = links.len();
+    for en_side in [true, false] {
+        let d = if en_side { en } else { pl };
+        let keys: Vec<String> = (0..d.quotes.len()).map(|q| repeat_key(d, q)).collect();
+        let start = links.len();
+        let copies = |q: usize, deg: &[usize]| -> Vec<usize> {
+            if keys[q].split_whitespace().count() < 2 {
+                return Vec::new();
+            }
+            (0..d.quotes.len())
+                .filter(|&o| {
+                    o != q
+                        && deg[o] == 0
+                        && d.quotes[o].depth == 0
+                        && d.quotes[o].kind == QuoteKind::Speech
+                        && keys[o] == keys[q]
+                })
+                .collect()
+        };
+        for k in 0..n {
+            let (a, b, score) = (links[k].en[0], links[k].pl[0], links[k].score);
+            let deg: &[usize] = if en_side { deg_e } else { deg_p };
+            for o in copies(if en_side { a } else { b }, deg) {
+                let (e, p) = if en_side { (o, b) } else { (a, o) };
+                if links.iter().any(|l| l.en == [e] && l.pl == [p]) {
+                    continue;
+                }
+                links.push(Link { en: vec![e], pl: vec![p], score, evidence: Evidence::default() });
+            }
+        }
+        // Count the new partners once all copies of this side are in.
+        for l in &links[start..] {
+            if en_side {
+                deg_e[l.en[0]] += 1;
+            } else {
+                deg_p[l.pl[0]] += 1;
+            }
+        }
+    }
 }
 
 /// Speech quote pairs scored on their own words alone (no sentence links yet): for each (English
@@ -631,6 +726,17 @@ mod tests {
             depth,
             unbalanced: false,
         }
+    }
+
+    #[test]
+    fn editorial_insertions_are_blanked_in_place() {
+        let t = "such acts [by Łódź] are [wrong";
+        let b = without_editorial(t);
+        assert_eq!(b.len(), t.len(), "offsets keep pointing into the text");
+        assert_eq!(b, format!("such acts {} are [wrong", " ".repeat("[by Łódź]".len())));
+        assert!(matches!(without_editorial("no brackets"), std::borrow::Cow::Borrowed(_)));
+        // A bracket that closes only on the next line is not an insertion.
+        assert_eq!(without_editorial("a [b\nc] d"), "a [b\nc] d");
     }
 
     #[test]
