@@ -467,7 +467,7 @@ const MAX_QUOTE_DEGREE: usize = 4;
 
 /// Pair the speech quotes of comparable articles: every pair scored on its own by
 /// [`cal::COMPARABLE_QUOTE_W`], kept at or above [`cal::COMPARABLE_QUOTE_KEEP`], at most
-/// [`MAX_QUOTE_DEGREE`] partners a quote, each pair its own link (a quote may stand in several). The
+/// `MAX_QUOTE_DEGREE` partners a quote, each pair its own link (a quote may stand in several). The
 /// words of two different speakers are never paired.
 pub fn align_quotes_comparable(
     en: &Document,
