@@ -9,12 +9,15 @@
 //! partner scored high with it too (a Polish quote merging two English ones, or an English quote
 //! whose sentences land in two Polish quotes).
 
+mod comparable;
+
 use super::calibrate as cal;
 use super::features::{sentence_features_cached, SentFeat, WordCache};
 use super::score::{side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lang::Lang;
 use crate::model::{Document, QuoteKind, Span};
+pub use comparable::{align_quotes_comparable, COMPARABLE_QUOTE_COLUMNS};
 
 /// Sentences of `doc` that overlap `span` (sentences are sorted by position).
 fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {
@@ -301,6 +304,15 @@ pub fn align_quotes(
             links.push(Link { en: vec![a], pl: vec![b], score: s, evidence: Evidence::default() });
         }
     }
+    grow_links(&ctx, &mut links, &mut en_l, &mut pl_l, thr);
+    pair_neighbour_runs(&ctx, &mut links, &mut en_l, &mut pl_l, thr, &opts.deadline);
+    pair_repeats(&ctx, &mut links, &mut en_l, &mut pl_l);
+    finish(&ctx, links, &en_l, &pl_l)
+}
+
+/// One-to-many links of a translation (see the comment inside).
+fn grow_links(ctx: &Ctx, links: &mut [Link], en_l: &mut [usize], pl_l: &mut [usize], thr: f32) {
+    let (en, pl) = (ctx.en, ctx.pl);
     // One-to-many: a link absorbs an unlinked neighbouring quote of the same utterance or speaker
     // when the merged side scores above the bar and above the link alone (a Polish quote merging two English ones,
     // or an English quote whose sentences land in two Polish quotes).
@@ -309,7 +321,7 @@ pub fn align_quotes(
         for en_side in [true, false] {
             loop {
                 let l = &links[k];
-                let (d, idx, taken) = if en_side { (en, &l.en, &en_l) } else { (pl, &l.pl, &pl_l) };
+                let (d, idx, taken) = if en_side { (en, &l.en, &*en_l) } else { (pl, &l.pl, &*pl_l) };
                 if idx.len() >= 3 {
                     break;
                 }
@@ -353,15 +365,28 @@ pub fn align_quotes(
             }
         }
     }
+}
+
+/// Two unlinked neighbouring quotes of one side paired with an unlinked quote of the other.
+fn pair_neighbour_runs(
+    ctx: &Ctx,
+    links: &mut Vec<Link>,
+    en_l: &mut [usize],
+    pl_l: &mut [usize],
+    thr: f32,
+    deadline: &crate::deadline::Deadline,
+) {
+    let (en, pl) = (ctx.en, ctx.pl);
+    let (ne, np) = (en.quotes.len(), pl.quotes.len());
     // Two unlinked neighbouring quotes of one side against an unlinked quote of the other.
     for en_side in [true, false] {
         let (d, n_other) = if en_side { (en, np) } else { (pl, ne) };
         for q in 0..d.quotes.len() {
-            if opts.deadline.expired() {
+            if deadline.expired() {
                 break;
             }
             let Some(nq) = neighbour(d, q, true) else { continue };
-            let (taken, other_taken) = if en_side { (&en_l, &pl_l) } else { (&pl_l, &en_l) };
+            let (taken, other_taken) = if en_side { (&*en_l, &*pl_l) } else { (&*pl_l, &*en_l) };
             if taken[q] != usize::MAX || taken[nq] != usize::MAX || !Ctx::joinable(d, q, nq) {
                 continue;
             }
@@ -394,6 +419,11 @@ pub fn align_quotes(
             }
         }
     }
+}
+
+/// Repeated quotations pair like their first occurrence.
+fn pair_repeats(ctx: &Ctx, links: &mut Vec<Link>, en_l: &mut [usize], pl_l: &mut [usize]) {
+    let (en, pl) = (ctx.en, ctx.pl);
     // A quotation repeated in an article (a headline quoting the body) pairs like its first
     // occurrence: when both sides repeat the two quotes of a 1-1 link, the repeats pair too.
     let norm = |d: &Document| -> Vec<String> {
@@ -417,13 +447,12 @@ pub fn align_quotes(
             (0..d.quotes.len())
                 .find(|&o| o != q && taken[o] == usize::MAX && d.quotes[o].depth == 0 && texts[o] == texts[q])
         };
-        if let (Some(a2), Some(b2)) = (again(en, &en_norm, &en_l, a), again(pl, &pl_norm, &pl_l, b)) {
+        if let (Some(a2), Some(b2)) = (again(en, &en_norm, &*en_l, a), again(pl, &pl_norm, &*pl_l, b)) {
             en_l[a2] = links.len();
             pl_l[b2] = links.len();
             links.push(Link { en: vec![a2], pl: vec![b2], score, evidence: Evidence::default() });
         }
     }
-    finish(&ctx, links, &en_l, &pl_l)
 }
 
 /// Give links their evidence, order them, and list the quotes in no link (`taken` marks linked
@@ -455,128 +484,6 @@ fn finish(ctx: &Ctx, mut links: Vec<Link>, en_l: &[usize], pl_l: &[usize]) -> Ve
         }
     }
     links
-}
-
-/// The features of [`quote_candidates`] the comparable quote model reads: sentence link, coverage,
-/// matched weight, speaker agreement, length ratio, containment.
-pub const COMPARABLE_QUOTE_COLUMNS: [usize; cal::N_COMPARABLE_QUOTE] = [0, 1, 2, 3, 4, 8];
-
-/// Most partners a quote keeps in comparable articles (a quotation repeated in the headline, the
-/// lead and the body; a long Polish quotation merging the parts of four English ones).
-const MAX_QUOTE_DEGREE: usize = 4;
-
-/// Pair the speech quotes of comparable articles: every pair scored on its own by
-/// [`cal::COMPARABLE_QUOTE_W`], kept at or above [`cal::COMPARABLE_QUOTE_KEEP`], at most
-/// `MAX_QUOTE_DEGREE` partners a quote, each pair its own link (a quote may stand in several). The
-/// words of two different speakers are never paired.
-pub fn align_quotes_comparable(
-    en: &Document,
-    pl: &Document,
-    sent_links: &[Link],
-    opts: &AlignOptions,
-    en_cache: &mut WordCache,
-    pl_cache: &mut WordCache,
-) -> Vec<Link> {
-    let (ne, np) = (en.quotes.len(), pl.quotes.len());
-    if ne == 0 && np == 0 {
-        return Vec::new();
-    }
-    let ctx = Ctx::new(en, pl, sent_links, opts, super::Mode::Comparable, (en_cache, pl_cache));
-    let thr = opts.min_score.max(cal::COMPARABLE_QUOTE_KEEP);
-    let mut scored: Vec<(f32, usize, usize)> = Vec::new();
-    for (a, b) in candidate_pairs(&ctx) {
-        if en.quotes[a].kind != QuoteKind::Speech
-            || pl.quotes[b].kind != QuoteKind::Speech
-            || !ctx.may_pair(a, b)
-        {
-            continue;
-        }
-        let Some(f) = ctx.features(&[a], &[b]) else { continue };
-        if f[3] < 0.0 {
-            continue; // two known speakers who differ
-        }
-        let z = COMPARABLE_QUOTE_COLUMNS
-            .iter()
-            .zip(cal::COMPARABLE_QUOTE_W)
-            .fold(cal::COMPARABLE_QUOTE_BIAS, |z, (&c, w)| z + w * f[c]);
-        let p = sigmoid(z);
-        if p >= thr {
-            scored.push((p, a, b));
-        }
-    }
-    scored.sort_by(|x, y| y.0.total_cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
-    let (mut deg_e, mut deg_p) = (vec![0usize; ne], vec![0usize; np]);
-    let mut links = Vec::new();
-    for (p, a, b) in scored {
-        if deg_e[a] < MAX_QUOTE_DEGREE && deg_p[b] < MAX_QUOTE_DEGREE {
-            deg_e[a] += 1;
-            deg_p[b] += 1;
-            links.push(Link { en: vec![a], pl: vec![b], score: p, evidence: Evidence::default() });
-        }
-    }
-    repeat_links(en, pl, &mut links, &mut deg_e, &mut deg_p);
-    let taken = |d: &[usize]| d.iter().map(|&n| if n > 0 { 0 } else { usize::MAX }).collect::<Vec<_>>();
-    let (en_l, pl_l) = (taken(&deg_e), taken(&deg_p));
-    finish(&ctx, links, &en_l, &pl_l)
-}
-
-/// A quotation's words for comparing repeats: trimmed, final punctuation dropped, lower case.
-fn repeat_key(d: &Document, q: usize) -> String {
-    d.slice(d.quotes[q].span).trim().trim_end_matches(|c: char| c.is_ascii_punctuation()).to_lowercase()
-}
-
-/// An article that repeats a quotation (the headline, the lead and the body quoting the same
-/// words) repeats its rendering too: every unlinked top-level speech quote whose words equal those
-/// of a linked quote of the same article joins that quote's partners, at the same score. A copy
-/// whose marks are unbalanced (a lead that lost its opening mark) is paired this way as well: its
-/// words are those of a quote whose extent is known. Quotes of fewer than two words repeat by
-/// chance and are left alone.
-fn repeat_links(
-    en: &Document,
-    pl: &Document,
-    links: &mut Vec<Link>,
-    deg_e: &mut [usize],
-    deg_p: &mut [usize],
-) {
-    let n = links.len();
-    for en_side in [true, false] {
-        let d = if en_side { en } else { pl };
-        let keys: Vec<String> = (0..d.quotes.len()).map(|q| repeat_key(d, q)).collect();
-        let start = links.len();
-        let copies = |q: usize, deg: &[usize]| -> Vec<usize> {
-            if keys[q].split_whitespace().count() < 2 {
-                return Vec::new();
-            }
-            (0..d.quotes.len())
-                .filter(|&o| {
-                    o != q
-                        && deg[o] == 0
-                        && d.quotes[o].depth == 0
-                        && d.quotes[o].kind == QuoteKind::Speech
-                        && keys[o] == keys[q]
-                })
-                .collect()
-        };
-        for k in 0..n {
-            let (a, b, score) = (links[k].en[0], links[k].pl[0], links[k].score);
-            let deg: &[usize] = if en_side { deg_e } else { deg_p };
-            for o in copies(if en_side { a } else { b }, deg) {
-                let (e, p) = if en_side { (o, b) } else { (a, o) };
-                if links.iter().any(|l| l.en == [e] && l.pl == [p]) {
-                    continue;
-                }
-                links.push(Link { en: vec![e], pl: vec![p], score, evidence: Evidence::default() });
-            }
-        }
-        // Count the new partners once all copies of this side are in.
-        for l in &links[start..] {
-            if en_side {
-                deg_e[l.en[0]] += 1;
-            } else {
-                deg_p[l.pl[0]] += 1;
-            }
-        }
-    }
 }
 
 /// Speech quote pairs scored on their own words alone (no sentence links yet): for each (English
@@ -712,62 +619,4 @@ pub fn group_score(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{Quote, Speaker};
-
-    fn quote(start: usize, sentence: usize, depth: u8) -> Quote {
-        Quote {
-            span: Span::new(start, start + 1),
-            kind: QuoteKind::Speech,
-            speaker: None::<Speaker>,
-            sentence,
-            utterance: 0,
-            depth,
-            unbalanced: false,
-        }
-    }
-
-    #[test]
-    fn editorial_insertions_are_blanked_in_place() {
-        let t = "such acts [by Łódź] are [wrong";
-        let b = without_editorial(t);
-        assert_eq!(b.len(), t.len(), "offsets keep pointing into the text");
-        assert_eq!(b, format!("such acts {} are [wrong", " ".repeat("[by Łódź]".len())));
-        assert!(matches!(without_editorial("no brackets"), std::borrow::Cow::Borrowed(_)));
-        // A bracket that closes only on the next line is not an insertion.
-        assert_eq!(without_editorial("a [b\nc] d"), "a [b\nc] d");
-    }
-
-    #[test]
-    fn rank_counts_earlier_top_level_quotes_of_the_sentence() {
-        let mut d = Document::default();
-        for (k, (s, depth)) in
-            [(0, 0), (0, 1), (0, 0), (1, 0), (0, 0), (1, 0), (1, 2)].into_iter().enumerate()
-        {
-            d.quotes.push(quote(k, s, depth));
-        }
-        // The definition: top-level quotes before it in the same sentence.
-        let want: Vec<usize> = (0..d.quotes.len())
-            .map(|q| {
-                let s = d.quotes[q].sentence;
-                d.quotes[..q].iter().filter(|o| o.sentence == s && o.depth == 0).count()
-            })
-            .collect();
-        assert_eq!(ranks_in_sentence(&d), want);
-        assert_eq!(want, vec![0, 1, 1, 0, 2, 1, 2]);
-    }
-
-    /// 100k nested quote pairs in one sentence (hostile input that the old all-earlier-quotes scan
-    /// took quadratic time on; its speed is watched by `cargo bench --bench quote`).
-    #[test]
-    fn ranks_of_100k_nested_quotes_in_one_sentence() {
-        let mut d = Document::default();
-        for k in 0..200_000 {
-            d.quotes.push(quote(k, 0, (k % 2) as u8));
-        }
-        let r = ranks_in_sentence(&d);
-        assert_eq!(r[199_999], 100_000);
-        assert_eq!(r[199_998], 99_999);
-    }
-}
+mod tests;

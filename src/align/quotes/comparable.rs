@@ -1,0 +1,126 @@
+//! Quote pairing of comparable articles: every quote pair scored on its own, a quote keeping up to
+//! `MAX_QUOTE_DEGREE` partners, and the copies of a repeated quotation paired with its partners.
+
+use super::*;
+
+/// The features of [`quote_candidates`] the comparable quote model reads: sentence link, coverage,
+/// matched weight, speaker agreement, length ratio, containment.
+pub const COMPARABLE_QUOTE_COLUMNS: [usize; cal::N_COMPARABLE_QUOTE] = [0, 1, 2, 3, 4, 8];
+
+/// Most partners a quote keeps in comparable articles (a quotation repeated in the headline, the
+/// lead and the body; a long Polish quotation merging the parts of four English ones).
+const MAX_QUOTE_DEGREE: usize = 4;
+
+/// Pair the speech quotes of comparable articles: every pair scored on its own by
+/// [`cal::COMPARABLE_QUOTE_W`], kept at or above [`cal::COMPARABLE_QUOTE_KEEP`], at most
+/// `MAX_QUOTE_DEGREE` partners a quote, each pair its own link (a quote may stand in several). The
+/// words of two different speakers are never paired.
+pub fn align_quotes_comparable(
+    en: &Document,
+    pl: &Document,
+    sent_links: &[Link],
+    opts: &AlignOptions,
+    en_cache: &mut WordCache,
+    pl_cache: &mut WordCache,
+) -> Vec<Link> {
+    let (ne, np) = (en.quotes.len(), pl.quotes.len());
+    if ne == 0 && np == 0 {
+        return Vec::new();
+    }
+    let ctx = Ctx::new(en, pl, sent_links, opts, crate::align::Mode::Comparable, (en_cache, pl_cache));
+    let thr = opts.min_score.max(cal::COMPARABLE_QUOTE_KEEP);
+    let mut scored: Vec<(f32, usize, usize)> = Vec::new();
+    for (a, b) in candidate_pairs(&ctx) {
+        if en.quotes[a].kind != QuoteKind::Speech
+            || pl.quotes[b].kind != QuoteKind::Speech
+            || !ctx.may_pair(a, b)
+        {
+            continue;
+        }
+        let Some(f) = ctx.features(&[a], &[b]) else { continue };
+        if f[3] < 0.0 {
+            continue; // two known speakers who differ
+        }
+        let z = COMPARABLE_QUOTE_COLUMNS
+            .iter()
+            .zip(cal::COMPARABLE_QUOTE_W)
+            .fold(cal::COMPARABLE_QUOTE_BIAS, |z, (&c, w)| z + w * f[c]);
+        let p = sigmoid(z);
+        if p >= thr {
+            scored.push((p, a, b));
+        }
+    }
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
+    let (mut deg_e, mut deg_p) = (vec![0usize; ne], vec![0usize; np]);
+    let mut links = Vec::new();
+    for (p, a, b) in scored {
+        if deg_e[a] < MAX_QUOTE_DEGREE && deg_p[b] < MAX_QUOTE_DEGREE {
+            deg_e[a] += 1;
+            deg_p[b] += 1;
+            links.push(Link { en: vec![a], pl: vec![b], score: p, evidence: Evidence::default() });
+        }
+    }
+    repeat_links(en, pl, &mut links, &mut deg_e, &mut deg_p);
+    let taken = |d: &[usize]| d.iter().map(|&n| if n > 0 { 0 } else { usize::MAX }).collect::<Vec<_>>();
+    let (en_l, pl_l) = (taken(&deg_e), taken(&deg_p));
+    finish(&ctx, links, &en_l, &pl_l)
+}
+
+/// A quotation's words for comparing repeats: trimmed, final punctuation dropped, lower case.
+fn repeat_key(d: &Document, q: usize) -> String {
+    d.slice(d.quotes[q].span).trim().trim_end_matches(|c: char| c.is_ascii_punctuation()).to_lowercase()
+}
+
+/// An article that repeats a quotation (the headline, the lead and the body quoting the same
+/// words) repeats its rendering too: every unlinked top-level speech quote whose words equal those
+/// of a linked quote of the same article joins that quote's partners, at the same score. A copy
+/// whose marks are unbalanced (a lead that lost its opening mark) is paired this way as well: its
+/// words are those of a quote whose extent is known. Quotes of fewer than two words repeat by
+/// chance and are left alone.
+fn repeat_links(
+    en: &Document,
+    pl: &Document,
+    links: &mut Vec<Link>,
+    deg_e: &mut [usize],
+    deg_p: &mut [usize],
+) {
+    let n = links.len();
+    for en_side in [true, false] {
+        let d = if en_side { en } else { pl };
+        let keys: Vec<String> = (0..d.quotes.len()).map(|q| repeat_key(d, q)).collect();
+        let start = links.len();
+        let copies = |q: usize, deg: &[usize]| -> Vec<usize> {
+            if keys[q].split_whitespace().count() < 2 {
+                return Vec::new();
+            }
+            (0..d.quotes.len())
+                .filter(|&o| {
+                    o != q
+                        && deg[o] == 0
+                        && d.quotes[o].depth == 0
+                        && d.quotes[o].kind == QuoteKind::Speech
+                        && keys[o] == keys[q]
+                })
+                .collect()
+        };
+        for k in 0..n {
+            let (a, b, score) = (links[k].en[0], links[k].pl[0], links[k].score);
+            let deg: &[usize] = if en_side { deg_e } else { deg_p };
+            for o in copies(if en_side { a } else { b }, deg) {
+                let (e, p) = if en_side { (o, b) } else { (a, o) };
+                if links.iter().any(|l| l.en == [e] && l.pl == [p]) {
+                    continue;
+                }
+                links.push(Link { en: vec![e], pl: vec![p], score, evidence: Evidence::default() });
+            }
+        }
+        // Count the new partners once all copies of this side are in.
+        for l in &links[start..] {
+            if en_side {
+                deg_e[l.en[0]] += 1;
+            } else {
+                deg_p[l.pl[0]] += 1;
+            }
+        }
+    }
+}
