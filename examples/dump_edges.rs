@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use bialign::align::comparable::edge_rows;
+use bialign::align::comparable::{edge_rows, edge_trace, EDGE_BIAS, EDGE_W};
 use bialign::IngestOptions;
 use bialign::{AlignOptions, Document, Span};
 use serde_json::Value;
@@ -77,6 +77,16 @@ fn main() {
         }
         _ => None,
     };
+    // `--trace FILE`: also write, for every gold edge and every edge the model keeps, how each
+    // token of the two sentences fared (`align::comparable::edge_trace`).
+    let mut tout = match args.iter().position(|a| a == "--trace") {
+        Some(k) if k + 1 < args.len() => {
+            let f = std::fs::File::create(&args[k + 1]).expect("trace file");
+            args.drain(k..k + 2);
+            Some(std::io::BufWriter::new(f))
+        }
+        _ => None,
+    };
     for set in args {
         let mut dirs: Vec<_> =
             std::fs::read_dir(&set).expect("a set folder").filter_map(|e| e.ok()).map(|e| e.path()).collect();
@@ -98,6 +108,26 @@ fn main() {
                 let y = ce[i].iter().any(|a| cp[j].iter().any(|b| links.contains(&(*a, *b))));
                 let fs: Vec<String> = f.iter().map(|x| format!("{x:.4}")).collect();
                 writeln!(out, "{name}\t{i}\t{j}\t{}\t{content:.3}\t{}", y as u8, fs.join("\t")).unwrap();
+                let z = EDGE_W.iter().zip(f).fold(EDGE_BIAS, |z, (w, x)| z + w * x);
+                let p = 1.0 / (1.0 + (-z).exp());
+                if let Some(t) = tout.as_mut().filter(|_| y || (p >= 0.4 && content >= 1.0)) {
+                    let [te, tp] = edge_trace(&en, &pl, &opts, i, j);
+                    let show = |v: Vec<(String, &str, f32)>| -> String {
+                        v.iter()
+                            .map(|(w, what, x)| match *what {
+                                "matched" => format!("[{w}]"),
+                                "cognate" => format!("[~{w}]"),
+                                "name" => format!("<{w}>"),
+                                "attribution" => format!("({w})"),
+                                _ if *x < 0.3 => format!("{w}."),
+                                _ => w.clone(),
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    writeln!(t, "{name} en{i}-pl{j} gold={} p={p:.2} content={content:.1}", y as u8).unwrap();
+                    writeln!(t, "  EN {}\n  PL {}", show(te), show(tp)).unwrap();
+                }
             }
             if let Some(q) = qout.as_mut() {
                 let qspans = |side: &str| -> Vec<Span> {

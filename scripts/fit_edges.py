@@ -158,7 +158,7 @@ def main():
         with open(a.dump, "w", encoding="utf-8") as f:
             for k, r in enumerate(rows):
                 f.write(f"{r['pair']}\t{r['en']}\t{r['pl']}\t{r['y']}\t{loo[k]:.3f}\n")
-    for keep in (0.3, 0.35, 0.4, 0.45, 0.5):
+    for keep in (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5):
         p, r, f1, tp, fp, fn = prf(rows, ps_all, keep, positives)
         lp, lr, lf1, ltp, lfp, lfn = prf(rows, loo, keep, positives)
         mark = " <- keep" if abs(keep - a.keep) < 1e-9 else ""

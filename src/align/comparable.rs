@@ -210,9 +210,58 @@ fn cognate_keys(lower: &str, lang: Lang) -> [u64; 2] {
     }
 }
 
-/// Word tokens outside the quotations of a sentence up to which that text is an attribution
-/// clause rather than narrative.
+/// Most words a clause outside the quotations of a sentence may have to be taken as the
+/// attribution ("Nawrocki told reporters", "– powiedział w czwartek premier").
 const MAX_ATTRIBUTION_WORDS: usize = 8;
+/// Most words of a speaker label before a colon and a quotation (`Szef OpenAI: „…”`).
+const MAX_LABEL_WORDS: usize = 3;
+
+/// Which tokens of a sentence holding speech quotations belong to an attribution clause. The text
+/// outside the quotations is cut into clauses at punctuation (`, ; : ( ) – —`, a spaced `-`) and at
+/// the quotations' edges; a clause is the attribution when it holds a verb of saying and at most
+/// [`MAX_ATTRIBUTION_WORDS`] words, or when it is a short label ending in a colon right before a
+/// quotation. The other clauses are narrative and count as content: in `Nawrocki vetoed the bill,
+/// calling it „…”`, "calling it" is the attribution and "Nawrocki vetoed the bill" is not.
+fn attribution_tokens(
+    text: &str,
+    toks: &[super::features::Tok],
+    inside: &[bool],
+    verbs: &crate::lexicon::fxhash::FxSet<&'static str>,
+) -> Vec<bool> {
+    let cut = |gap: &str| gap.contains([',', ';', ':', '(', ')', '–', '—']) || gap.contains(" - ");
+    let mut clause = vec![0usize; toks.len()];
+    let mut colon_before_quote = Vec::new();
+    let mut id = 0;
+    for k in 0..toks.len() {
+        if k > 0 {
+            let gap = text.get(toks[k - 1].end as usize..toks[k].start as usize).unwrap_or("");
+            if cut(gap) || inside[k] != inside[k - 1] {
+                if !inside[k - 1] && inside[k] && gap.contains(':') {
+                    colon_before_quote.push(id);
+                }
+                id += 1;
+            }
+        }
+        clause[k] = id;
+    }
+    let mut words = vec![0usize; id + 1];
+    let mut verb = vec![false; id + 1];
+    for (k, t) in toks.iter().enumerate() {
+        if inside[k] || t.is_number {
+            continue;
+        }
+        words[clause[k]] += 1;
+        let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
+        verb[clause[k]] |= verbs.contains(crate::lexicon::tokens::fold(w).as_str());
+    }
+    let attribution: Vec<bool> = (0..=id)
+        .map(|c| {
+            (verb[c] && words[c] <= MAX_ATTRIBUTION_WORDS)
+                || (colon_before_quote.contains(&c) && words[c] <= MAX_LABEL_WORDS)
+        })
+        .collect();
+    (0..toks.len()).map(|k| !inside[k] && attribution[clause[k]]).collect()
+}
 
 /// The weight and class of each token of a sentence: verbs of saying count as function words, the
 /// rest by how much the word tells ([`crate::lexicon::frequency::information`]).
@@ -230,17 +279,23 @@ fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<T
         .filter(|q| q.depth == 0 && q.kind == crate::model::QuoteKind::Speech && q.span.overlap(&span) > 0)
         .map(|q| (q.span.start.saturating_sub(span.start), q.span.end.saturating_sub(span.start)))
         .collect();
-    let inside =
-        |t: &super::features::Tok| quotes.iter().any(|&(a, b)| t.start as usize >= a && t.end as usize <= b);
-    let outside_words = f.toks.iter().filter(|t| !t.is_number && !inside(t)).count();
-    let attribution = !quotes.is_empty() && outside_words <= MAX_ATTRIBUTION_WORDS;
+    let inside: Vec<bool> = f
+        .toks
+        .iter()
+        .map(|t| quotes.iter().any(|&(a, b)| t.start as usize >= a && t.end as usize <= b))
+        .collect();
+    let attribution = if quotes.is_empty() {
+        vec![false; f.toks.len()]
+    } else {
+        attribution_tokens(text, &f.toks, &inside, verbs)
+    };
     f.toks
         .iter()
         .enumerate()
         .map(|(k, t)| {
             let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
             let lower = crate::lexicon::tokens::fold(w);
-            if attribution && !inside(t) {
+            if attribution[k] {
                 return TokInfo {
                     w: t.weight.min(VERB_WEIGHT),
                     raw: 0.0,
@@ -281,11 +336,25 @@ fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<T
         .collect()
 }
 
-fn side(x: &SentFeat, w: &[TokInfo], kidf: &[f32], y: &SentFeat, ycog: &[u64], names: &mut u32) -> Side {
+/// How one token fared against the other sentence (see [`edge_trace`]).
+type Trace = Vec<(usize, &'static str, f32)>;
+
+fn side(
+    x: &SentFeat,
+    w: &[TokInfo],
+    kidf: &[f32],
+    y: &SentFeat,
+    ycog: &[u64],
+    names: &mut u32,
+    mut trace: Option<&mut Trace>,
+) -> Side {
     let mut s = Side::default();
-    for (tok, ti) in x.toks.iter().zip(w) {
+    for (t, (tok, ti)) in x.toks.iter().zip(w).enumerate() {
         let (tw, raw, class, own) = (ti.w, ti.raw, ti.class, ti.own);
         if class == Class::Attribution {
+            if let Some(tr) = trace.as_deref_mut() {
+                tr.push((t, "attribution", tw));
+            }
             continue;
         }
         let r = tok.keys.0 as usize..tok.keys.1 as usize;
@@ -307,6 +376,16 @@ fn side(x: &SentFeat, w: &[TokInfo], kidf: &[f32], y: &SentFeat, ycog: &[u64], n
         // A capitalised word met by its translation (Wednesday = środę, Warsaw = Warszawa,
         // University = Uniwersytecie) is content; met as the same name (Harris, Carrie), a name.
         let name = same_name || (class == Class::Name && best.is_none());
+        if let Some(tr) = trace.as_deref_mut() {
+            let what = match best {
+                Some(_) if name => "name",
+                Some((_, KeyKind::Cognate)) => "cognate",
+                Some(_) => "matched",
+                None if name => "name-unmatched",
+                None => "unmatched",
+            };
+            tr.push((t, what, tw));
+        }
         match best {
             Some((idf, _)) if name => {
                 // A name is evidence of its own kind, not content.
@@ -416,9 +495,9 @@ impl<'a> Pairs<'a> {
     pub(crate) fn features(&self, i: usize, j: usize) -> EdgeFeat {
         let (a, b) = (&self.ef[i], &self.pf[j]);
         let mut names = 0u32;
-        let se = side(a, &self.we[i], &self.ke[i], b, &self.cp[j], &mut names);
+        let se = side(a, &self.we[i], &self.ke[i], b, &self.cp[j], &mut names, None);
         let mut names_p = 0u32;
-        let sp = side(b, &self.wp[j], &self.kp[j], a, &self.ce[i], &mut names_p);
+        let sp = side(b, &self.wp[j], &self.kp[j], a, &self.ce[i], &mut names_p, None);
         let shared = a.numbers.iter().filter(|k| b.numbers.binary_search(k).is_ok()).count();
         let unshared = a.numbers.len() + b.numbers.len() - 2 * shared;
         let rel = |k: usize, n: usize| if n <= 1 { 0.0 } else { k as f32 / (n - 1) as f32 };
@@ -571,6 +650,37 @@ pub fn edge_rows(
         .collect()
 }
 
+/// How each token of English sentence `i` and Polish sentence `j` fared against the other: the
+/// token's text, what it met (`matched`, `cognate`, `name`, `unmatched`, `name-unmatched`,
+/// `attribution`) and its weight. For diagnosing why two sentences were, or were not, linked.
+#[doc(hidden)]
+pub fn edge_trace(
+    en: &Document,
+    pl: &Document,
+    opts: &super::AlignOptions,
+    i: usize,
+    j: usize,
+) -> [Vec<(String, &'static str, f32)>; 2] {
+    let ef = super::doc_features(en, Lang::En, opts, &mut Default::default());
+    let pf = super::doc_features(pl, Lang::Pl, opts, &mut Default::default());
+    let anchors = super::quotes::sentence_anchors(en, pl, opts);
+    let pairs = Pairs::new(en, pl, &ef, &pf, anchors, opts.signals);
+    let (mut te, mut tp) = (Trace::new(), Trace::new());
+    let mut n = 0;
+    side(&ef[i], &pairs.we[i], &pairs.ke[i], &pf[j], &pairs.cp[j], &mut n, Some(&mut te));
+    side(&pf[j], &pairs.wp[j], &pairs.kp[j], &ef[i], &pairs.ce[i], &mut n, Some(&mut tp));
+    let words = |doc: &Document, s: usize, f: &SentFeat, tr: Trace| {
+        let text = doc.slice(doc.sentences[s].span);
+        tr.into_iter()
+            .map(|(t, what, w)| {
+                let tok = &f.toks[t];
+                (text.get(tok.start as usize..tok.end as usize).unwrap_or("").to_string(), what, w)
+            })
+            .collect()
+    };
+    [words(en, i, &ef[i], te), words(pl, j, &pf[j], tp)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -626,6 +736,33 @@ mod tests {
         assert!(kept.iter().any(|e| (e.en, e.pl) == (0, 0)), "{f:?} p {} {kept:?}", f.probability());
         // Each sentence finds its own rendering, and no other.
         assert!(kept.iter().all(|e| e.en == e.pl), "{kept:?}");
+    }
+
+    /// The attribution of a quotation is its clause with the verb of saying, not every word outside
+    /// the marks: in a sentence that narrates, then quotes, the narrative stays content.
+    #[test]
+    fn only_the_clause_with_the_verb_of_saying_is_attribution() {
+        let classes = |d: &Document, lang: Lang| -> Vec<(String, Class)> {
+            let f = super::super::doc_features(d, lang, &AlignOptions::default(), &mut Default::default());
+            let text = d.slice(d.sentences[0].span);
+            f[0].toks
+                .iter()
+                .zip(token_classes(d, 0, &f[0], lang))
+                .map(|(t, ti)| (text[t.start as usize..t.end as usize].to_string(), ti.class))
+                .collect()
+        };
+        let class_of = |v: &[(String, Class)], w: &str| v.iter().find(|(x, _)| x == w).map(|x| x.1);
+        let pl = doc("pl", "Burmistrz zawetował budżet portu, nazywając go „kpiną z mieszkańców”.");
+        let v = classes(&pl, Lang::Pl);
+        assert_eq!(class_of(&v, "zawetował"), Some(Class::Content), "{v:?}");
+        assert_eq!(class_of(&v, "budżet"), Some(Class::Content), "{v:?}");
+        assert_eq!(class_of(&v, "nazywając"), Some(Class::Attribution), "{v:?}");
+        assert_eq!(class_of(&v, "kpiną"), Some(Class::Content), "{v:?}");
+        // A plain attribution tail is still the attribution.
+        let en = doc("en", "“The port budget is a joke,” the mayor told reporters.");
+        let v = classes(&en, Lang::En);
+        assert_eq!(class_of(&v, "reporters"), Some(Class::Attribution), "{v:?}");
+        assert_eq!(class_of(&v, "budget"), Some(Class::Content), "{v:?}");
     }
 
     /// A quote pair is evidence for the sentences around it, never a link by itself: one planted

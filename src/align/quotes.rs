@@ -16,6 +16,7 @@ use super::features::{sentence_features_cached, SentFeat, WordCache};
 use super::score::{side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lang::Lang;
+use crate::lexicon::fxhash::FxMap;
 use crate::model::{Document, QuoteKind, Span};
 pub use comparable::{align_quotes_comparable, COMPARABLE_QUOTE_COLUMNS};
 
@@ -93,11 +94,13 @@ pub(crate) fn without_editorial(text: &str) -> std::borrow::Cow<'_, str> {
 struct Ctx<'a> {
     en: &'a Document,
     pl: &'a Document,
-    sent_links: &'a [Link],
     qfe: Vec<SentFeat>,
     qfp: Vec<SentFeat>,
-    en_sent_link: Vec<usize>,
-    pl_sent_link: Vec<usize>,
+    /// Each (English, Polish) sentence pair some sentence link joins, with that link's best score.
+    /// In comparable articles a sentence may stand in several links.
+    sent_pairs: FxMap<(u32, u32), f32>,
+    /// The Polish sentences linked to each English sentence, sorted.
+    en_linked: Vec<Vec<usize>>,
     en_sents: Vec<Vec<usize>>,
     pl_sents: Vec<Vec<usize>>,
     en_rank: Vec<usize>,
@@ -133,27 +136,31 @@ impl<'a> Ctx<'a> {
                 })
                 .collect()
         };
-        let mut en_sent_link = vec![usize::MAX; en.sentences.len()];
-        let mut pl_sent_link = vec![usize::MAX; pl.sentences.len()];
-        for (k, l) in sent_links.iter().enumerate() {
-            if l.is_match() {
-                for &i in &l.en {
-                    en_sent_link[i] = k;
-                }
+        let mut sent_pairs: FxMap<(u32, u32), f32> = FxMap::default();
+        let mut en_linked = vec![Vec::new(); en.sentences.len()];
+        for l in sent_links.iter().filter(|l| l.is_match()) {
+            for &i in &l.en {
                 for &j in &l.pl {
-                    pl_sent_link[j] = k;
+                    let s = sent_pairs.entry((i as u32, j as u32)).or_insert(0.0);
+                    *s = s.max(l.score);
+                    if let Some(v) = en_linked.get_mut(i) {
+                        v.push(j);
+                    }
                 }
             }
+        }
+        for v in &mut en_linked {
+            v.sort_unstable();
+            v.dedup();
         }
         Ctx {
             retelling,
             en,
             pl,
-            sent_links,
             qfe: feats(en, Lang::En, caches.0),
             qfp: feats(pl, Lang::Pl, caches.1),
-            en_sent_link,
-            pl_sent_link,
+            sent_pairs,
+            en_linked,
             en_sents: en.quotes.iter().map(|q| sentences_of(en, q.span)).collect(),
             pl_sents: pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect(),
             en_rank: ranks_in_sentence(en),
@@ -209,11 +216,12 @@ impl<'a> Ctx<'a> {
         let mut sent = 0f32;
         for &a in ea {
             for &i in &self.en_sents[a] {
-                let k = self.en_sent_link[i];
-                if k != usize::MAX
-                    && pb.iter().any(|&b| self.pl_sents[b].iter().any(|&j| self.pl_sent_link[j] == k))
-                {
-                    sent = sent.max(self.sent_links[k].score);
+                for &b in pb {
+                    for &j in &self.pl_sents[b] {
+                        if let Some(&s) = self.sent_pairs.get(&(i as u32, j as u32)) {
+                            sent = sent.max(s);
+                        }
+                    }
                 }
             }
         }
@@ -562,11 +570,8 @@ fn candidate_pairs(ctx: &Ctx) -> Vec<(usize, usize)> {
             out.extend((0..np).map(|b| (a, b)));
             continue;
         }
-        let mut linked_pl: Vec<usize> = ctx.en_sents[a]
-            .iter()
-            .filter(|&&i| ctx.en_sent_link[i] != usize::MAX)
-            .flat_map(|&i| ctx.sent_links[ctx.en_sent_link[i]].pl.iter().copied())
-            .collect();
+        let mut linked_pl: Vec<usize> =
+            ctx.en_sents[a].iter().flat_map(|&i| ctx.en_linked[i].iter().copied()).collect();
         linked_pl.sort_unstable();
         linked_pl.dedup();
         out.extend(

@@ -52,11 +52,19 @@ pub fn align_quotes_comparable(
     }
     scored.sort_by(|x, y| y.0.total_cmp(&x.0).then((x.1, x.2).cmp(&(y.1, y.2))));
     let (mut deg_e, mut deg_p) = (vec![0usize; ne], vec![0usize; np]);
+    // The best partner score each quote has so far (pairs come best first).
+    let (mut best_e, mut best_p) = (vec![0f32; ne], vec![0f32; np]);
     let mut links = Vec::new();
     for (p, a, b) in scored {
-        if deg_e[a] < MAX_QUOTE_DEGREE && deg_p[b] < MAX_QUOTE_DEGREE {
+        // Both quotes already render something else, each clearly better: the pair crosses two
+        // renderings (a quote split by its attribution, its halves rendered apart) and is not one.
+        let crossing =
+            best_e[a] >= p + cal::QUOTE_CROSSING_MARGIN && best_p[b] >= p + cal::QUOTE_CROSSING_MARGIN;
+        if deg_e[a] < MAX_QUOTE_DEGREE && deg_p[b] < MAX_QUOTE_DEGREE && !crossing {
             deg_e[a] += 1;
             deg_p[b] += 1;
+            best_e[a] = best_e[a].max(p);
+            best_p[b] = best_p[b].max(p);
             links.push(Link { en: vec![a], pl: vec![b], score: p, evidence: Evidence::default() });
         }
     }

@@ -55,3 +55,22 @@ fn ranks_of_100k_nested_quotes_in_one_sentence() {
     assert_eq!(r[199_999], 100_000);
     assert_eq!(r[199_998], 99_999);
 }
+
+/// In a retelling a sentence may stand in several sentence links (one English sentence rendered by
+/// two Polish ones). A quote pair is joined by any of them: each Polish quote sees the link of its
+/// own sentence, not only the last link the English sentence took part in.
+#[test]
+fn a_quote_pair_reads_every_link_of_its_sentence() {
+    let doc = |name: &str, text: &str| crate::analyze(name, text.as_bytes(), &Default::default()).unwrap();
+    let en = doc("en", "“We will build the bridge and then the station,” the mayor said.");
+    let pl =
+        doc("pl", "„Zbudujemy most” – powiedział burmistrz.\n\n„Potem zbudujemy dworzec” – dodał burmistrz.");
+    assert_eq!((en.quotes.len(), pl.quotes.len(), pl.sentences.len()), (1, 2, 2));
+    let link = |j: usize, score: f32| Link { en: vec![0], pl: vec![j], score, evidence: Evidence::default() };
+    let links = [link(0, 0.7), link(1, 0.6)];
+    let opts = AlignOptions::default();
+    let rows = quote_candidates(&en, &pl, &links, &opts, crate::align::Mode::Comparable);
+    let sent = |b: usize| rows.iter().find(|r| (r.0, r.1) == (0, b)).map(|r| r.2[0]);
+    assert_eq!(sent(0), Some(0.7), "{rows:?}");
+    assert_eq!(sent(1), Some(0.6), "{rows:?}");
+}
