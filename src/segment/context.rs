@@ -190,37 +190,16 @@ impl<'a> Text<'a> {
     }
 
     /// Whether the final mark at `rs`, glued to a capitalised word at `after`, ends a sentence:
-    /// an ordinary word, a number or a temperature before it ("over.The", "2022.Officials",
-    /// "31°C.On", "surprise?Not"), a word after it that is no file extension, domain or part of
-    /// a dotted name. URLs, e-mail addresses, listed abbreviations ("ul.Długiej", "St.Mary"),
-    /// initials and acronyms ("J.Smith", "U.S.A.") are left alone.
+    /// an ordinary word, a number, a score or a temperature before it ("over.The",
+    /// "2022.Officials", "2:1.Fans", "31°C.On", "surprise?Not"), an acronym before a sentence
+    /// opener ("USA.Tam"), a unit after a number decided as if a space followed ("2022
+    /// r.Rosja", "2 godz.Potem"); a word after it that is no file extension, domain or part of a
+    /// dotted name. URLs, e-mail addresses, other listed abbreviations ("ul.Długiej",
+    /// "St.Mary"), initials and dotted acronyms ("J.Smith", "U.S.A.") are left alone.
     pub(super) fn glued_end(&self, rs: usize, after: usize, question: bool) -> bool {
-        let (_, tok) = self.token_before(rs);
+        let (tok_start, tok) = self.token_before(rs);
         let mut chars = tok.chars();
         let Some(last) = chars.next_back() else { return false };
-        if chars.next().is_none() {
-            return false;
-        }
-        // a score, a clock time or a dotted number ("3:1.", "10:30.", "3.2.", "8.04.2013.")
-        // ends like any number
-        let numeric = tok.as_bytes()[0].is_ascii_digit()
-            && tok.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
-            && !tok.contains("..");
-        if !numeric && tok.contains(['.', '/', '@', ':', '\\', '_', '=', '&', '#', '<']) {
-            return false;
-        }
-        // after `?` or `!` the word before is no abbreviation ("He said no!Then")
-        let low = tok.get(..4).unwrap_or(tok);
-        if low.eq_ignore_ascii_case("www")
-            || low.eq_ignore_ascii_case("http")
-            || (!question && self.r.abbrev(tok).is_some())
-        {
-            return false;
-        }
-        let degree = last.is_uppercase() && tok[..tok.len() - last.len_utf8()].ends_with('°');
-        if !(last.is_lowercase() || last.is_ascii_digit() || last == '%' || is_closer(last) || degree) {
-            return false;
-        }
         let w = self.word_at(after);
         let end = after + w.len();
         let rest_ok = match self.char_at(end) {
@@ -234,6 +213,34 @@ impl<'a> Text<'a> {
             _ => false,
         };
         if !rest_ok || w.is_empty() {
+            return false;
+        }
+        // after `?` or `!` the word before is no abbreviation ("He said no!Then")
+        if !question && self.r.abbrev(tok).is_some() {
+            // a word, not a letter of a dotted one ("11 P.M.")
+            let word = w.chars().skip(1).any(char::is_lowercase) && self.char_at(end) != Some('.');
+            return word && is_number(self.prev_token(tok_start)) && self.period(rs, &self.next_at(after));
+        }
+        if chars.next().is_none() {
+            return false;
+        }
+        // a score, a clock time or a dotted number ("3:1.", "10:30.", "3.2.", "8.04.2013.")
+        // ends like any number
+        let numeric = tok.as_bytes()[0].is_ascii_digit()
+            && tok.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
+            && !tok.contains("..");
+        if !numeric && tok.contains(['.', '/', '@', ':', '\\', '_', '=', '&', '#', '<']) {
+            return false;
+        }
+        let low = tok.get(..4).unwrap_or(tok);
+        if low.eq_ignore_ascii_case("www") || low.eq_ignore_ascii_case("http") {
+            return false;
+        }
+        if is_acronym(tok) && tok.bytes().all(|b| b.is_ascii_uppercase()) {
+            return self.r.is_starter(w);
+        }
+        let degree = last.is_uppercase() && tok[..tok.len() - last.len_utf8()].ends_with('°');
+        if !(last.is_lowercase() || last.is_ascii_digit() || last == '%' || is_closer(last) || degree) {
             return false;
         }
         let single = w.chars().nth(1).is_none();
