@@ -38,7 +38,7 @@ impl<'a> Text<'a> {
         if ell {
             // ". .. This", ". … It’s": the ellipsis opens the next sentence. A spaced ". . ."
             // after a mark ends its sentence ("workplace? . . . Next").
-            if detached && (!spaced || rs == self.sent_start) && self.leading_position(rs) {
+            if detached && !spaced && self.leading_position(rs) {
                 return false;
             }
             // A pause inside the sentence before a word whose capital says nothing ("I thought...

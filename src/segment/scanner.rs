@@ -237,19 +237,6 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
         }
         if !has_q && dots >= 1 {
             if let Some((k, extra)) = self.spaced_ellipsis(e, dots) {
-                // "compounds. . . . The": a full stop after a plain word and a spaced ellipsis
-                // before a capitalised word; the stop ends the sentence, the ellipsis (an
-                // omission before the next one) opens the next
-                let j = self.skip_ws(k);
-                if extra >= 3
-                    && self.prev_char(rs).is_some_and(char::is_alphanumeric)
-                    && self.char_at(j).is_some_and(char::is_uppercase)
-                    && self.plain_word_before(rs)
-                {
-                    let next = self.skip_ws(e);
-                    self.push(e, next);
-                    return next;
-                }
                 e = k;
                 dots += extra;
                 spaced = true;
