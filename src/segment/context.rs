@@ -177,7 +177,10 @@ impl<'a> Text<'a> {
         (digits || letter || note).then_some(j + 1)
     }
 
-    /// A footnote number in superscript digits at `k` ("… in 2019.¹ The"): its end.
+    /// A footnote number in superscript digits at `k` ("… in 2019.¹ The"): its end. Rare, and
+    /// kept out of line so that the scan of every candidate stays small.
+    #[cold]
+    #[inline(never)]
     pub(super) fn superscript_at(&self, k: usize) -> Option<usize> {
         let mut j = k;
         while let Some(c) = self.char_at(j) {
@@ -196,32 +199,45 @@ impl<'a> Text<'a> {
     /// r.Rosja", "2 godz.Potem"); a word after it that is no file extension, domain or part of a
     /// dotted name. URLs, e-mail addresses, other listed abbreviations ("ul.Długiej",
     /// "St.Mary"), initials and dotted acronyms ("J.Smith", "U.S.A.") are left alone.
+    #[inline(never)]
     pub(super) fn glued_end(&self, rs: usize, after: usize, question: bool) -> bool {
         let (tok_start, tok) = self.token_before(rs);
         let mut chars = tok.chars();
         let Some(last) = chars.next_back() else { return false };
-        let w = self.word_at(after);
-        let end = after + w.len();
-        let rest_ok = match self.char_at(end) {
-            None => true,
-            Some(c)
-                if c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?' | ')' | '”' | '"' | '’') =>
-            {
-                true
-            }
-            Some('.') => self.char_at(end + 1).is_none_or(char::is_whitespace),
-            _ => false,
+        let single = chars.next().is_none();
+        // the word glued after the mark, when a space, a mark or the end follows it
+        let glued_word = || {
+            let w = self.word_at(after);
+            let end = after + w.len();
+            let ok = match self.char_at(end) {
+                None => true,
+                Some(c)
+                    if c.is_whitespace()
+                        || matches!(c, ',' | ';' | ':' | '!' | '?' | ')' | '”' | '"' | '’') =>
+                {
+                    true
+                }
+                Some('.') => self.char_at(end + 1).is_none_or(char::is_whitespace),
+                _ => false,
+            };
+            (ok && !w.is_empty()).then_some((w, end))
         };
-        if !rest_ok || w.is_empty() {
-            return false;
+        // after `?` or `!` the word before is no abbreviation ("He said no!Then"); a listed one
+        // after a number is a unit, decided as if a space followed, before a word (not a letter
+        // of a dotted one: "11 P.M.")
+        if !question && (is_number(self.prev_token(tok_start)) || !single) && self.r.abbrev(tok).is_some() {
+            if !is_number(self.prev_token(tok_start)) {
+                return false;
+            }
+            let Some((word, end)) = glued_word() else { return false };
+            if !word.chars().skip(1).any(char::is_lowercase) || self.char_at(end) == Some('.') {
+                return false;
+            }
+            // (the caller saw a capital at `after`)
+            let next = Next { kind: Kind::Upper, at: after, opener: false, quote: false, word };
+            return self.period(rs, &next);
         }
-        // after `?` or `!` the word before is no abbreviation ("He said no!Then")
-        if !question && self.r.abbrev(tok).is_some() {
-            // a word, not a letter of a dotted one ("11 P.M.")
-            let word = w.chars().skip(1).any(char::is_lowercase) && self.char_at(end) != Some('.');
-            return word && is_number(self.prev_token(tok_start)) && self.period(rs, &self.next_at(after));
-        }
-        if chars.next().is_none() {
+        if single {
             return false;
         }
         // a score, a clock time or a dotted number ("3:1.", "10:30.", "3.2.", "8.04.2013.")
@@ -236,15 +252,23 @@ impl<'a> Text<'a> {
         if low.eq_ignore_ascii_case("www") || low.eq_ignore_ascii_case("http") {
             return false;
         }
-        if is_acronym(tok) && tok.bytes().all(|b| b.is_ascii_uppercase()) {
-            return self.r.is_starter(w);
-        }
+        let acronym = is_acronym(tok) && tok.bytes().all(|b| b.is_ascii_uppercase());
         let degree = last.is_uppercase() && tok[..tok.len() - last.len_utf8()].ends_with('°');
-        if !(last.is_lowercase() || last.is_ascii_digit() || last == '%' || is_closer(last) || degree) {
+        if !(acronym
+            || last.is_lowercase()
+            || last.is_ascii_digit()
+            || last == '%'
+            || is_closer(last)
+            || degree)
+        {
             return false;
         }
-        let single = w.chars().nth(1).is_none();
-        (single && self.char_at(end).is_some_and(char::is_whitespace))
+        let Some((w, end)) = glued_word() else { return false };
+        if acronym {
+            return self.r.is_starter(w);
+        }
+        let one_letter = w.chars().nth(1).is_none();
+        (one_letter && self.char_at(end).is_some_and(char::is_whitespace))
             || (w.chars().skip(1).any(char::is_lowercase) && !is_tld(w))
     }
 

@@ -370,10 +370,13 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
     fn references(&self, mut e: usize) -> (usize, bool) {
         let mut refs = false;
         loop {
-            if let Some(end) = self.superscript_at(e) {
-                e = end;
-                refs = true;
-                continue;
+            // superscript digits start with 0xC2 (¹ ² ³) or 0xE2 (⁰ ⁴-⁹)
+            if matches!(self.b.get(e), Some(0xC2 | 0xE2)) {
+                if let Some(end) = self.superscript_at(e) {
+                    e = end;
+                    refs = true;
+                    continue;
+                }
             }
             let k = self.skip_plain_spaces(e);
             match self.reference_at(k) {
