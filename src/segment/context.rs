@@ -99,8 +99,10 @@ impl<'a> Text<'a> {
 
     /// An inline list marker ending at `end` (where its `.` or `)` stands): one or two digits,
     /// or one letter (lower case, or any case before `)`), after whitespace, a bullet or the
-    /// start of the paragraph. Returns its start, whether it is a letter, and its value.
-    pub(super) fn marker_before(&self, end: usize, paren: bool) -> Option<(usize, bool, u32)> {
+    /// start of the paragraph; before `)` also enclosed in brackets (`(2)`, `(b)`). Returns its
+    /// start (the opening bracket of an enclosed one), whether it is a letter, its value, and
+    /// whether it is enclosed.
+    pub(super) fn marker_before(&self, end: usize, paren: bool) -> Option<(usize, bool, u32, bool)> {
         let mut k = end;
         while k > 0 && end - k < 3 && self.b[k - 1].is_ascii_alphanumeric() {
             k -= 1;
@@ -111,19 +113,24 @@ impl<'a> Text<'a> {
         if tok.is_empty() || !(digits && tok.len() <= 2 || tok.len() == 1) {
             return None;
         }
-        if k > 0 {
-            match self.prev_char(k) {
+        let mut start = k;
+        let enclosed = paren && k > 0 && self.b[k - 1] == b'(';
+        if enclosed {
+            start = k - 1;
+        }
+        if start > 0 {
+            match self.prev_char(start) {
                 Some(c) if c.is_whitespace() || is_bullet(c) => {}
                 _ => return None,
             }
         }
         if digits {
             let v = tok.iter().fold(0u32, |v, d| v * 10 + (d - b'0') as u32);
-            return (tok.len() <= 2 && v > 0).then_some((k, false, v));
+            return (tok.len() <= 2 && v > 0).then_some((start, false, v, enclosed));
         }
         match tok {
             [c] if c.is_ascii_lowercase() || (paren && c.is_ascii_uppercase()) => {
-                Some((k, true, (c.to_ascii_lowercase() - b'a') as u32 + 1))
+                Some((start, true, (c.to_ascii_lowercase() - b'a') as u32 + 1, enclosed))
             }
             _ => None,
         }
@@ -146,64 +153,122 @@ impl<'a> Text<'a> {
         true
     }
 
-    /// A reference marker at `k`: `[1]`, `[12]`, `[2–11]`, `[3, 4]`, `[a]`. Returns its end.
+    /// A reference marker at `k`: `[1]`, `[12]`, `[2–11]`, `[3, 4]`, `[a]`, an editorial note
+    /// in lower case (`[citation needed]`). Returns its end.
     pub(super) fn reference_at(&self, k: usize) -> Option<usize> {
         if self.b.get(k) != Some(&b'[') {
             return None;
         }
         let inner = k + 1;
         let mut j = inner;
-        while j < self.b.len() && j - inner < 12 && self.b[j] != b']' {
+        while j < self.b.len() && j - inner < 24 && self.b[j] != b']' {
             j += 1;
         }
         if self.b.get(j) != Some(&b']') || j == inner {
             return None;
         }
         let body = &self.s[inner..j];
-        let digits = body.as_bytes()[0].is_ascii_digit()
+        let digits = body.len() <= 12
+            && body.as_bytes()[0].is_ascii_digit()
             && body.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '–' | ',' | ' '));
         let letter = body.len() == 1 && body.as_bytes()[0].is_ascii_lowercase();
-        (digits || letter).then_some(j + 1)
+        let note = body.as_bytes()[0].is_ascii_lowercase()
+            && body.bytes().all(|b| b.is_ascii_lowercase() || b == b' ' || b == b'?');
+        (digits || letter || note).then_some(j + 1)
+    }
+
+    /// A footnote number in superscript digits at `k` ("… in 2019.¹ The"): its end. Rare, and
+    /// kept out of line so that the scan of every candidate stays small.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn superscript_at(&self, k: usize) -> Option<usize> {
+        let mut j = k;
+        while let Some(c) = self.char_at(j) {
+            if !matches!(c, '¹' | '²' | '³' | '⁰' | '⁴'..='⁹') || j - k >= 12 {
+                break;
+            }
+            j += c.len_utf8();
+        }
+        (j > k).then_some(j)
     }
 
     /// Whether the final mark at `rs`, glued to a capitalised word at `after`, ends a sentence:
-    /// an ordinary word, a number or a temperature before it ("over.The", "2022.Officials",
-    /// "31°C.On", "surprise?Not"), a word after it that is no file extension, domain or part of
-    /// a dotted name. URLs, e-mail addresses, listed abbreviations ("ul.Długiej", "St.Mary"),
-    /// initials and acronyms ("J.Smith", "U.S.A.") are left alone.
-    pub(super) fn glued_end(&self, rs: usize, after: usize) -> bool {
-        let (_, tok) = self.token_before(rs);
+    /// an ordinary word, a number, a score or a temperature before it ("over.The",
+    /// "2022.Officials", "2:1.Fans", "31°C.On", "surprise?Not"), an acronym before a sentence
+    /// opener ("USA.Tam"), a unit after a number decided as if a space followed ("2022
+    /// r.Rosja", "2 godz.Potem"); a word after it that is no file extension, domain or part of a
+    /// dotted name. URLs, e-mail addresses, other listed abbreviations ("ul.Długiej",
+    /// "St.Mary"), initials and dotted acronyms ("J.Smith", "U.S.A.") are left alone.
+    #[inline(never)]
+    pub(super) fn glued_end(&self, rs: usize, after: usize, question: bool) -> bool {
+        let (tok_start, tok) = self.token_before(rs);
         let mut chars = tok.chars();
         let Some(last) = chars.next_back() else { return false };
-        if chars.next().is_none() || tok.contains(['.', '/', '@', ':', '\\', '_', '=', '&', '#', '<']) {
+        let single = chars.next().is_none();
+        // the word glued after the mark, when a space, a mark or the end follows it
+        let glued_word = || {
+            let w = self.word_at(after);
+            let end = after + w.len();
+            let ok = match self.char_at(end) {
+                None => true,
+                Some(c)
+                    if c.is_whitespace()
+                        || matches!(c, ',' | ';' | ':' | '!' | '?' | ')' | '”' | '"' | '’') =>
+                {
+                    true
+                }
+                Some('.') => self.char_at(end + 1).is_none_or(char::is_whitespace),
+                _ => false,
+            };
+            (ok && !w.is_empty()).then_some((w, end))
+        };
+        // after `?` or `!` the word before is no abbreviation ("He said no!Then"); a listed one
+        // after a number is a unit, decided as if a space followed, before a word (not a letter
+        // of a dotted one: "11 P.M.")
+        if !question && (is_number(self.prev_token(tok_start)) || !single) && self.r.abbrev(tok).is_some() {
+            if !is_number(self.prev_token(tok_start)) {
+                return false;
+            }
+            let Some((word, end)) = glued_word() else { return false };
+            if !word.chars().skip(1).any(char::is_lowercase) || self.char_at(end) == Some('.') {
+                return false;
+            }
+            // (the caller saw a capital at `after`)
+            let next = Next { kind: Kind::Upper, at: after, opener: false, quote: false, word };
+            return self.period(rs, &next);
+        }
+        if single {
+            return false;
+        }
+        // a score, a clock time or a dotted number ("3:1.", "10:30.", "3.2.", "8.04.2013.")
+        // ends like any number
+        let numeric = tok.as_bytes()[0].is_ascii_digit()
+            && tok.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
+            && !tok.contains("..");
+        if !numeric && tok.contains(['.', '/', '@', ':', '\\', '_', '=', '&', '#', '<']) {
             return false;
         }
         let low = tok.get(..4).unwrap_or(tok);
-        if low.eq_ignore_ascii_case("www") || low.eq_ignore_ascii_case("http") || self.r.abbrev(tok).is_some()
+        if low.eq_ignore_ascii_case("www") || low.eq_ignore_ascii_case("http") {
+            return false;
+        }
+        let acronym = is_acronym(tok) && tok.bytes().all(|b| b.is_ascii_uppercase());
+        let degree = last.is_uppercase() && tok[..tok.len() - last.len_utf8()].ends_with('°');
+        if !(acronym
+            || last.is_lowercase()
+            || last.is_ascii_digit()
+            || last == '%'
+            || is_closer(last)
+            || degree)
         {
             return false;
         }
-        let degree = last.is_uppercase() && tok[..tok.len() - last.len_utf8()].ends_with('°');
-        if !(last.is_lowercase() || last.is_ascii_digit() || last == '%' || is_closer(last) || degree) {
-            return false;
+        let Some((w, end)) = glued_word() else { return false };
+        if acronym {
+            return self.r.is_starter(w);
         }
-        let w = self.word_at(after);
-        let end = after + w.len();
-        let rest_ok = match self.char_at(end) {
-            None => true,
-            Some(c)
-                if c.is_whitespace() || matches!(c, ',' | ';' | ':' | '!' | '?' | ')' | '”' | '"' | '’') =>
-            {
-                true
-            }
-            Some('.') => self.char_at(end + 1).is_none_or(char::is_whitespace),
-            _ => false,
-        };
-        if !rest_ok || w.is_empty() {
-            return false;
-        }
-        let single = w.chars().nth(1).is_none();
-        (single && self.char_at(end).is_some_and(char::is_whitespace))
+        let one_letter = w.chars().nth(1).is_none();
+        (one_letter && self.char_at(end).is_some_and(char::is_whitespace))
             || (w.chars().skip(1).any(char::is_lowercase) && !is_tld(w))
     }
 

@@ -170,6 +170,11 @@ impl<'a> Text<'a> {
         let starter = || next.kind == Kind::Upper && self.r.is_starter(next.word);
         match class {
             Abbr::Title | Abbr::Inner => false,
+            // after a number it is a unit ("3 godz. Posłowie", "3 pkt. proc."): decided like
+            // a count unit; before a number it never ends ("No. 5", "godz. 19.30")
+            Abbr::Num if is_number(self.prev_token(tok_start)) => {
+                next.kind != Kind::Digit && self.count_ends(mask, next)
+            }
             Abbr::Num => next.kind != Kind::Digit && (next.opener || starter()),
             Abbr::Amb => next.kind != Kind::Digit && (next.opener || starter()),
             Abbr::End => true,
@@ -185,15 +190,11 @@ impl<'a> Text<'a> {
             Abbr::Count => {
                 // after a number, or a number and another unit: "10 tys.", "5 mln zł."
                 let prev = self.prev_token(tok_start);
+                // (the other unit a count or a unit of the `num` class: "3 pkt. proc.")
                 let counted = is_number(prev)
-                    || (self.r.abbrev(prev.trim_end_matches('.')) == Some(Abbr::Count)
+                    || (matches!(self.r.abbrev(prev.trim_end_matches('.')), Some(Abbr::Count | Abbr::Num))
                         && is_number(self.prev_token(self.prev_start(tok_start, prev))));
-                let ends = next.opener
-                    || (next.kind == Kind::Upper
-                        && !(self.r.continues(mask, next.word)
-                            || is_acronym(next.word)
-                            || self.r.language.continues_count(next.word)));
-                counted && next.kind != Kind::Digit && ends
+                counted && next.kind != Kind::Digit && self.count_ends(mask, next)
             }
             Abbr::Final | Abbr::Unit => {
                 let prev = self.prev_token(tok_start);
@@ -206,6 +207,11 @@ impl<'a> Text<'a> {
                     return next.kind != Kind::Digit && (next.opener || starter());
                 }
                 if next.quote {
+                    return true;
+                }
+                // a number after a phrase-final abbreviation of a quantity opens a sentence
+                // ("… at 9 p.m. 12 people were held"); a unit goes on ("7 ft. 2 in.")
+                if class == Abbr::Final && after_number && next.kind == Kind::Digit && !next.opener {
                     return true;
                 }
                 if next.kind != Kind::Upper || next.opener {
@@ -222,6 +228,18 @@ impl<'a> Text<'a> {
             // Decided by the language (`own_class`); elsewhere like an ambiguous abbreviation.
             Abbr::Saint | Abbr::Patron => next.kind != Kind::Digit && (next.opener || starter()),
         }
+    }
+
+    /// Whether a count unit after a number ends the sentence before `next`: an opening mark, or
+    /// a capitalised word that does not continue the counted phrase (a listed continuation of
+    /// the unit's groups `mask`, an acronym: "5 proc. PKB", or a word the language says
+    /// continues a count: "200 tys. Ukraińców").
+    fn count_ends(&self, mask: u32, next: &Next<'a>) -> bool {
+        next.opener
+            || (next.kind == Kind::Upper
+                && !(self.r.continues(mask, next.word)
+                    || is_acronym(next.word)
+                    || self.r.language.continues_count(next.word)))
     }
 
     /// The word after `next` is "time" ("6 p.m. Moscow time", "10 a.m. Eastern Time").
@@ -296,7 +314,9 @@ impl<'a> Text<'a> {
                 return true;
             }
             let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '–');
-            if !(w.is_empty() || is_number(w) || is_roman(w) || self.r.is_date_word(w)) {
+            // "r." and "w." of a Polish date ("W 300 r. p.n.e. Rzymianie …")
+            let year_unit = w.len() <= 2 && self.r.abbrev(w) == Some(Abbr::Year);
+            if !(w.is_empty() || is_number(w) || is_roman(w) || year_unit || self.r.is_date_word(w)) {
                 return false;
             }
         }

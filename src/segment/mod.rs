@@ -3,13 +3,14 @@
 //! A hand-written scanner walks the paragraph once. Every run of final marks (`.`, `!`, `?`,
 //! `…`, `..`, `?!`) followed by whitespace is a candidate boundary; closing quotes and brackets
 //! right after the marks (`.”`, `?’ ”`, the Polish `”.`) and reference markers (`.[1]`,
-//! `. [2][3]`) belong to the sentence they close. Each candidate is decided from the word before
+//! `. [2][3]`, `.[citation needed]`, `.¹`) belong to the sentence they close. Each candidate is decided from the word before
 //! the marks (abbreviation, initial, number, acronym, URL) and what follows (case of the next
 //! word and whether it can continue the phrase, an opening quote, a dash or a capitalised name
 //! plus a reporting verb after a quotation), with the word lists of the paragraph's language
 //! and the decisions only that language needs (the `Language` trait of `en.rs` and `pl.rs`; data files
 //! in `src/segment/data/`). A final mark glued to a capitalised word (`over.The`, `?Yes`) is a
-//! candidate too, and inline list markers (`1) … 2) …`, `a. … b. …`) open items. Lookups happen
+//! candidate too (after a word, a number, a score or a unit after a number: `2:1.Fans`,
+//! `2023 r.Sąd`), and inline list markers (`1) … 2) …`, `(a) … (b) …`, `a. … b. …`) open items. Lookups happen
 //! only at candidates and every scan is bounded, so the splitter runs in linear time.
 //!
 //! Conventions (those of `corpus/carrie-diaries/gold-sentences.json`):

@@ -128,6 +128,11 @@ fn patron_ends(t: &Text<'_>, tok_start: usize, next: &Next<'_>, starter: bool) -
     if next.kind != Kind::Upper {
         return false;
     }
+    // right after a verb it is the pronoun, whatever name follows: "Oddaliśmy im. Jan …"
+    let before = t.prev_token(tok_start).trim_start_matches(|c: char| !c.is_alphanumeric());
+    if is_verb_form(before) && !is_patron_noun(before) {
+        return true;
+    }
     let mut pos = tok_start;
     for _ in 0..3 {
         let prev = t.prev_token(pos);
@@ -148,6 +153,22 @@ fn patron_ends(t: &Text<'_>, tok_start: usize, next: &Next<'_>, starter: bool) -
         pos = start;
     }
     !t.second_word(next).chars().next().is_some_and(char::is_uppercase)
+}
+
+/// Endings of Polish verb forms that take the dative pronoun "im" after them: the past tense
+/// ("dał", "dała", "dali", "dałem", "dałyśmy"), the first and second person ("dziękuję",
+/// "pomagamy", "dajecie") and the infinitive ("dać"). An institution noun or adjective before
+/// "im." ("szkoła", "podstawowej", "Miejski") ends otherwise, and institution nouns that do end
+/// so ("szkołę", "fundację") are checked against `pl_patron_nouns.txt` first.
+const VERB_ENDINGS: &[&str] =
+    &["ł", "ła", "ło", "li", "ły", "łem", "łam", "łeś", "łaś", "my", "cie", "ę", "ć"];
+
+/// Whether `word` ends like a verb form of [`VERB_ENDINGS`] (at least three letters).
+fn is_verb_form(word: &str) -> bool {
+    word.chars().count() >= 3 && word.chars().all(char::is_alphabetic) && {
+        let low = word.to_lowercase();
+        VERB_ENDINGS.iter().any(|e| low.ends_with(e))
+    }
 }
 
 /// Whether `word` begins like an institution noun of `pl_patron_nouns.txt`.

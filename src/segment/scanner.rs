@@ -35,11 +35,11 @@ pub(crate) struct Next<'a> {
     pub word: &'a str,
 }
 
-/// An inline list marker: `1)`, `b)`, `2.`, `c.`, `3.)`.
+/// An inline list marker: `1)`, `b)`, `(c)`, `2.`, `c.`, `3.)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Marker {
     pub(super) letter: bool,
-    /// `)`, `.`, or `>` for `.)`.
+    /// `)`, `.`, `>` for `.)`, or `(` for an enclosed marker `(b)`.
     pub(super) style: u8,
     pub(super) value: u32,
 }
@@ -188,8 +188,9 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
     /// A `)` after a list marker (`2)`, `b)`): the marker opens an item.
     pub(super) fn paren(&mut self, i: usize) -> usize {
         if self.char_at(i + 1).is_some_and(char::is_whitespace) {
-            if let Some((ms, letter, value)) = self.marker_before(i, true) {
-                self.list_marker(ms, Marker { letter, style: b')', value }, i + 1);
+            if let Some((ms, letter, value, enclosed)) = self.marker_before(i, true) {
+                let style = if enclosed { b'(' } else { b')' };
+                self.list_marker(ms, Marker { letter, style, value }, i + 1);
             }
         }
         i + 1
@@ -253,7 +254,7 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
                 return after;
             }
             // A final mark glued to the next sentence: "was over.The next day", "30°C.W sobotę".
-            Some(c) if c.is_uppercase() && !ell && after > rs && self.glued_end(rs, after) => {
+            Some(c) if c.is_uppercase() && !ell && after > rs && self.glued_end(rs, after, has_q) => {
                 self.push(after, after);
                 return after;
             }
@@ -298,7 +299,7 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
             _ => (b'.', e),
         };
         if self.char_at(after).is_some_and(char::is_whitespace) {
-            if let Some((ms, letter, value)) = self.marker_before(rs, style == b'>') {
+            if let Some((ms, letter, value, false)) = self.marker_before(rs, style == b'>') {
                 if self.list_marker(ms, Marker { letter, style, value }, after) {
                     return Some(after);
                 }
@@ -362,12 +363,21 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
         (e, quote)
     }
 
-    /// Reference markers after `e`, glued or spaced: ".[1]", ".[2][3]", ". [4]". Where they end, and
+    /// Reference markers after `e`, glued or spaced: ".[1]", ".[2][3]", ". [4]", or glued footnote
+    /// numbers in superscript (".¹"). Where they end, and
     /// whether there were any.
     #[inline]
     fn references(&self, mut e: usize) -> (usize, bool) {
         let mut refs = false;
         loop {
+            // superscript digits start with 0xC2 (¹ ² ³) or 0xE2 (⁰ ⁴-⁹)
+            if matches!(self.b.get(e), Some(0xC2 | 0xE2)) {
+                if let Some(end) = self.superscript_at(e) {
+                    e = end;
+                    refs = true;
+                    continue;
+                }
+            }
             let k = self.skip_plain_spaces(e);
             match self.reference_at(k) {
                 Some(end)
