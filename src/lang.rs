@@ -185,7 +185,7 @@ pub fn detect(text: &str) -> Detection {
 ///
 /// One pass over the text gathers the evidence of the document and, at the same time, of each
 /// paragraph (each word is looked up once and counted for both): the memory it takes is one
-/// [`Evidence`] per paragraph, nothing per word. The result is the same as detecting each
+/// `Evidence` per paragraph, nothing per word. The result is the same as detecting each
 /// paragraph's text on its own: a paragraph that a word runs across the edge of, or that is out of
 /// text order, is detected on its own after the pass.
 pub fn route(doc: &mut Document) {
