@@ -238,9 +238,8 @@ fn control_count(text: &str) -> usize {
     let b = text.as_bytes();
     // Comparisons without branches or table lookups, so that the compiler turns the count below
     // into vector code.
-    let ascii_control = |x: u8| {
-        (x < 0x20) & (x != b'\t') & (x != b'\n') & (x != b'\r') & (x != 0x0C) | (x == 0x7F)
-    };
+    let ascii_control =
+        |x: u8| (x < 0x20) & (x != b'\t') & (x != b'\n') & (x != b'\r') & (x != 0x0C) | (x == 0x7F);
     // Counted 128 bytes at a time (a whole number of vector registers) in a byte-sized counter.
     let count = |chunk: &[u8]| chunk.iter().fold(0u8, |n, &x| n + u8::from(ascii_control(x))) as usize;
     let mut blocks = b.chunks_exact(128);
