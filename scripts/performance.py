@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
 """Measure bialign's speed and quality on data inside the repository and write docs/PERFORMANCE.md.
 
-usage: scripts/performance.py [--bin target/release/bialign] [--base OTHER_BIN] [--mb 20] [--runs 5]
-                              [--out docs/PERFORMANCE.md]
+usage: scripts/performance.py [--bin target/release/bialign] [--base OTHER_BIN] [--mb 20] [--batch-mb MB]
+                              [--sentencex PATH] [--runs 5] [--out docs/PERFORMANCE.md]
 
 Every figure is a median over --runs runs. With --base, each measurement alternates between the two
 binaries (base, new, base, new, ...) and the table gives both and their ratio, so that load on a
 shared machine weighs on both alike. Measured:
+- the start: one `split` of a one-sentence file, wall time of the whole process;
 - one `align` of the sample pair (corpus/carrie-diaries), wall time of the whole process;
-- `batch` over a JSON Lines corpus made by scripts/make_big_corpus.py (--mb of article text), with
-  --jobs 1 and --jobs 2: MB/s of article text and peak RSS (from /usr/bin/time when present);
-- `split --lang en --format jsonl` over the English dev articles repeated to --mb: MB/s;
+- `batch` over a JSON Lines corpus made by scripts/make_big_corpus.py (--batch-mb of article text,
+  --mb when not given), with --jobs 1 and --jobs 2: MB/s of article text and peak RSS (from
+  /usr/bin/time when present);
+- `split --lang en|pl --format jsonl` over the English / Polish parallel dev articles repeated to
+  --mb: MB/s through the command line, output to /dev/null;
+- with --sentencex (the sentencex crate's command line, `cargo install sentencex`), the same files
+  split by it in the same alternating runs, and the ratio of its time to bialign's;
+- routing memory: peak RSS of `detect FILE --by paragraph` (every paragraph routed) on the Polish
+  file;
 - sentence and quote F1 on the dev set copy (corpus/align-dev, scripts/eval_dev.sh).
 """
 
@@ -86,8 +93,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default="target/release/bialign")
     ap.add_argument("--base", help="another bialign binary to measure in the same alternating runs")
-    ap.add_argument("--mb", type=float, default=20.0)
+    ap.add_argument("--mb", type=float, default=20.0, help="size of the split and routing files, MB")
+    ap.add_argument("--batch-mb", type=float, help="article text of the batch corpus, MB (default: --mb)")
+    ap.add_argument("--sentencex", help="the sentencex command line, to compare splitting speed")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--base-label", help="what the base binary is (e.g. 'the build of commit 2de05c3')")
     ap.add_argument("--out", default="docs/PERFORMANCE.md")
     a = ap.parse_args()
     new = os.path.abspath(os.path.join(ROOT, a.bin))
@@ -100,42 +110,64 @@ def main():
 
     tmp = tempfile.mkdtemp(prefix="bialign-perf-")
     corpus = os.path.join(tmp, "corpus.jsonl")
-    subprocess.run([sys.executable, "scripts/make_big_corpus.py", "--mb", str(a.mb), corpus], cwd=ROOT,
+    batch_mb = a.batch_mb or a.mb
+    subprocess.run([sys.executable, "scripts/make_big_corpus.py", "--mb", str(batch_mb), corpus], cwd=ROOT,
                    check=True, stdout=subprocess.DEVNULL)
     text_mb = 0
     with open(corpus, encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
             text_mb += (len(r["en"].encode()) + len(r["pl"].encode())) / 1e6
-    en_file = os.path.join(tmp, "en.txt")
-    with open(en_file, "w", encoding="utf-8") as out:
-        dev = os.path.join(ROOT, "corpus", "align-dev")
-        parts = []
-        for dirpath, _, files in sorted(os.walk(dev)):
-            if dirpath.endswith("parallel") and "en.txt" in files:
-                with open(os.path.join(dirpath, "en.txt"), encoding="utf-8") as f:
-                    parts.append(f.read())
-        block = "\n\n".join(parts)
-        n = 0
-        while n < a.mb * 1e6:
-            out.write(block + "\n\n")
-            n += len(block.encode()) + 2
-    split_mb = os.path.getsize(en_file) / 1e6
+    split_files = {}
+    for lang in ("en", "pl"):
+        path = os.path.join(tmp, f"{lang}.txt")
+        with open(path, "w", encoding="utf-8") as out:
+            dev = os.path.join(ROOT, "corpus", "align-dev")
+            parts = []
+            for dirpath, _, files in sorted(os.walk(dev)):
+                if dirpath.endswith("parallel") and f"{lang}.txt" in files:
+                    with open(os.path.join(dirpath, f"{lang}.txt"), encoding="utf-8") as f:
+                        parts.append(f.read())
+            block = "\n\n".join(parts)
+            n = 0
+            while n < a.mb * 1e6:
+                out.write(block + "\n\n")
+                n += len(block.encode()) + 2
+        split_files[lang] = (path, os.path.getsize(path) / 1e6)
+    one = os.path.join(tmp, "one.txt")
+    with open(one, "w", encoding="utf-8") as f:
+        f.write("The minister said the bridge will open in May.\n")
 
     sample = ["corpus/carrie-diaries/en.txt", "corpus/carrie-diaries/pl.txt"]
     rows = []
+    r = median_alternating(bins, lambda b: [b, "split", one, "--lang", "en"], max(a.runs, 21))
+    rows.append(("start: `split --lang en` of a one-sentence file, whole process",
+                 {b: f"{r[b][0] * 1000:.1f} ms" for b in bins}, {b: r[b][0] for b in bins}))
     r = median_alternating(bins, lambda b: [b, "align"] + sample + ["--format", "jsonl"], max(a.runs, 11))
     rows.append(("`align` of the sample pair, whole process", {b: f"{r[b][0] * 1000:.1f} ms" for b in bins},
-                 {b: r[b][0] for b in bins}, True))
+                 {b: r[b][0] for b in bins}))
     for jobs in (1, 2):
         r = median_alternating(bins, lambda b: [b, "batch", "-", "--quiet", "--jobs", str(jobs)], a.runs, corpus)
         rows.append((f"`batch --jobs {jobs}`, {text_mb:.1f} MB of article text",
                      {b: f"{text_mb / r[b][0]:.1f} MB/s ({r[b][0]:.2f} s"
                       + (f", peak RSS {r[b][1]:.0f} MB)" if r[b][1] else ")") for b in bins},
-                     {b: r[b][0] for b in bins}, True))
-    r = median_alternating(bins, lambda b: [b, "split", en_file, "--lang", "en", "--format", "jsonl"], a.runs)
-    rows.append((f"`split --lang en --format jsonl`, {split_mb:.1f} MB",
-                 {b: f"{split_mb / r[b][0]:.1f} MB/s" for b in bins}, {b: r[b][0] for b in bins}, True))
+                     {b: r[b][0] for b in bins}))
+    sx = os.path.abspath(a.sentencex) if a.sentencex else None
+    for lang, (path, mb) in split_files.items():
+        cmds = {b: [b, "split", path, "--lang", lang, "--format", "jsonl"] for b in bins}
+        if sx:
+            cmds[sx] = [sx, "-f", path, "-l", lang]
+        r = median_alternating(list(cmds), lambda b: cmds[b], a.runs)
+        rows.append((f"`split --lang {lang} --format jsonl`, {mb:.1f} MB", {b: f"{mb / r[b][0]:.1f} MB/s" for b in bins},
+                     {b: r[b][0] for b in bins}))
+        if sx:
+            rows.append((f"sentencex command line, `-l {lang}`, same file, in the same runs: {mb / r[sx][0]:.1f} MB/s; "
+                         "its time / each binary's", {b: f"{r[sx][0] / r[b][0]:.2f}×" for b in bins}, None))
+    path, mb = split_files["pl"]
+    r = median_alternating(bins, lambda b: [b, "detect", path, "--by", "paragraph"], a.runs)
+    if all(r[b][1] for b in bins):
+        rows.append((f"routing memory: peak RSS of `detect --by paragraph`, {mb:.1f} MB of Polish",
+                     {b: f"{r[b][1]:.0f} MB ({r[b][0]:.2f} s)" for b in bins}, {b: r[b][1] for b in bins}))
 
     scores = {b: f1s(dev_scores(b)) for b in bins}
 
@@ -149,16 +181,18 @@ def main():
         pass
     lines = ["# Performance", "",
              "Produced by `python3 scripts/performance.py" + (" --base BASE" if a.base else "")
-             + f" --mb {a.mb:g} --runs {a.runs}`; medians of alternating runs"
-             + (" of the two binaries" if a.base else "") + ".", "",
+             + f" --mb {a.mb:g}" + (f" --batch-mb {a.batch_mb:g}" if a.batch_mb else "")
+             + (" --sentencex SENTENCEX" if sx else "") + f" --runs {a.runs}`; medians of alternating runs"
+             + (" of the two binaries" if a.base else "") + "."
+             + (f" `base` is {a.base_label}." if a.base and a.base_label else ""), "",
              f"Machine: {os.cpu_count()} cores, {cpu or platform.processor()}; load average at the end "
              f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} (a shared machine: compare ratios measured in "
              "the same runs, not absolute figures across machines).", ""]
-    head = "| what | " + " | ".join(names[b] for b in bins) + (" | base time / bialign time |" if a.base else " |")
+    head = "| what | " + " | ".join(names[b] for b in bins) + (" | base / bialign (time or memory) |" if a.base else " |")
     lines += [head, "|---" * (len(bins) + 1 + (1 if a.base else 0)) + "|"]
-    for what, shown, secs, lower_better in rows:
+    for what, shown, cost in rows:
         cells = " | ".join(shown[b] for b in bins)
-        ratio = f" | {secs[bins[0]] / secs[bins[1]]:.2f} |" if a.base else " |"
+        ratio = (f" | {cost[bins[0]] / cost[bins[1]]:.2f} |" if cost else " | |") if a.base else " |"
         lines.append(f"| {what} | {cells}{ratio}")
     lines += ["", "Dev set (`scripts/eval_dev.sh`, corpus/align-dev), sentence F1 / quote F1:", ""]
     lines += ["| rows | " + " | ".join(names[b] for b in bins) + " |", "|---" * (len(bins) + 1) + "|"]

@@ -139,11 +139,7 @@ fn decide(score: f32) -> Detection {
 const WEAK: f32 = 1.0;
 
 fn detect_inner(text: &str, prior: Option<Lang>) -> Detection {
-    detect_memo(text, prior, &mut Memo::Off)
-}
-
-fn detect_memo(text: &str, prior: Option<Lang>, memo: &mut Memo) -> Detection {
-    let ev = evidence(text, memo, None);
+    let ev = evidence(text, &mut |_| {});
     detect_from(text, prior, ev)
 }
 
@@ -187,34 +183,54 @@ pub fn detect(text: &str) -> Detection {
 /// words say so clearly (an English paragraph in a Polish article), and follows the document when
 /// they do not. A paragraph with no letters takes the document's language.
 ///
-/// Each word's own evidence (its lookup in the word model) is computed once, in the document pass,
-/// and reused by the paragraph passes; the result is the same as detecting each text on its own.
+/// One pass over the text gathers the evidence of the document and, at the same time, of each
+/// paragraph (each word is looked up once and counted for both): the memory it takes is one
+/// `Evidence` per paragraph, nothing per word. The result is the same as detecting each
+/// paragraph's text on its own: a paragraph that a word runs across the edge of, or that is out of
+/// text order, is detected on its own after the pass.
 pub fn route(doc: &mut Document) {
-    let mut steps = Vec::new();
-    let ev = evidence(&doc.text, &mut Memo::Off, Some(&mut steps));
-    let d = detect_from(&doc.text, None, ev);
+    let paragraphs = &doc.paragraphs;
+    let text = &doc.text;
+    // Paragraphs in text order, not overlapping: the pass meets them one after the other.
+    let ordered = paragraphs.iter().all(|p| p.span.start <= p.span.end)
+        && paragraphs.windows(2).all(|w| w[0].span.end <= w[1].span.start);
+    let mut evs: Vec<Option<Evidence>> = paragraphs
+        .iter()
+        .map(|p| (ordered && clean_edges(text, p.span.start, p.span.end)).then(Evidence::default))
+        .collect();
+    // The paragraph the pass is in (or the next one) and its scan.
+    let (mut k, mut scan) = (0, Scan::new());
+    let mut on_step = |step: Step| {
+        let pos = step.pos();
+        while k < paragraphs.len() && paragraphs[k].span.end <= pos {
+            if let Some(ev) = &mut evs[k] {
+                *ev = std::mem::replace(&mut scan, Scan::new()).finish();
+            }
+            k += 1;
+        }
+        if k < paragraphs.len() && evs[k].is_some() && paragraphs[k].span.start <= pos {
+            match step {
+                Step::Word { info, letters, .. } => scan.word(info, &letters),
+                Step::Mark { c, .. } => scan.mark(c),
+            }
+        }
+    };
+    let ev = evidence(text, &mut on_step);
+    for (j, slot) in evs.iter_mut().enumerate().skip(k) {
+        if let Some(ev) = slot {
+            *ev =
+                if j == k { std::mem::replace(&mut scan, Scan::new()).finish() } else { Evidence::default() };
+        }
+    }
+    let d = detect_from(text, None, ev);
     doc.lang = d.lang;
     doc.lang_confidence = d.confidence;
-    let recorded = doc.text.len() <= u32::MAX as usize;
-    // The recorded words, for paragraphs whose text must be scanned again.
-    let mut words: Option<Vec<(u32, u32, WordInfo)>> = None;
-    for p in &mut doc.paragraphs {
+    let prior = if d.lang.is_supported() { Some(d.lang) } else { None };
+    for (p, ev) in doc.paragraphs.iter_mut().zip(evs) {
         let text = p.span.text(&doc.text);
-        let prior = if d.lang.is_supported() { Some(d.lang) } else { None };
-        let pd = if recorded && clean_edges(&doc.text, p.span.start, p.span.end) {
-            detect_from(text, prior, replay(&steps, p.span.start, p.span.end))
-        } else {
-            let words = words.get_or_insert_with(|| {
-                steps
-                    .iter()
-                    .filter_map(|s| match *s {
-                        Step::Word { start, end, info, .. } => Some((start, end, info)),
-                        Step::Mark { .. } => None,
-                    })
-                    .collect()
-            });
-            let pos = words.partition_point(|w| (w.0 as usize) < p.span.start);
-            detect_memo(text, prior, &mut Memo::Replay { words, pos, base: p.span.start })
+        let pd = match ev {
+            Some(ev) => detect_from(text, prior, ev),
+            None => detect_inner(text, prior),
         };
         if pd.lang == Lang::Unknown || (!pd.lang.is_supported() && d.lang.is_supported()) {
             p.lang = d.lang;
@@ -224,6 +240,14 @@ pub fn route(doc: &mut Document) {
             p.confidence = pd.confidence;
         }
     }
+}
+
+/// Label the document only (its paragraphs keep the language they have): what `detect` needs for
+/// a whole file. The document's language is the one [`route`] gives it.
+pub fn route_document(doc: &mut Document) {
+    let d = detect_inner(&doc.text, None);
+    doc.lang = d.lang;
+    doc.lang_confidence = d.confidence;
 }
 
 /// Given two analysed documents in any order, return (English, Polish, swapped).
@@ -311,6 +335,105 @@ mod tests {
         assert_eq!(detect(t).lang, Lang::Pl);
         let t = "Serial \"The Carrie Diaries\" wraca w poniedziałek";
         assert_eq!(detect(t).lang, Lang::Pl);
+    }
+
+    /// What [`route`] must give: the document detected as a whole, each paragraph detected on its
+    /// own with the document's language as its prior.
+    fn route_reference(doc: &Document) -> (Detection, Vec<(Lang, u32)>) {
+        let d = detect(&doc.text);
+        let prior = if d.lang.is_supported() { Some(d.lang) } else { None };
+        let paragraphs = doc
+            .paragraphs
+            .iter()
+            .map(|p| {
+                let pd = detect_inner(p.span.text(&doc.text), prior);
+                let keep = pd.lang != Lang::Unknown && (pd.lang.is_supported() || !d.lang.is_supported());
+                if keep {
+                    (pd.lang, pd.confidence.to_bits())
+                } else {
+                    (d.lang, d.confidence.to_bits())
+                }
+            })
+            .collect();
+        (d, paragraphs)
+    }
+
+    fn routed(doc: &mut Document) -> (Detection, Vec<(Lang, u32)>) {
+        route(doc);
+        let d = Detection { lang: doc.lang, confidence: doc.lang_confidence };
+        (d, doc.paragraphs.iter().map(|p| (p.lang, p.confidence.to_bits())).collect())
+    }
+
+    /// The one-pass routing gives every paragraph exactly what detecting its text on its own gives:
+    /// documents of mixed paragraphs (quotations left open across paragraphs, apostrophes, a lone
+    /// `i`, other languages), and paragraph spans that a word crosses, that overlap or that are out of
+    /// order or empty.
+    #[test]
+    fn route_in_one_pass_equals_detecting_each_paragraph() {
+        let parts = [
+            PL,
+            EN,
+            CS,
+            DE,
+            RU,
+            "„Cytat, który się nie kończy",
+            "\"An English quote left open",
+            "and it goes on here.” Then the rest of it",
+            "OK",
+            "i",
+            "I said it",
+            "Carrie'ego nie było, don’t ask",
+            "żółw",
+            "1234 — 56",
+            "Prime Minister said",
+        ];
+        let mut seed = 12345u64;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for _ in 0..300 {
+            let count = 1 + next(7);
+            let mut text = String::new();
+            for k in 0..count {
+                if k > 0 {
+                    text.push_str(["\n\n", "\n", " \n\n  "][next(3)]);
+                }
+                text.push_str(parts[next(parts.len())]);
+            }
+            let mut doc = crate::ingest::ingest_bytes("x", text.as_bytes(), &Default::default()).unwrap();
+            let expected = route_reference(&doc);
+            let got = routed(&mut doc);
+            assert_eq!(
+                (got.0.lang, got.0.confidence.to_bits()),
+                (expected.0.lang, expected.0.confidence.to_bits())
+            );
+            assert_eq!(got.1, expected.1, "{text:?}");
+        }
+        // Spans laid by hand over one text: clean, cut through words, overlapping, out of order, empty.
+        let text = format!("{PL}\n\n{EN}\n\n„Zdanie bez końca\n\nA to już dalej.” {CS}");
+        let pl_end = PL.len();
+        let en_start = pl_end + 2;
+        let spans = [
+            vec![(0, pl_end), (en_start, en_start + EN.len()), (en_start + EN.len() + 2, text.len())],
+            vec![(0, 10), (10, pl_end), (en_start + 3, en_start + 40), (en_start + 40, text.len())],
+            vec![(en_start, text.len()), (0, pl_end)],
+            vec![(0, pl_end), (5, 50), (pl_end, pl_end), (en_start, en_start)],
+            vec![(30, 20), (en_start, text.len())],
+        ];
+        for layout in spans {
+            let mut doc = crate::ingest::ingest_bytes("x", text.as_bytes(), &Default::default()).unwrap();
+            doc.paragraphs = layout
+                .iter()
+                .map(|&(a, z)| crate::model::Paragraph {
+                    span: crate::model::Span { start: a, end: z },
+                    lang: Lang::Unknown,
+                    confidence: 0.0,
+                })
+                .collect();
+            let expected = route_reference(&doc);
+            assert_eq!(routed(&mut doc).1, expected.1, "{layout:?}");
+        }
     }
 
     #[test]

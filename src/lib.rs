@@ -33,7 +33,7 @@
 //! ## The public API
 //!
 //! - The per-document stages: [`analyze`], [`analyze_file`], [`analyze_path_bytes`], [`ingest_file`],
-//!   [`ingest_file_in`], [`split_file`], [`detect`], with [`IngestOptions`] and [`Document`] (its
+//!   [`ingest_file_in`], [`read_document`], [`split_file`], [`detect`], with [`IngestOptions`] and [`Document`] (its
 //!   [`Paragraph`]s, [`Sentence`]s and [`Quote`]s, each located by a [`Span`]).
 //! - Alignment: [`align`] with [`AlignOptions`] gives an [`Alignment`] of [`Link`]s, each with its
 //!   [`Evidence`], and the [`Mode`] it decided; [`order_pair`] tells the English from the Polish
@@ -103,12 +103,7 @@ pub fn ingest_file_in(
     opts: &ingest::IngestOptions,
     lang: Option<Lang>,
 ) -> Result<Document> {
-    let (name, bytes) = ingest::read_input(path, opts)?;
-    let opts = ingest::IngestOptions {
-        html: opts.html.or_else(|| ingest::looks_like_html_path(path).then_some(true)),
-        ..opts.clone()
-    };
-    let mut doc = ingest::ingest_bytes(&name, &bytes, &opts)?;
+    let mut doc = read_document(path, opts)?;
     match lang {
         Some(l) => {
             doc.lang = l;
@@ -121,6 +116,18 @@ pub fn ingest_file_in(
         None => lang::route(&mut doc),
     }
     Ok(doc)
+}
+
+/// Read a file (`-` reads standard input) into its text and paragraphs, with no language yet (the
+/// document and its paragraphs are [`Lang::Unknown`]): what `ingest` prints. HTML when the path's
+/// extension says so (or the bytes look like HTML).
+pub fn read_document(path: &std::path::Path, opts: &ingest::IngestOptions) -> Result<Document> {
+    let (name, bytes) = ingest::read_input(path, opts)?;
+    let opts = ingest::IngestOptions {
+        html: opts.html.or_else(|| ingest::looks_like_html_path(path).then_some(true)),
+        ..opts.clone()
+    };
+    ingest::ingest_owned(&name, bytes, &opts)
 }
 
 /// Run the per-document stages on the `bytes` read from `path` (named `name` in messages): HTML when

@@ -1,4 +1,5 @@
-//! `bialign split` on the sample pair: JSONL spans equal the gold sentences, with their text;
+//! `bialign split` on the sample pair: JSONL spans equal the gold sentences, with their text, in
+//! the bytes serde_json prints;
 //! `--lang auto` routes each paragraph to its language's rules; text output is one sentence a line.
 
 use std::process::Command;
@@ -30,11 +31,14 @@ fn split_jsonl_matches_gold_with_forced_and_auto_language() {
         for arg in [lang, "auto"] {
             let out = bin().args(["split", &path, "--lang", arg, "--format", "jsonl"]).output().unwrap();
             assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-            let rows: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-                .unwrap()
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect();
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            let rows: Vec<serde_json::Value> =
+                stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+            // The bytes are serde_json's printing of {"start", "end", "text"}, key order included.
+            for (line, r) in stdout.lines().zip(&rows) {
+                assert_eq!(line, r.to_string());
+                assert_eq!(r.as_object().unwrap().keys().collect::<Vec<_>>(), ["start", "end", "text"]);
+            }
             let spans: Vec<(u64, u64)> =
                 rows.iter().map(|r| (r["start"].as_u64().unwrap(), r["end"].as_u64().unwrap())).collect();
             assert_eq!(spans, gold(lang), "{lang}.txt --lang {arg}");

@@ -57,6 +57,17 @@ pub fn encoding_for_name(name: &str) -> Result<&'static Encoding> {
 
 /// Decode `bytes` (named `name` in errors), detecting the encoding unless `forced` is given.
 pub fn decode(name: &str, bytes: &[u8], forced: Option<&str>) -> Result<Decoded> {
+    decode_input(name, Cow::Borrowed(bytes), forced)
+}
+
+/// [`decode`] of bytes the caller gives away: valid UTF-8 (the usual input) becomes the text without
+/// a copy.
+pub fn decode_owned(name: &str, bytes: Vec<u8>, forced: Option<&str>) -> Result<Decoded> {
+    decode_input(name, Cow::Owned(bytes), forced)
+}
+
+fn decode_input(name: &str, input: Cow<'_, [u8]>, forced: Option<&str>) -> Result<Decoded> {
+    let bytes: &[u8] = &input;
     if let Some(label) = forced {
         let enc = encoding_for_name(label)?;
         let (bom_len, body) = match Encoding::for_bom(bytes) {
@@ -79,15 +90,21 @@ pub fn decode(name: &str, bytes: &[u8], forced: Option<&str>) -> Result<Decoded>
         check_not_binary(name, &text)?;
         return Ok(Decoded { text, encoding: enc.name(), bom_len, replaced: 0 });
     }
-    if let Some(enc) = sniff_utf16_without_bom(bytes) {
-        let text = decode_strict(name, enc, bytes)?;
-        check_not_binary(name, &text)?;
-        return Ok(Decoded { text, encoding: enc.name(), bom_len: 0, replaced: 0 });
+    // One search for a NUL byte: without one the bytes are not UTF-16 (whose Latin-script text is
+    // mostly zero bytes), and not binary data by that test.
+    if let Some(at) = memchr::memchr(0, bytes) {
+        if let Some(enc) = sniff_utf16_without_bom(bytes) {
+            let text = decode_strict(name, enc, bytes)?;
+            check_not_binary(name, &text)?;
+            return Ok(Decoded { text, encoding: enc.name(), bom_len: 0, replaced: 0 });
+        }
+        return Err(nul_error(name, at));
     }
-    check_no_nul(name, bytes)?;
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        let text = s.to_string();
-        check_not_binary(name, &text)?;
+    if simdutf8::basic::from_utf8(bytes).is_ok() {
+        // Owned bytes become the text as they are; borrowed ones are copied.
+        // SAFETY: simdutf8 has just checked that these bytes are valid UTF-8.
+        let text = unsafe { String::from_utf8_unchecked(input.into_owned()) };
+        check_controls(name, &text)?;
         return Ok(Decoded { text, encoding: UTF_8.name(), bom_len: 0, replaced: 0 });
     }
     if let Some((text, replaced)) = damaged_utf8(bytes) {
@@ -133,8 +150,12 @@ fn sniff_utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
         return None;
     }
     let units = bytes.len() / 2;
-    let zeros_even = bytes.iter().step_by(2).filter(|b| **b == 0).count();
-    let zeros_odd = bytes.iter().skip(1).step_by(2).filter(|b| **b == 0).count();
+    // One pass over the code units, counting the zero bytes at even and at odd positions together.
+    let (mut zeros_even, mut zeros_odd) = (0usize, 0usize);
+    for unit in bytes.chunks_exact(2) {
+        zeros_even += usize::from(unit[0] == 0);
+        zeros_odd += usize::from(unit[1] == 0);
+    }
     if zeros_odd * 10 >= units * 7 && zeros_even * 20 <= units {
         Some(UTF_16LE)
     } else if zeros_even * 10 >= units * 7 && zeros_odd * 20 <= units {
@@ -159,12 +180,16 @@ fn decode_strict(name: &str, enc: &'static Encoding, body: &[u8]) -> Result<Stri
 
 fn check_no_nul(name: &str, bytes: &[u8]) -> Result<()> {
     match memchr::memchr(0, bytes) {
-        Some(at) => Err(Error::Decode {
-            name: name.into(),
-            reason: format!("binary data (NUL byte at offset {at}), not text"),
-            offset: Some(at as u64),
-        }),
+        Some(at) => Err(nul_error(name, at)),
         None => Ok(()),
+    }
+}
+
+fn nul_error(name: &str, at: usize) -> Error {
+    Error::Decode {
+        name: name.into(),
+        reason: format!("binary data (NUL byte at offset {at}), not text"),
+        offset: Some(at as u64),
     }
 }
 
@@ -178,11 +203,18 @@ fn check_not_binary(name: &str, text: &str) -> Result<()> {
             offset: None,
         });
     }
-    // Counted on the UTF-8 bytes: characters are the bytes that do not continue one; control
-    // characters (category Cc: U+0000–U+001F, U+007F–U+009F) other than tab, newline, carriage
-    // return, form feed and NEL are ASCII bytes or C2 80–9F; U+FFFD is EF BF BD.
-    let (controls, chars) = control_counts(text);
-    if !controls_tolerated(controls, chars) {
+    check_controls(name, text)
+}
+
+/// [`check_not_binary`] of a text already known to hold no NUL.
+fn check_controls(name: &str, text: &str) -> Result<()> {
+    // Counted on the UTF-8 bytes: control characters (category Cc: U+0000–U+001F, U+007F–U+009F)
+    // other than tab, newline, carriage return, form feed and NEL are ASCII bytes or C2 80–9F;
+    // U+FFFD is EF BF BD.
+    let controls = control_count(text);
+    // No control character is always text; otherwise it depends on the number of characters.
+    let chars = if controls == 0 { 0 } else { text.chars().count() };
+    if controls > 0 && !controls_tolerated(controls, chars) {
         return Err(Error::Decode {
             name: name.into(),
             reason: format!("binary data ({controls} control characters in {chars}), not text"),
@@ -201,37 +233,23 @@ fn controls_tolerated(controls: usize, chars: usize) -> bool {
     controls * 100 <= chars || (controls <= STRAY_CONTROLS && controls * 10 <= chars)
 }
 
-/// (control characters other than white space, plus U+FFFD; characters) of `text`.
-fn control_counts(text: &str) -> (usize, usize) {
+/// The control characters other than white space, plus U+FFFD, of `text`.
+fn control_count(text: &str) -> usize {
     let b = text.as_bytes();
-    let ascii_control = |x: u8| (x < 0x20 && !matches!(x, b'\t' | b'\n' | b'\r' | 0x0C)) || x == 0x7F;
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let mut continuation = 0usize;
-    let mut controls = 0usize;
-    let mut words = b.chunks_exact(8);
-    for w8 in &mut words {
-        let w = u64::from_le_bytes([w8[0], w8[1], w8[2], w8[3], w8[4], w8[5], w8[6], w8[7]]);
-        // Bytes 10xxxxxx: bit 7 set and bit 6 clear.
-        continuation += (w & !(w << 1) & HI).count_ones() as usize;
-        // A byte below 0x20 or equal to 0x7F (exact "has such a byte" tests): count them one by one.
-        let low = w.wrapping_sub(LO * 0x20) & !w & HI;
-        let d = w ^ (LO * 0x7F);
-        let del = d.wrapping_sub(LO) & !d & HI;
-        if low | del != 0 {
-            controls += w8.iter().filter(|&&x| ascii_control(x)).count();
-        }
-    }
-    for &x in words.remainder() {
-        continuation += usize::from(x & 0xC0 == 0x80);
-        controls += usize::from(ascii_control(x));
-    }
-    let chars = b.len() - continuation;
+    // Comparisons without branches or table lookups, so that the compiler turns the count below
+    // into vector code.
+    let ascii_control =
+        |x: u8| (x < 0x20) & (x != b'\t') & (x != b'\n') & (x != b'\r') & (x != 0x0C) | (x == 0x7F);
+    // Counted 128 bytes at a time (a whole number of vector registers) in a byte-sized counter.
+    let count = |chunk: &[u8]| chunk.iter().fold(0u8, |n, &x| n + u8::from(ascii_control(x))) as usize;
+    let mut blocks = b.chunks_exact(128);
+    let mut controls: usize = (&mut blocks).map(count).sum();
+    controls += count(blocks.remainder());
     controls += memchr::memchr_iter(0xC2, b)
         .filter(|&i| matches!(b.get(i + 1), Some(&y) if (0x80..=0x9F).contains(&y) && y != 0x85))
         .count();
     controls += memchr::memmem::find_iter(b, "\u{FFFD}".as_bytes()).count();
-    (controls, chars)
+    controls
 }
 
 /// How Polish a decoding looks: Polish letters count for it; C1 controls and the symbols that the
@@ -280,9 +298,9 @@ fn guess_legacy(bytes: &[u8]) -> &'static Encoding {
 mod tests {
     use super::*;
 
-    /// The byte counts agree with counting characters one by one.
+    /// The byte count agrees with counting characters one by one.
     #[test]
-    fn control_counts_match_a_character_count() {
+    fn control_count_matches_a_character_count() {
         let reference = |t: &str| {
             let controls = t
                 .chars()
@@ -291,7 +309,7 @@ mod tests {
                         || c == '\u{FFFD}'
                 })
                 .count();
-            (controls, t.chars().count())
+            controls
         };
         let samples = [
             "",
@@ -302,7 +320,7 @@ mod tests {
         for s in samples {
             for cut in 0..s.len() {
                 if s.is_char_boundary(cut) {
-                    assert_eq!(control_counts(&s[cut..]), reference(&s[cut..]), "{:?}", &s[cut..]);
+                    assert_eq!(control_count(&s[cut..]), reference(&s[cut..]), "{:?}", &s[cut..]);
                 }
             }
         }

@@ -137,6 +137,17 @@ pub fn read_bounded<R: std::io::Read>(r: R, name: &str, max: u64, hint: u64) -> 
 ///
 /// HTML is recognised when `opts.html` says so or, when it is `None`, by sniffing the text.
 pub fn ingest_bytes(name: &str, bytes: &[u8], opts: &IngestOptions) -> Result<Document> {
+    ingest_input(name, std::borrow::Cow::Borrowed(bytes), opts)
+}
+
+/// [`ingest_bytes`] of bytes the caller gives away: UTF-8 text becomes the document's text without
+/// a copy.
+pub fn ingest_owned(name: &str, bytes: Vec<u8>, opts: &IngestOptions) -> Result<Document> {
+    ingest_input(name, std::borrow::Cow::Owned(bytes), opts)
+}
+
+fn ingest_input(name: &str, input: std::borrow::Cow<'_, [u8]>, opts: &IngestOptions) -> Result<Document> {
+    let bytes: &[u8] = &input;
     if bytes.len() as u64 > opts.max_bytes {
         return Err(Error::TooLarge { name: name.into(), size: bytes.len() as u64, limit: opts.max_bytes });
     }
@@ -147,12 +158,15 @@ pub fn ingest_bytes(name: &str, bytes: &[u8], opts: &IngestOptions) -> Result<Do
     let mut forced = opts.encoding.clone();
     if forced.is_none() && opts.html != Some(false) && encoding_rs::Encoding::for_bom(bytes).is_none() {
         if let Some(cs) = html::declared_charset(bytes) {
-            if std::str::from_utf8(bytes).is_err() && decode::encoding_for_name(&cs).is_ok() {
+            if simdutf8::basic::from_utf8(bytes).is_err() && decode::encoding_for_name(&cs).is_ok() {
                 forced = Some(cs);
             }
         }
     }
-    let decoded = decode::decode(name, bytes, forced.as_deref())?;
+    let decoded = match input {
+        std::borrow::Cow::Borrowed(b) => decode::decode(name, b, forced.as_deref())?,
+        std::borrow::Cow::Owned(v) => decode::decode_owned(name, v, forced.as_deref())?,
+    };
     let is_html = opts.html.unwrap_or_else(|| html::sniff_html(&decoded.text));
     let replaced_bytes = decoded.replaced;
     let (text, encoding) = if is_html {
@@ -181,16 +195,11 @@ fn lines(text: &str) -> Vec<Line> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'\n' | b'\r' => {
-                let end = i;
-                i += if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
-                out.push(Line { start, end, blank: text[start..end].trim().is_empty() });
-                start = i;
-            }
-            _ => i += 1,
-        }
+    while let Some(at) = memchr::memchr2(b'\n', b'\r', &b[i..]) {
+        let end = i + at;
+        i = end + if b[end] == b'\r' && b.get(end + 1) == Some(&b'\n') { 2 } else { 1 };
+        out.push(Line { start, end, blank: text[start..end].trim().is_empty() });
+        start = i;
     }
     if start < b.len() {
         out.push(Line { start, end: b.len(), blank: text[start..].trim().is_empty() });
@@ -242,7 +251,21 @@ fn ends_with_punctuation(line: &str) -> bool {
 ///   paragraph.
 pub fn paragraphs(text: &str) -> Vec<Paragraph> {
     let lines = lines(text);
-    let width = lines.iter().map(|l| text[l.start..l.end].trim_end().chars().count()).max().unwrap_or(0);
+    // The widest line in characters, counted up to 121: past 120 the text is not hard-wrapped, and
+    // the width is used only for hard-wrapped text.
+    let width = lines
+        .iter()
+        .map(|l| {
+            let line = text[l.start..l.end].trim_end();
+            // A character is at most four bytes.
+            if line.len() > 4 * 121 {
+                121
+            } else {
+                line.chars().count().min(121)
+            }
+        })
+        .max()
+        .unwrap_or(0);
     // Hard-wrapped: lines no longer than a terminal's width, and most lines followed by another
     // non-blank line end mid-sentence.
     let (mut cont, mut cont_open) = (0usize, 0usize);

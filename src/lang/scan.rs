@@ -69,18 +69,18 @@ pub(super) struct Letters {
     pub(super) foreign: u32,
 }
 
-/// One step of the evidence scan of a document, recorded so that its paragraphs can be scored
-/// again without scanning their text (see [`route`]).
+/// One step of the evidence scan of a text, handed to the scan's caller as it happens, so that
+/// [`route`] scores the document's paragraphs in the document's own pass (nothing is kept per word).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Step {
     /// A word at `start..end` with its evidence and letters.
-    Word { start: u32, end: u32, info: WordInfo, letters: Letters },
+    Word { start: usize, end: usize, info: WordInfo, letters: Letters },
     /// A character changing the sentence or quotation state, at byte `pos`.
-    Mark { pos: u32, c: char },
+    Mark { pos: usize, c: char },
 }
 
 impl Step {
-    pub(super) fn pos(&self) -> u32 {
+    pub(super) fn pos(&self) -> usize {
         match self {
             Step::Word { start, .. } => *start,
             Step::Mark { pos, .. } => *pos,
@@ -88,11 +88,11 @@ impl Step {
     }
 }
 
-/// Collect the evidence of a text's words.
-pub(super) fn evidence(text: &str, memo: &mut Memo, steps: Option<&mut Vec<Step>>) -> Evidence {
+/// Collect the evidence of a text's words, handing each step of the scan to `on_step`.
+pub(super) fn evidence(text: &str, on_step: &mut impl FnMut(Step)) -> Evidence {
     HOT_WORDS.with(|h| match h.try_borrow_mut() {
-        Ok(mut hot) => evidence_with(text, memo, &mut hot, steps),
-        Err(_) => evidence_with(text, memo, &mut HotWords::new(), steps),
+        Ok(mut hot) => evidence_with(text, &mut hot, on_step),
+        Err(_) => evidence_with(text, &mut HotWords::new(), on_step),
     })
 }
 
@@ -196,17 +196,12 @@ pub(super) const FOREIGN: u8 = 3;
 pub(super) const NON_LATIN: u8 = 4;
 
 /// Scan `text`: words are runs of letters (an apostrophe between letters stays inside, written
-/// `'`), everything else separates them. With `steps`, record the words and state marks.
+/// `'`), everything else separates them. Each word and state mark goes to `on_step` as well.
 ///
 /// Kept as one function of about 145 lines: it is the per-byte loop of language routing, and the word
 /// state machine, the ASCII fast path and the word lookups share its locals. Splitting it should be
 /// measured against the routing benchmark (`benches/lang.rs`) first.
-pub(super) fn evidence_with(
-    text: &str,
-    memo: &mut Memo,
-    hot: &mut HotWords,
-    mut steps: Option<&mut Vec<Step>>,
-) -> Evidence {
+pub(super) fn evidence_with(text: &str, hot: &mut HotWords, on_step: &mut impl FnMut(Step)) -> Evidence {
     let m = model();
     let classes = letter_classes();
     let mut scan = Scan::new();
@@ -215,31 +210,16 @@ pub(super) fn evidence_with(
     let mut apos = String::new();
     let b = text.as_bytes();
     let n = b.len();
-    let record = n <= u32::MAX as usize;
-    if !record {
-        steps = None;
-    }
-    if let Some(st) = steps.as_deref_mut() {
-        // About one word in six bytes.
-        st.reserve(n / 5 + 8);
-    }
     let mut word_start = 0;
     let mut in_word = false;
     // The current word is ASCII letters (and `'`) only.
     let mut ascii = true;
     let mut curly = false;
     let mut letters = Letters::default();
-    // The end of the word at `word_start..end`: its evidence, counted and recorded.
-    let mut flush = |scan: &mut Scan,
-                     steps: &mut Option<&mut Vec<Step>>,
-                     start: usize,
-                     end: usize,
-                     ascii: bool,
-                     curly: bool,
-                     letters: &Letters| {
-        let info = match memo.recorded(start, end) {
-            Some(info) => info,
-            None => match ascii.then(|| ascii_word_info(m, hot, &b[start..end])).flatten() {
+    // The end of the word at `word_start..end`: its evidence, counted, and the step to hand on.
+    let mut flush =
+        |scan: &mut Scan, start: usize, end: usize, ascii: bool, curly: bool, letters: &Letters| {
+            let info = match ascii.then(|| ascii_word_info(m, hot, &b[start..end])).flatten() {
                 Some(info) => info,
                 None => {
                     let orig = &text[start..end];
@@ -252,13 +232,10 @@ pub(super) fn evidence_with(
                     };
                     other_word_info(m, hot, word, &mut lower)
                 }
-            },
+            };
+            scan.word(info, letters);
+            Step::Word { start, end, info, letters: *letters }
         };
-        scan.word(info, letters);
-        if let Some(st) = steps.as_deref_mut() {
-            st.push(Step::Word { start: start as u32, end: end as u32, info, letters: *letters });
-        }
-    };
     let mut i = 0;
     while i < n {
         let c0 = b[i];
@@ -278,7 +255,6 @@ pub(super) fn evidence_with(
             }
             (c0 as char, 1)
         } else {
-            // Two-byte characters below U+0250 from the table; the rest through `char`.
             // Two-byte characters below U+0250 from the table; the rest through `char`.
             let (c, len, class) = match b.get(i + 1) {
                 Some(&c1) if (0xC2..0xC9).contains(&c0) || (c0 == 0xC9 && c1 < 0x90) => {
@@ -330,40 +306,20 @@ pub(super) fn evidence_with(
             continue;
         }
         if in_word {
-            flush(&mut scan, &mut steps, word_start, i, ascii, curly, &letters);
+            on_step(flush(&mut scan, word_start, i, ascii, curly, &letters));
             in_word = false;
         }
         if is_state_mark(c) {
             scan.mark(c);
-            if let Some(st) = steps.as_deref_mut() {
-                st.push(Step::Mark { pos: i as u32, c });
-            }
+            on_step(Step::Mark { pos: i, c });
         }
         i += len;
     }
     if in_word {
-        flush(&mut scan, &mut steps, word_start, n, ascii, curly, &letters);
+        on_step(flush(&mut scan, word_start, n, ascii, curly, &letters));
     }
     scan.finish()
 }
-/// The evidence of the paragraph at `start..end` of a document from the document's recorded
-/// steps: the same as scanning the paragraph's text on its own, provided no word runs across
-/// the paragraph's edges (see [`clean_edges`]).
-pub(super) fn replay(steps: &[Step], start: usize, end: usize) -> Evidence {
-    let a = steps.partition_point(|s| (s.pos() as usize) < start);
-    let mut scan = Scan::new();
-    for s in &steps[a..] {
-        if s.pos() as usize >= end {
-            break;
-        }
-        match s {
-            Step::Word { info, letters, .. } => scan.word(*info, letters),
-            Step::Mark { c, .. } => scan.mark(*c),
-        }
-    }
-    scan.finish()
-}
-
 /// Whether no word of `text` runs across byte `start` or byte `end` (a paragraph's edges): the
 /// characters outside are neither letters nor apostrophes.
 pub(super) fn clean_edges(text: &str, start: usize, end: usize) -> bool {

@@ -23,7 +23,7 @@ pub(super) const PL_NAME_ENDINGS: &[&str] =
     &["ego", "emu", "em", "a", "u", "ie", "owi", "ym", "im", "ach", "ami", "om", "owie", "owa", "owej"];
 
 /// What a word says whatever its position: the part of [`word_score`] that depends on the word
-/// alone, so that [`route`] can compute it once for the document and reuse it for the paragraphs.
+/// alone, so that [`route`] can compute it once and count it for both the document and its paragraph.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum WordInfo {
     /// Lowercase `i`; `true` when written `i` (the Polish "and").
@@ -155,31 +155,6 @@ impl HotWords {
 
 thread_local! {
     pub(super) static HOT_WORDS: std::cell::RefCell<HotWords> = std::cell::RefCell::new(HotWords::new());
-}
-
-/// Word evidence remembered across the passes of [`route`] over one document.
-pub(super) enum Memo<'a> {
-    /// Nothing to remember (a lone text).
-    Off,
-    /// A paragraph pass at byte `base` of the document: reuse the words recorded with the same
-    /// span (`pos` is a cursor moving forward through them).
-    Replay { words: &'a [(u32, u32, WordInfo)], pos: usize, base: usize },
-}
-
-impl Memo<'_> {
-    /// The recorded evidence of the word at `start..end` of the text, if there is one.
-    #[inline]
-    pub(super) fn recorded(&mut self, start: usize, end: usize) -> Option<WordInfo> {
-        let Memo::Replay { words, pos, base } = self else { return None };
-        let (s, e) = ((*base + start) as u32, (*base + end) as u32);
-        while *pos < words.len() && words[*pos].0 < s {
-            *pos += 1;
-        }
-        match words.get(*pos) {
-            Some(&(ws, we, info)) if ws == s && we == e => Some(info),
-            _ => None,
-        }
-    }
 }
 
 /// The evidence of a word of ASCII letters (and `'`), lowercased on the stack: most words of both

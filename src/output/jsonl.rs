@@ -139,26 +139,12 @@ fn write_link<W: std::io::Write>(out: &mut W, link: &LinkOut, line: &mut Vec<u8>
 
 /// `s` as a JSON string, escaped as serde_json escapes it: `"` and `\\`, the control characters
 /// (`\b \f \n \r \t` by name, others as `\u00XX`); everything else as it is.
-fn push_str(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn push_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
-    let b = s.as_bytes();
-    let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        // Skip eight bytes at a time while none needs escaping.
-        if let Some(w) = b.get(i..i + 8) {
-            let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-            if !needs_escape(w) {
-                i += 8;
-                continue;
-            }
-        }
-        let x = b[i];
-        if x >= 0x20 && x != b'"' && x != b'\\' {
-            i += 1;
-            continue;
-        }
-        out.extend_from_slice(&b[start..i]);
+    let mut rest = s.as_bytes();
+    while let Some(k) = first_escape(rest) {
+        out.extend_from_slice(&rest[..k]);
+        let x = rest[k];
         match x {
             b'"' => out.extend_from_slice(b"\\\""),
             b'\\' => out.extend_from_slice(b"\\\\"),
@@ -174,17 +160,42 @@ fn push_str(out: &mut Vec<u8>, s: &str) {
                 out.push(HEX[(x & 0xF) as usize]);
             }
         }
-        start = i + 1;
-        i += 1;
+        rest = &rest[k + 1..];
     }
-    out.extend_from_slice(&b[start..]);
+    out.extend_from_slice(rest);
     out.push(b'"');
 }
 
-/// Whether one of the eight bytes of `w` is below 0x20, `"` or `\\` (exact: the usual
-/// "has a zero byte" tests, which have no false positives as a whole).
+/// Whether a byte needs escaping in a JSON string.
 #[inline]
-fn needs_escape(w: u64) -> bool {
+fn escaped(x: u8) -> bool {
+    x < 0x20 || x == b'"' || x == b'\\'
+}
+
+/// The position of the first byte of `b` that needs escaping: 32 bytes at a time, then eight.
+#[inline]
+fn first_escape(b: &[u8]) -> Option<usize> {
+    let word = |w: &[u8]| escape_mask(u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
+    let mut i = 0;
+    while let Some(w) = b.get(i..i + 32) {
+        if word(&w[..8]) | word(&w[8..16]) | word(&w[16..24]) | word(&w[24..]) != 0 {
+            return w.iter().position(|&x| escaped(x)).map(|k| i + k);
+        }
+        i += 32;
+    }
+    while let Some(w) = b.get(i..i + 8) {
+        if word(w) != 0 {
+            return w.iter().position(|&x| escaped(x)).map(|k| i + k);
+        }
+        i += 8;
+    }
+    b[i..].iter().position(|&x| escaped(x)).map(|k| i + k)
+}
+
+/// Not zero exactly when a byte of `w` is below 0x20, `"` or `\\` (the usual "has a zero byte" tests,
+/// which have no false positives as a whole).
+#[inline]
+fn escape_mask(w: u64) -> u64 {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let below = w.wrapping_sub(LO * 0x20) & !w & HI;
@@ -192,20 +203,30 @@ fn needs_escape(w: u64) -> bool {
     let quote = q.wrapping_sub(LO) & !q & HI;
     let s = w ^ (LO * b'\\' as u64);
     let slash = s.wrapping_sub(LO) & !s & HI;
-    below | quote | slash != 0
+    below | quote | slash
 }
 
-fn push_uint(out: &mut Vec<u8>, n: usize) {
+/// `n` in decimal, as serde_json writes it.
+pub(crate) fn push_uint(out: &mut Vec<u8>, n: usize) {
+    // Two digits at a time from a table of 00..99.
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566\
+        676869707172737475767778798081828384858687888990919293949596979899";
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     let mut n = n;
-    loop {
+    while n >= 100 {
+        let d = (n % 100) * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+    }
+    if n >= 10 {
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[n * 2..n * 2 + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[i] = b'0' + n as u8;
     }
     out.extend_from_slice(&buf[i..]);
 }
@@ -354,20 +375,39 @@ pub fn write_alignment_noted<W: std::io::Write>(
 mod tests {
     use super::*;
 
-    /// The word-at-a-time test agrees with the byte test on every byte value in every position.
+    /// The word-at-a-time test agrees with the byte test on every byte value in every position;
+    /// numbers are written as `Display` writes them.
     #[test]
-    fn needs_escape_finds_every_escaped_byte() {
+    fn escape_mask_finds_every_escaped_byte() {
         for x in 0..=255u8 {
             for pos in 0..8 {
                 let mut w = [b'a'; 8];
                 w[pos] = x;
                 let expect = x < 0x20 || x == b'"' || x == b'\\';
-                assert_eq!(needs_escape(u64::from_le_bytes(w)), expect, "byte {x:#x} at {pos}");
+                assert_eq!(escape_mask(u64::from_le_bytes(w)) != 0, expect, "byte {x:#x} at {pos}");
             }
+        }
+        for n in (0..100_000).chain([usize::MAX, 1 << 40, 1_000_000_007]) {
+            let mut out = Vec::new();
+            push_uint(&mut out, n);
+            assert_eq!(out, n.to_string().as_bytes());
         }
         let mut out = Vec::new();
         push_str(&mut out, "żółw \"a\"\u{1}\\ bcdefghijklmnop\n");
         assert_eq!(out, serde_json::to_vec("żółw \"a\"\u{1}\\ bcdefghijklmnop\n").unwrap());
+        // Each escaped byte at every position of strings shorter and longer than the blocks.
+        for len in 1..80 {
+            for pos in 0..len {
+                for c in ['"', '\\', '\n', '\u{1}', '\u{1f}', 'ż'] {
+                    let mut t: String = "ab".repeat(len).chars().take(len).collect();
+                    t.replace_range(pos..pos + 1, c.encode_utf8(&mut [0; 4]));
+                    t.push('\t');
+                    let mut out = Vec::new();
+                    push_str(&mut out, &t);
+                    assert_eq!(out, serde_json::to_vec(&t).unwrap(), "{t:?}");
+                }
+            }
+        }
     }
 
     /// The direct writer gives the same bytes as printing [`link_json`]'s value.

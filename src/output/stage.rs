@@ -6,6 +6,7 @@ use serde_json::json;
 
 use crate::lang::Lang;
 use crate::model::{Document, Span};
+use crate::output::jsonl::{push_str, push_uint};
 use crate::output::text::clip;
 
 /// One detection result: a whole file (`unit` None) or a paragraph/line (its span and text).
@@ -88,18 +89,38 @@ pub fn write_text<W: Write + ?Sized>(out: &mut W, doc: &Document, paragraphs: bo
 
 /// The document's sentences.
 pub fn write_sentences<W: Write + ?Sized>(out: &mut W, jsonl: bool, doc: &Document) -> std::io::Result<()> {
+    // Lines are gathered in a buffer written out every 64 KiB or so.
+    const FLUSH: usize = 1 << 16;
+    let mut buf = Vec::with_capacity(FLUSH + 4096);
     for s in &doc.sentences {
         let t = doc.slice(s.span);
         if jsonl {
-            // The bytes of `json!({"start", "end", "text"})`, written directly (the schema test checks them).
-            write!(out, "{{\"start\":{},\"end\":{},\"text\":", s.span.start, s.span.end)?;
-            serde_json::to_writer(&mut *out, t)?;
-            out.write_all(b"}\n")?;
+            // The bytes of `json!({"start", "end", "text"}).to_string()`, written directly (the tests
+            // check them against it).
+            buf.extend_from_slice(b"{\"start\":");
+            push_uint(&mut buf, s.span.start);
+            buf.extend_from_slice(b",\"end\":");
+            push_uint(&mut buf, s.span.end);
+            buf.extend_from_slice(b",\"text\":");
+            push_str(&mut buf, t);
+            buf.extend_from_slice(b"}\n");
         } else {
-            writeln!(out, "{}", t.replace(['\n', '\r'], " "))?;
+            // Line breaks inside a sentence become spaces.
+            let mut rest = t.as_bytes();
+            while let Some(at) = memchr::memchr2(b'\n', b'\r', rest) {
+                buf.extend_from_slice(&rest[..at]);
+                buf.push(b' ');
+                rest = &rest[at + 1..];
+            }
+            buf.extend_from_slice(rest);
+            buf.push(b'\n');
+        }
+        if buf.len() >= FLUSH {
+            out.write_all(&buf)?;
+            buf.clear();
         }
     }
-    Ok(())
+    out.write_all(&buf)
 }
 
 /// The document's quotations with kind and speaker.
@@ -137,4 +158,36 @@ pub fn write_quotes<W: Write + ?Sized>(out: &mut W, jsonl: bool, doc: &Document)
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `split --format jsonl` lines are the bytes of printing `json!({"start", "end", "text"})`, for
+    /// text with every kind of character JSON escapes; the text format puts one sentence a line.
+    #[test]
+    fn sentence_lines_are_the_json_values_bytes() {
+        // Control characters once (more would make the text binary data), the rest repeated.
+        let body = "Plain \"quoted\" back\\slash.\tTab end. Zażółć\r\ngęślą\u{2028}jaźń „x”! ";
+        let text = format!("A \u{1}x\u{1f}y\u{7f} start. {}", body.repeat(3000));
+        let mut doc = crate::ingest::ingest_bytes("t", text.as_bytes(), &Default::default()).expect("text");
+        doc.paragraphs.iter_mut().for_each(|p| p.lang = Lang::Pl);
+        crate::segment::segment(&mut doc);
+        assert!(doc.sentences.len() > 3000, "{} sentences", doc.sentences.len());
+        let mut direct = Vec::new();
+        write_sentences(&mut direct, true, &doc).expect("write");
+        let mut via_value = String::new();
+        for s in &doc.sentences {
+            let v = json!({"start": s.span.start, "end": s.span.end, "text": doc.slice(s.span)});
+            via_value.push_str(&v.to_string());
+            via_value.push('\n');
+        }
+        assert_eq!(String::from_utf8(direct).expect("UTF-8"), via_value);
+        let mut plain = Vec::new();
+        write_sentences(&mut plain, false, &doc).expect("write");
+        let expected: String =
+            doc.sentences.iter().map(|s| doc.slice(s.span).replace(['\n', '\r'], " ") + "\n").collect();
+        assert_eq!(String::from_utf8(plain).expect("UTF-8"), expected);
+    }
 }

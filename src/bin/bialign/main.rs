@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use args::{AlignArgs, BatchArgs, Cli, Cmd, Columns, InputArgs, ModeArg, OnlyArg, PairArgs, QaChecks};
-use bialign::output::stage::{write_detections, write_quotes, write_sentences, write_text};
+use bialign::output::stage::{write_detections, write_quotes, write_sentences, write_text, Unit};
 use bialign::output::{
     escape_terminal, write_pair_to, AlignedPair, Column, Format, OutputFile, WriteOptions,
 };
@@ -66,16 +66,25 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             cmd_qa(&files, format.jsonl(), mode, &checks, html.as_deref(), output.as_deref(), &input)
         }
         Cmd::Ingest { file, paragraphs, input } => {
-            let doc = bialign::ingest_file(&file, &input.options())?;
+            // The text and the paragraph spans: no language is needed.
+            let doc = bialign::read_document(&file, &input.options())?;
             warn_replaced(&doc);
             OutputFile::create(None)?.write_with(|out| write_text(out, &doc, paragraphs))?;
             Ok(0)
         }
         Cmd::Detect { files, by, format, input } => {
             let mut out = OutputFile::create(None)?;
+            let unit = Unit::from(by);
             for file in &files {
-                let doc = bialign::ingest_file(file, &input.options())?;
-                write_detections(&mut out, format.jsonl(), &file.display().to_string(), &doc, by.into())
+                // Only what the unit reports is detected: the file's language, each paragraph's
+                // (the routing of the other stages), or each line's on its own.
+                let mut doc = bialign::read_document(file, &input.options())?;
+                match unit {
+                    Unit::Document => bialign::lang::route_document(&mut doc),
+                    Unit::Paragraph => bialign::lang::route(&mut doc),
+                    Unit::Line => {}
+                }
+                write_detections(&mut out, format.jsonl(), &file.display().to_string(), &doc, unit)
                     .map_err(|e| out.write_error(&e))?;
             }
             out.commit()?;
