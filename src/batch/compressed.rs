@@ -120,4 +120,21 @@ mod tests {
         let bad = std::io::Cursor::new([&ZSTD_MAGIC[..], b"garbage"].concat());
         assert!(decoder(Compression::Zstd, bad).and_then(|mut d| d.read_to_string(&mut out)).is_err());
     }
+
+    /// A corrupt zstd frame (found by the batch_input fuzz target: a table description that the
+    /// decoder of ruzstd 0.8 indexed out of bounds) is a read error, never a panic.
+    #[test]
+    fn a_corrupt_zstd_frame_is_an_error_not_a_panic() {
+        let bytes: &[u8] = &[
+            0x28, 0xb5, 0x2f, 0xfd, 0x00, 0xa9, 0x45, 0x00, 0x00, 0x00, 0xe8, 0x00, 0x2f, 0xfa, 0x01, 0x02,
+            0xa9, 0x45, 0x00, 0x00, 0x00, 0x73, 0xfe, 0xff, 0x2d, 0xff, 0xfc, 0x70, 0x6f, 0x6b, 0x65, 0x2e,
+            0xe8, 0x00, 0x2e, 0x02, 0xb4, 0x10, 0x80, 0xe8,
+        ];
+        let mut r = std::io::BufReader::new(std::io::Cursor::new(bytes.to_vec()));
+        let kind = sniff(&mut r).unwrap();
+        assert_eq!(kind, Some(Compression::Zstd));
+        let mut out = Vec::new();
+        let read = decoder(kind.unwrap(), r).and_then(|mut d| d.read_to_end(&mut out));
+        assert!(read.is_err(), "read {} bytes", out.len());
+    }
 }
