@@ -37,54 +37,104 @@ pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
         return;
     }
     let (mut h, mut n, mut stem) = (SEED, 0usize, SEED);
-    let flush = |h: u64, n: usize, stem: u64, out: &mut Vec<Word>| {
-        if n > 0 {
-            out.push(Word { full: h, stem: (n > 5).then_some(stem) });
-        }
-    };
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        // ASCII bytes directly; other characters decoded one at a time.
-        let (c, len) = if b[i] < 0x80 {
-            (b[i] as char, 1)
-        } else {
-            let c = s[i..].chars().next().unwrap_or(' ');
-            (c, c.len_utf8())
-        };
-        i += len;
-        if c.is_alphanumeric() {
-            let mut push = |l: char| {
-                let l = if l == 'ł' { 'l' } else { crate::lexicon::names::strip_diacritic(l) };
-                h = mix(h, l);
+        let x = b[i];
+        if x < 0x80 {
+            // ASCII: folded by lower-casing alone.
+            i += 1;
+            if x.is_ascii_alphanumeric() {
+                h = mix(h, x.to_ascii_lowercase() as char);
                 n += 1;
                 if n == 5 {
                     stem = h;
                 }
-            };
-            if c.is_ascii() {
-                push(c.to_ascii_lowercase());
-            } else {
-                c.to_lowercase().for_each(&mut push);
+                continue;
             }
-        } else if n > 0 {
-            flush(h, n, stem, out);
+        } else {
+            let c = s[i..].chars().next().unwrap_or(' ');
+            i += c.len_utf8();
+            if c.is_alphanumeric() {
+                for l in c.to_lowercase() {
+                    h = mix(h, crate::lexicon::names::strip_diacritic(l));
+                    n += 1;
+                    if n == 5 {
+                        stem = h;
+                    }
+                }
+                continue;
+            }
+        }
+        if n > 0 {
+            out.push(Word { full: h, stem: (n > 5).then_some(stem) });
             (h, n, stem) = (SEED, 0, SEED);
             if out.len() >= max {
                 return;
             }
         }
     }
-    if out.len() < max {
-        flush(h, n, stem, out);
+    if n > 0 && out.len() < max {
+        out.push(Word { full: h, stem: (n > 5).then_some(stem) });
     }
 }
 
 /// The folded words of `s`, at most `max` of them.
 pub fn words(s: &str, max: usize) -> Vec<Word> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity((s.len() / 5 + 1).min(max));
     push_words(s, max, &mut out);
     out
+}
+
+/// Folded words with a 128-bit summary of their hashes (and of their stems): an upper bound on how
+/// many of another list's words can match, read before any comparison in order.
+#[derive(Clone, Debug, Default)]
+struct Bag {
+    words: Vec<Word>,
+    full: u128,
+    stem: u128,
+}
+
+/// The summary bit of a hash.
+fn bit(h: u64) -> u128 {
+    1u128 << (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 57)
+}
+
+impl Bag {
+    fn new(words: Vec<Word>) -> Bag {
+        let (mut full, mut stem) = (0u128, 0u128);
+        for w in &words {
+            full |= bit(w.full);
+            if let Some(s) = w.stem {
+                stem |= bit(s);
+            }
+        }
+        Bag { words, full, stem }
+    }
+
+    /// Whether `n` matches of `len` words reach the share [`repeats`] and [`reports`] ask for.
+    fn enough(n: usize, len: usize) -> bool {
+        n >= MIN_WORDS && 4 * n >= 3 * len
+    }
+
+    /// [`repeats`], after the summary's bound.
+    fn repeats(&self, other: &Bag) -> bool {
+        let (short, long) = if self.words.len() <= other.words.len() { (self, other) } else { (other, self) };
+        let bound = short.words.iter().filter(|w| long.full & bit(w.full) != 0).count();
+        Bag::enough(bound, short.words.len()) && repeats(&self.words, &other.words)
+    }
+
+    /// [`reports`] (self the quotation, `sentence` the narration), after the summary's bound.
+    fn reported_by(&self, sentence: &Bag) -> bool {
+        let bound = self
+            .words
+            .iter()
+            .filter(|w| {
+                sentence.full & bit(w.full) != 0 || w.stem.is_some_and(|s| sentence.stem & bit(s) != 0)
+            })
+            .count();
+        Bag::enough(bound, self.words.len()) && reports(&self.words, &sentence.words)
+    }
 }
 
 /// How many of `needle`'s words stand in `hay` in the same order (each matched once, greedily), with
@@ -151,22 +201,22 @@ pub(super) fn assign<'t>(
     }
     let spoken: Vec<usize> =
         (0..quotes.len()).filter(|&k| quotes[k].depth == 0 && quotes[k].speaker.is_some()).collect();
-    let mut cache: Vec<Option<Vec<Word>>> = vec![None; quotes.len()];
+    let mut cache: Vec<Option<Bag>> = vec![None; quotes.len()];
     // The words of each sentence's narration (outside quotations), read once.
-    let mut narrations: Vec<Option<Vec<Word>>> = vec![None; doc.sentences.len()];
+    let mut narrations: Vec<Option<Bag>> = vec![None; doc.sentences.len()];
     let mut sorted_spans: Vec<Span> = quote_spans.to_vec();
     sorted_spans.sort_by_key(|q| q.start);
     for k in open {
-        let w = words(quotes[k].span.text(text), 64);
-        if w.len() < MIN_WORDS {
+        let w = Bag::new(words(quotes[k].span.text(text), 64));
+        if w.words.len() < MIN_WORDS {
             continue;
         }
         let later = spoken.iter().copied().filter(|&m| m > k);
         let earlier = spoken.iter().copied().filter(|&m| m < k).rev();
         let mut found = None;
         for m in later.chain(earlier) {
-            let wm = cache[m].get_or_insert_with(|| words(quotes[m].span.text(text), 64));
-            if repeats(&w, wm) {
+            let wm = cache[m].get_or_insert_with(|| Bag::new(words(quotes[m].span.text(text), 64)));
+            if w.repeats(wm) {
                 found = Some(m);
                 break;
             }
@@ -184,7 +234,7 @@ pub(super) fn assign<'t>(
         {
             let said = narrations[from + si].get_or_insert_with(|| {
                 // The sentence's words outside quotations, each piece read where it stands.
-                let mut said = Vec::new();
+                let mut said = Vec::with_capacity(s.span.len() / 5 + 1);
                 let mut at = s.span.start;
                 let k0 = sorted_spans.partition_point(|q| q.end <= s.span.start);
                 for q in sorted_spans[k0..].iter().take_while(|q| q.start < s.span.end) {
@@ -196,9 +246,9 @@ pub(super) fn assign<'t>(
                 if at < s.span.end {
                     push_words(&text[at..s.span.end], 96, &mut said);
                 }
-                said
+                Bag::new(said)
             });
-            if !reports(&w, said) {
+            if !w.reported_by(said) {
                 continue;
             }
             let lang = paras.get(s.paragraph).map_or(doc.lang, |p| p.1);
