@@ -54,8 +54,10 @@ impl Lexicon {
 
     /// Concept ids of an English word as written in text (any case or inflection): the id
     /// of its Snowball stem, if the lexicon knows it, and the id of its base form when it is an
-    /// irregular form (data/irregular-en.txt: people → person, said → say); a comparative the
-    /// stemmer leaves whole reaches its adjective (higher → high). Appends to `out`.
+    /// irregular form (data/irregular-en.txt: people → person, said → say) or an adjective negated
+    /// by un- (unacceptable → accept); a comparative the stemmer leaves whole reaches its adjective
+    /// (higher → high), and a word the lexicon lacks whose negating prefix hides a known base
+    /// reaches that base (nonbinding → bind). Appends to `out`.
     pub fn en_ids(&self, word: &str, out: &mut Vec<u32>) {
         let ids = CACHE.with(|c| {
             let mut c = c.borrow_mut();
@@ -77,7 +79,12 @@ impl Lexicon {
         let own = self.en_id_uncached(word);
         let mut lower = String::with_capacity(word.len());
         fold_into(word, &mut lower);
-        let base = irregular_en().get(lower.as_str()).and_then(|b| self.en_stem_id(&stem_en(b)));
+        let base = irregular_en()
+            .get(lower.as_str())
+            .and_then(|b| self.en_stem_id(&stem_en(b)))
+            // An adjective or participle negated by un- also reaches its base (unacceptable →
+            // accept): Polish says the negation with a separate word ("nie do zaakceptowania").
+            .or_else(|| un_adjective_base(&lower).and_then(|b| self.en_stem_id(&stem_en(b))));
         let base = base.filter(|&b| Some(b) != own);
         [own.unwrap_or(u32::MAX), base.unwrap_or(u32::MAX)]
     }
@@ -91,7 +98,12 @@ impl Lexicon {
             if let Some(base) = irregular_en().get(lower.as_str()) {
                 return self.en_stem_id(&stem_en(base));
             }
-            comparative_bases(&lower).find_map(|b| self.en_stem_id(&stem_en(&b)))
+            comparative_bases(&lower)
+                .find_map(|b| self.en_stem_id(&stem_en(&b)))
+                // A negated adjective or verb the lexicon lacks reaches its base (unacceptable →
+                // accept, disapprove → approve): Polish says the negation with a separate word ("nie do
+                // zaakceptowania"), so the two share the base's concept.
+                .or_else(|| negated_base(&lower).and_then(|b| self.en_stem_id(&stem_en(b))))
         })
     }
 
@@ -179,4 +191,24 @@ impl Lexicon {
         out.truncate(w);
         reach
     }
+}
+
+/// The base of an adjective or participle negated by un- (`unacceptable` → `acceptable`,
+/// `unlimited` → `limited`): the prefix, at least four letters after it, and an adjective or
+/// participle ending (words such as `under`, `union` or `uncover` have none).
+pub(super) fn un_adjective_base(lower: &str) -> Option<&str> {
+    const ENDINGS: [&str; 8] = ["able", "ible", "ful", "ed", "ing", "ive", "ent", "ant"];
+    lower
+        .strip_prefix("un")
+        .filter(|rest| rest.len() >= 4 && rest.bytes().all(|b| b.is_ascii_lowercase()))
+        .filter(|rest| ENDINGS.iter().any(|e| rest.ends_with(e)))
+}
+
+/// The base of an English word with a negating prefix (un-, dis-, non-), when at least four letters
+/// stay: `unacceptable` → `acceptable`, `non-binding` → `binding`.
+pub(super) fn negated_base(lower: &str) -> Option<&str> {
+    ["non-", "non", "dis", "un"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .filter(|rest| rest.chars().count() >= 4 && rest.chars().all(char::is_alphabetic))
 }

@@ -39,6 +39,33 @@ fn overlay_entries_are_part_of_the_embedded_lexicon() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An adjective or participle negated by un- reaches its base as well as its own entry, so that
+/// a Polish negation written as a separate word matches it; words that only begin with "un" do not.
+#[test]
+fn a_word_negated_by_un_reaches_its_base() {
+    let lex = Lexicon::embedded();
+    assert!(shares(lex, "unacceptable", "zaakceptowania"), "nie do zaakceptowania");
+    assert!(shares(lex, "unlimited", "ograniczony"), "nieograniczony ~ limited");
+    assert!(!ids_en(lex, "unacceptable").is_empty() && ids_en(lex, "unacceptable").len() == 2);
+    assert_eq!(ids_en(lex, "under").len(), 1, "no ending of an adjective: no base");
+    assert_eq!(ids_en(lex, "understanding"), ids_en(lex, "understand"), "derstanding is no word");
+    assert_eq!(lookup::un_adjective_base("unacceptable"), Some("acceptable"));
+    assert_eq!(lookup::un_adjective_base("uncover"), None);
+    assert_eq!(lookup::un_adjective_base("unfed"), None, "too short a base");
+    assert_eq!(lookup::negated_base("nonbinding"), Some("binding"));
+    assert_eq!(lookup::negated_base("disc"), None);
+}
+
+/// Verbs of telling and the noun of a point of view, which news quotes use and `lexicon.bin` lacks.
+#[test]
+fn overlay_covers_telling_and_points_of_view() {
+    let lex = Lexicon::embedded();
+    assert!(shares(lex, "tell", "mów"), "Nie mów nam = Don't tell us");
+    assert!(shares(lex, "told", "mówił"));
+    assert!(shares(lex, "view", "widzenia"), "z punktu widzenia = from the point of view");
+    assert!(shares(lex, "couple", "dwoje"));
+}
+
 #[test]
 fn embedded_lexicon_translates_inflected_forms() {
     let lex = Lexicon::embedded();
