@@ -1,0 +1,119 @@
+//! Tests of the comparable aligner: attribution clauses, content floors, edges and links.
+
+use super::*;
+use crate::align::AlignOptions;
+
+fn doc(name: &str, text: &str) -> Document {
+    crate::analyze(name, text.as_bytes(), &Default::default()).expect("analyze")
+}
+
+fn pairs_of<'a>(
+    en: &'a Document,
+    pl: &'a Document,
+    feats: &'a mut (Vec<SentFeat>, Vec<SentFeat>),
+) -> Pairs<'a> {
+    let opts = AlignOptions::default();
+    feats.0 = super::super::doc_features(en, Lang::En, &opts, &mut Default::default());
+    feats.1 = super::super::doc_features(pl, Lang::Pl, &opts, &mut Default::default());
+    Pairs::new(en, pl, &feats.0, &feats.1, FxMap::default(), opts.signals)
+}
+
+/// A retelling may render a sentence through one rare word and its own paraphrase around it
+/// ("at night the volcano woke up" for "the volcano erupted"): one shared
+/// content word passes the floor, and the model links the pair on the word's rarity.
+#[test]
+fn one_rare_shared_word_can_link_a_paraphrase() {
+    let en = doc(
+        "en",
+        "The volcano erupted.\n\n\
+         Farmers in the valley expect a poor harvest this year.\n\n\
+         The ministry promised new roads for the whole region.\n\n\
+         Schools will open a week later in September.\n\n\
+         The local football club signed a young goalkeeper.\n\n\
+         The price of bread rose sharply in the spring.\n\n\
+         A new bridge over the river will cost twice as much.\n\n\
+         Doctors warn of a long flu season.",
+    );
+    let pl = doc(
+        "pl",
+        "Nocą obudził się wulkan.\n\n\
+         Rolnicy z doliny spodziewają się słabych zbiorów.\n\n\
+         Resort obiecał regionowi nowe drogi.\n\n\
+         Szkoły otworzą się tydzień później, we wrześniu.\n\n\
+         Miejscowy klub piłkarski podpisał kontrakt z młodym bramkarzem.\n\n\
+         Wiosną mocno podrożał chleb.\n\n\
+         Nowy most na rzece będzie kosztował dwa razy więcej.\n\n\
+         Lekarze ostrzegają przed długim sezonem grypy.",
+    );
+    let mut feats = Default::default();
+    let pairs = pairs_of(&en, &pl, &mut feats);
+    let f = pairs.features(0, 0);
+    assert!((1.0..1.5).contains(&f.content), "one shared word: {f:?}");
+    let kept = edges(&pairs, &Default::default());
+    assert!(kept.iter().any(|e| (e.en, e.pl) == (0, 0)), "{f:?} p {} {kept:?}", f.probability());
+    // Each sentence finds its own rendering, and no other.
+    assert!(kept.iter().all(|e| e.en == e.pl), "{kept:?}");
+}
+
+/// The attribution of a quotation is its clause with the verb of saying, not every word outside
+/// the marks: in a sentence that narrates, then quotes, the narrative stays content.
+#[test]
+fn only_the_clause_with_the_verb_of_saying_is_attribution() {
+    let classes = |d: &Document, lang: Lang| -> Vec<(String, Class)> {
+        let f = super::super::doc_features(d, lang, &AlignOptions::default(), &mut Default::default());
+        let text = d.slice(d.sentences[0].span);
+        f[0].toks
+            .iter()
+            .zip(token_classes(d, 0, &f[0], lang))
+            .map(|(t, ti)| (text[t.start as usize..t.end as usize].to_string(), ti.class))
+            .collect()
+    };
+    let class_of = |v: &[(String, Class)], w: &str| v.iter().find(|(x, _)| x == w).map(|x| x.1);
+    let pl = doc("pl", "Burmistrz zawetował budżet portu, nazywając go „kpiną z mieszkańców”.");
+    let v = classes(&pl, Lang::Pl);
+    assert_eq!(class_of(&v, "zawetował"), Some(Class::Content), "{v:?}");
+    assert_eq!(class_of(&v, "budżet"), Some(Class::Content), "{v:?}");
+    assert_eq!(class_of(&v, "nazywając"), Some(Class::Attribution), "{v:?}");
+    assert_eq!(class_of(&v, "kpiną"), Some(Class::Content), "{v:?}");
+    // A plain attribution tail is still the attribution.
+    let en = doc("en", "“The port budget is a joke,” the mayor told reporters.");
+    let v = classes(&en, Lang::En);
+    assert_eq!(class_of(&v, "reporters"), Some(Class::Attribution), "{v:?}");
+    assert_eq!(class_of(&v, "budget"), Some(Class::Content), "{v:?}");
+}
+
+/// A quote pair is evidence for the sentences around it, never a link by itself: one planted
+/// on two sentences that share no content leaves them unlinked, while the same anchor on a
+/// real rendering raises its probability.
+#[test]
+fn a_planted_false_quote_pair_creates_no_sentence_link() {
+    let en = doc(
+        "en",
+        "The council approved the new bridge budget on Monday.\n\n\
+         “We expect the first trains in spring,” Mayor Anna Kowalska told Radio Gdańsk.",
+    );
+    let pl = doc(
+        "pl",
+        "Rada miasta zatwierdziła w poniedziałek nowy budżet mostu.\n\n\
+         „Wczoraj padał deszcz” – dodała Anna Kowalska w Radiu Gdańsk.",
+    );
+    let opts = AlignOptions::default();
+    let lang = crate::lang::Lang::En;
+    let ef = super::super::doc_features(&en, lang, &opts, &mut Default::default());
+    let pf = super::super::doc_features(&pl, crate::lang::Lang::Pl, &opts, &mut Default::default());
+    let mut planted = FxMap::default();
+    planted.insert((1u32, 1u32), 0.99f32);
+    planted.insert((0u32, 0u32), 0.99f32);
+    let with = Pairs::new(&en, &pl, &ef, &pf, planted, opts.signals);
+    let without = Pairs::new(&en, &pl, &ef, &pf, FxMap::default(), opts.signals);
+    let kept = edges(&with, &Default::default());
+    // Past the deadline nothing more is scored.
+    let late = crate::deadline::Deadline::after(Some(std::time::Duration::ZERO));
+    assert!(!kept.is_empty() && edges(&with, &late).is_empty());
+    assert!(!kept.iter().any(|e| (e.en, e.pl) == (1, 1)), "{kept:?}");
+    // Shared names and the anchor alone would pass the model: the content floor stops them.
+    assert!(with.features(1, 1).content < MIN_CONTENT);
+    // The rendering is linked either way; the anchor only adds to it.
+    assert!(kept.iter().any(|e| (e.en, e.pl) == (0, 0)), "{kept:?}");
+    assert!(with.features(0, 0).probability() > without.features(0, 0).probability());
+}

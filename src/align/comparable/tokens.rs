@@ -1,0 +1,191 @@
+//! The tokens of a sentence as the edge model sees them: content words, names and the attribution
+//! clause of a quotation, with their weights and loose cognate keys.
+
+use super::VERB_WEIGHT;
+use crate::align::features::SentFeat;
+use crate::lang::Lang;
+use crate::model::Document;
+
+/// What a token of a sentence is, for comparing content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Class {
+    /// A content word or number.
+    Content,
+    /// A capitalised word inside the sentence (a name, a title, an acronym).
+    Name,
+    /// Part of the attribution clause of a quotation ("Harris tells reporters", "– mówi premier").
+    Attribution,
+}
+
+/// One token of a sentence as the edge model sees it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct TokInfo {
+    /// Weight scaled by how much the word tells.
+    pub(super) w: f32,
+    /// Plain token weight (about one per content word), for the content floor.
+    pub(super) raw: f32,
+    pub(super) class: Class,
+    /// Loose cognate keys of a content word (its transliterated skeleton cut to five letters, and
+    /// for Polish also without a verbal prefix); 0 for none. Matched only when the word's own keys
+    /// find nothing: `skomentował` ~ `comment`, `kamery` ~ `camera`, `zawetował` ~ `vetoed`.
+    pub(super) cog: [u64; 2],
+    /// Rarity of the token's own keys (the rarest), and of its cognate keys.
+    pub(super) own: f32,
+    pub(super) cog_idf: [f32; 2],
+}
+
+/// Polish verbal prefixes a cognate key is also tried without (longest first).
+const PL_PREFIXES: [&str; 12] = ["prze", "roz", "wy", "za", "po", "do", "na", "od", "u", "z", "s", "o"];
+
+pub(super) fn cognate_keys(lower: &str, lang: Lang) -> [u64; 2] {
+    use std::hash::{Hash, Hasher};
+    if lower.chars().count() < 5 {
+        return [0, 0];
+    }
+    let key = |sk: &str| -> u64 {
+        if sk.chars().count() < 4 {
+            return 0;
+        }
+        let cut: String = sk.chars().take(5).collect();
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        cut.hash(&mut h);
+        h.finish() | 1
+    };
+    match lang {
+        Lang::Pl => {
+            let a = key(&crate::lexicon::cognate::skeleton_pl(lower));
+            let b = PL_PREFIXES
+                .iter()
+                .find_map(|p| lower.strip_prefix(p).filter(|r| r.chars().count() >= 5))
+                .map_or(0, |r| key(&crate::lexicon::cognate::skeleton_pl(r)));
+            [a, b]
+        }
+        _ => [key(&crate::lexicon::cognate::skeleton_en(lower)), 0],
+    }
+}
+
+/// Most words a clause outside the quotations of a sentence may have to be taken as the
+/// attribution ("Nawrocki told reporters", "– powiedział w czwartek premier").
+pub(super) const MAX_ATTRIBUTION_WORDS: usize = 8;
+/// Most words of a speaker label before a colon and a quotation (`Szef OpenAI: „…”`).
+pub(super) const MAX_LABEL_WORDS: usize = 3;
+
+/// Which tokens of a sentence holding speech quotations belong to an attribution clause. The text
+/// outside the quotations is cut into clauses at punctuation (`, ; : ( ) – —`, a spaced `-`) and at
+/// the quotations' edges; a clause is the attribution when it holds a verb of saying and at most
+/// [`MAX_ATTRIBUTION_WORDS`] words, or when it is a short label ending in a colon right before a
+/// quotation. The other clauses are narrative and count as content: in `Nawrocki vetoed the bill,
+/// calling it „…”`, "calling it" is the attribution and "Nawrocki vetoed the bill" is not.
+pub(super) fn attribution_tokens(
+    text: &str,
+    toks: &[crate::align::features::Tok],
+    inside: &[bool],
+    verbs: &crate::lexicon::fxhash::FxSet<&'static str>,
+) -> Vec<bool> {
+    let cut = |gap: &str| gap.contains([',', ';', ':', '(', ')', '–', '—']) || gap.contains(" - ");
+    let mut clause = vec![0usize; toks.len()];
+    let mut colon_before_quote = Vec::new();
+    let mut id = 0;
+    for k in 0..toks.len() {
+        if k > 0 {
+            let gap = text.get(toks[k - 1].end as usize..toks[k].start as usize).unwrap_or("");
+            if cut(gap) || inside[k] != inside[k - 1] {
+                if !inside[k - 1] && inside[k] && gap.contains(':') {
+                    colon_before_quote.push(id);
+                }
+                id += 1;
+            }
+        }
+        clause[k] = id;
+    }
+    let mut words = vec![0usize; id + 1];
+    let mut verb = vec![false; id + 1];
+    for (k, t) in toks.iter().enumerate() {
+        if inside[k] || t.is_number {
+            continue;
+        }
+        words[clause[k]] += 1;
+        let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
+        verb[clause[k]] |= verbs.contains(crate::lexicon::tokens::fold(w).as_str());
+    }
+    let attribution: Vec<bool> = (0..=id)
+        .map(|c| {
+            (verb[c] && words[c] <= MAX_ATTRIBUTION_WORDS)
+                || (colon_before_quote.contains(&c) && words[c] <= MAX_LABEL_WORDS)
+        })
+        .collect();
+    (0..toks.len()).map(|k| !inside[k] && attribution[clause[k]]).collect()
+}
+
+/// The weight and class of each token of a sentence: verbs of saying count as function words, the
+/// rest by how much the word tells ([`crate::lexicon::frequency::information`]).
+pub(super) fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<TokInfo> {
+    let span = doc.sentences[sent].span;
+    let text = doc.slice(span);
+    let verbs = match lang {
+        Lang::Pl => crate::quote::speaker::verbs_pl(),
+        _ => crate::quote::speaker::verbs_en(),
+    };
+    // Speech quotations in the sentence, relative to its start.
+    let quotes: Vec<(usize, usize)> = doc
+        .quotes
+        .iter()
+        .filter(|q| q.depth == 0 && q.kind == crate::model::QuoteKind::Speech && q.span.overlap(&span) > 0)
+        .map(|q| (q.span.start.saturating_sub(span.start), q.span.end.saturating_sub(span.start)))
+        .collect();
+    let inside: Vec<bool> = f
+        .toks
+        .iter()
+        .map(|t| quotes.iter().any(|&(a, b)| t.start as usize >= a && t.end as usize <= b))
+        .collect();
+    let attribution = if quotes.is_empty() {
+        vec![false; f.toks.len()]
+    } else {
+        attribution_tokens(text, &f.toks, &inside, verbs)
+    };
+    f.toks
+        .iter()
+        .enumerate()
+        .map(|(k, t)| {
+            let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
+            let lower = crate::lexicon::tokens::fold(w);
+            if attribution[k] {
+                return TokInfo {
+                    w: t.weight.min(VERB_WEIGHT),
+                    raw: 0.0,
+                    class: Class::Attribution,
+                    cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
+                };
+            }
+            if t.is_number {
+                return TokInfo {
+                    w: t.weight,
+                    raw: t.weight,
+                    class: Class::Content,
+                    cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
+                };
+            }
+            if verbs.contains(lower.as_str()) {
+                let w = t.weight.min(VERB_WEIGHT);
+                return TokInfo {
+                    w,
+                    raw: w,
+                    class: Class::Content,
+                    cog: [0, 0],
+                    own: 0.0,
+                    cog_idf: [0.0; 2],
+                };
+            }
+            let capital = w.chars().next().is_some_and(char::is_uppercase);
+            let weight = t.weight * crate::lexicon::frequency::information(&lower, lang);
+            let class = if capital && k > 0 { Class::Name } else { Class::Content };
+            let cog =
+                if class == Class::Content && t.weight >= 1.0 { cognate_keys(&lower, lang) } else { [0, 0] };
+            TokInfo { w: weight, raw: t.weight, class, cog, own: 0.0, cog_idf: [0.0; 2] }
+        })
+        .collect()
+}
