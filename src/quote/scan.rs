@@ -53,7 +53,7 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
         }
     }
     keep_dialogue_in_context(text, paras, &talk, &mut dashes);
-    merge_dialogue(text, marked, dashes)
+    merge_dialogue(text, marked, dashes, opts.max_depth.max(1))
 }
 
 /// A quotation that lost its opening mark: a closing mark in the paragraph `span` before any other
@@ -143,7 +143,12 @@ fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], das
 /// The quotations of every paragraph, in marks and in dash dialogue, sorted by start in each paragraph:
 /// a quotation in marks inside dialogue is nested one level deeper; dialogue that holds nothing but one
 /// quotation in marks (`– „Tak” – powiedział.`) is that quotation.
-fn merge_dialogue(text: &str, marked: Vec<RawQuote>, dashes: Vec<RawQuote>) -> Vec<RawQuote> {
+fn merge_dialogue(
+    text: &str,
+    marked: Vec<RawQuote>,
+    dashes: Vec<RawQuote>,
+    max_depth: usize,
+) -> Vec<RawQuote> {
     if dashes.is_empty() {
         return marked;
     }
@@ -184,6 +189,8 @@ fn merge_dialogue(text: &str, marked: Vec<RawQuote>, dashes: Vec<RawQuote>) -> V
         }
         out[first..].sort_by_key(|q| (q.inner.start, q.depth));
     }
+    // A quotation in marks inside dialogue went one level down: the depth limit holds for it too.
+    out.retain(|q| (q.depth as usize) < max_depth);
     out
 }
 

@@ -78,6 +78,19 @@ fn depth_limit_bounds_nesting() {
     assert!(!d.quotes.is_empty());
 }
 
+/// A quotation in marks inside dash dialogue is nested one level: with top-level quotations only
+/// (`max_depth` 1, or 0, read as 1) it is not reported, as marks nested past the limit are not.
+#[test]
+fn depth_limit_holds_inside_dash_dialogue() {
+    let text = "– Powiedział mi wtedy: „Wrócę jutro” i wyszedł – relacjonował Kowalski.";
+    let mut d = doc(text, Lang::Pl);
+    assert_eq!(d.quotes.iter().map(|q| q.depth).collect::<Vec<_>>(), vec![0, 1]);
+    for max_depth in [0, 1] {
+        extract_with(&mut d, &Options { max_depth });
+        assert_eq!(d.quotes.iter().map(|q| q.depth).collect::<Vec<_>>(), vec![0], "max_depth {max_depth}");
+    }
+}
+
 #[test]
 fn multi_sentence_and_multi_paragraph_quotes() {
     let d = doc("“One. Two? Three!” she said.", Lang::En);
