@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use bialign::align::comparable::{edge_rows, edge_trace, EDGE_BIAS, EDGE_W};
+use bialign::align::comparable::{edge_rows, EDGE_KEEP_MIN, MIN_CONTENT};
 use bialign::IngestOptions;
 use bialign::{AlignOptions, Document, Span};
 use serde_json::Value;
@@ -63,30 +63,24 @@ fn quote_match(text: &str, q: Span, g: Span) -> bool {
         && 2 * nonws(text, o) >= nonws(text, q).max(1)
 }
 
+/// The file named after `flag` (`--quotes FILE`), taken out of `args` and created.
+fn file_option(args: &mut Vec<String>, flag: &str) -> Option<std::io::BufWriter<std::fs::File>> {
+    let k = args.iter().position(|a| a == flag).filter(|&k| k + 1 < args.len())?;
+    let f = std::fs::File::create(&args[k + 1]).unwrap_or_else(|e| panic!("{flag} {}: {e}", args[k + 1]));
+    args.drain(k..k + 2);
+    Some(std::io::BufWriter::new(f))
+}
+
 fn main() {
     let opts = AlignOptions::default();
     let io = IngestOptions::default();
     let mut out = std::io::stdout().lock();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     // `--quotes FILE`: also write the quote pair rows (`pair  en  pl  label  feature…`) there.
-    let mut qout = match args.iter().position(|a| a == "--quotes") {
-        Some(k) if k + 1 < args.len() => {
-            let f = std::fs::File::create(&args[k + 1]).expect("quote rows file");
-            args.drain(k..k + 2);
-            Some(std::io::BufWriter::new(f))
-        }
-        _ => None,
-    };
+    let mut qout = file_option(&mut args, "--quotes");
     // `--trace FILE`: also write, for every gold edge and every edge the model keeps, how each
     // token of the two sentences fared (`align::comparable::edge_trace`).
-    let mut tout = match args.iter().position(|a| a == "--trace") {
-        Some(k) if k + 1 < args.len() => {
-            let f = std::fs::File::create(&args[k + 1]).expect("trace file");
-            args.drain(k..k + 2);
-            Some(std::io::BufWriter::new(f))
-        }
-        _ => None,
-    };
+    let mut tout = file_option(&mut args, "--trace");
     for set in args {
         let mut dirs: Vec<_> =
             std::fs::read_dir(&set).expect("a set folder").filter_map(|e| e.ok()).map(|e| e.path()).collect();
@@ -104,14 +98,18 @@ fn main() {
             let (ge, gp) = (spans(&g, "en"), spans(&g, "pl"));
             let ce: Vec<Vec<usize>> = en.sentences.iter().map(|s| covered(&en, &ge, s.span)).collect();
             let cp: Vec<Vec<usize>> = pl.sentences.iter().map(|s| covered(&pl, &gp, s.span)).collect();
-            for (i, j, f, content) in edge_rows(&en, &pl, &opts) {
-                let y = ce[i].iter().any(|a| cp[j].iter().any(|b| links.contains(&(*a, *b))));
-                let fs: Vec<String> = f.iter().map(|x| format!("{x:.4}")).collect();
+            let gold =
+                |i: usize, j: usize| ce[i].iter().any(|a| cp[j].iter().any(|b| links.contains(&(*a, *b))));
+            // Traced: every gold edge and every edge over the keep threshold and the content floor.
+            let traced = |r: &bialign::align::comparable::EdgeRow| {
+                tout.is_some() && (gold(r.en, r.pl) || (r.p >= EDGE_KEEP_MIN && r.content >= MIN_CONTENT))
+            };
+            for row in edge_rows(&en, &pl, &opts, traced) {
+                let (i, j, content, p) = (row.en, row.pl, row.content, row.p);
+                let y = gold(i, j);
+                let fs: Vec<String> = row.x.iter().map(|x| format!("{x:.4}")).collect();
                 writeln!(out, "{name}\t{i}\t{j}\t{}\t{content:.3}\t{}", y as u8, fs.join("\t")).unwrap();
-                let z = EDGE_W.iter().zip(f).fold(EDGE_BIAS, |z, (w, x)| z + w * x);
-                let p = 1.0 / (1.0 + (-z).exp());
-                if let Some(t) = tout.as_mut().filter(|_| y || (p >= 0.4 && content >= 1.0)) {
-                    let [te, tp] = edge_trace(&en, &pl, &opts, i, j);
+                if let (Some(t), Some([te, tp])) = (tout.as_mut(), row.trace) {
                     let show = |v: Vec<(String, &str, f32)>| -> String {
                         v.iter()
                             .map(|(w, what, x)| match *what {

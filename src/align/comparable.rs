@@ -157,7 +157,7 @@ struct Side {
     idf_matched: f32,
 }
 
-/// How one token fared against the other sentence (see [`edge_trace`]).
+/// How one token fared against the other sentence (see [`EdgeRow::trace`]).
 type Trace = Vec<(usize, &'static str, f32)>;
 
 fn side(
@@ -450,13 +450,40 @@ pub(crate) fn group(edges: &[Edge], ne: usize, np: usize) -> Vec<(Vec<usize>, Ve
     out
 }
 
-/// Feature rows of every candidate pair (for fitting [`EDGE_W`]).
+/// How the tokens of one sentence fared against the other sentence of an edge: (text, what it met,
+/// weight), in token order (see [`EdgeRow::trace`]).
+#[doc(hidden)]
+pub type TokenTrace = Vec<(String, &'static str, f32)>;
+
+/// One candidate pair as the edge model sees it: the rows `scripts/fit_edges.py` fits [`EDGE_W`] on,
+/// and what `examples/dump_edges.rs --trace` shows of a link.
+#[doc(hidden)]
+#[derive(Debug, Clone)]
+pub struct EdgeRow {
+    /// English sentence index.
+    pub en: usize,
+    /// Polish sentence index.
+    pub pl: usize,
+    /// The model's inputs ([`EdgeFeat::vec`]).
+    pub x: [f32; N_EDGE],
+    /// Matched content weight on the smaller side (for the [`MIN_CONTENT`] floor).
+    pub content: f32,
+    /// The model's probability ([`EdgeFeat::probability`]).
+    pub p: f32,
+    /// When asked for: how each token of the English and of the Polish sentence fared against the
+    /// other, as (text, what it met: `matched`, `cognate`, `name`, `unmatched`, `name-unmatched`,
+    /// `attribution`, weight).
+    pub trace: Option<[TokenTrace; 2]>,
+}
+
+/// Every candidate pair's [`EdgeRow`], with the token trace of those `traced` asks for.
 #[doc(hidden)]
 pub fn edge_rows(
     en: &Document,
     pl: &Document,
     opts: &super::AlignOptions,
-) -> Vec<(usize, usize, [f32; N_EDGE], f32)> {
+    traced: impl Fn(&EdgeRow) -> bool,
+) -> Vec<EdgeRow> {
     let ef = super::doc_features(en, Lang::En, opts, &mut Default::default());
     let pf = super::doc_features(pl, Lang::Pl, opts, &mut Default::default());
     let anchors = super::quotes::sentence_anchors(en, pl, opts);
@@ -466,38 +493,33 @@ pub fn edge_rows(
         .into_iter()
         .map(|(i, j)| {
             let f = pairs.features(i, j);
-            (i, j, f.vec(), f.content)
+            let mut row =
+                EdgeRow { en: i, pl: j, x: f.vec(), content: f.content, p: f.probability(), trace: None };
+            if traced(&row) {
+                row.trace = Some(pairs.trace(i, j));
+            }
+            row
         })
         .collect()
 }
 
-/// How each token of English sentence `i` and Polish sentence `j` fared against the other: the
-/// token's text, what it met (`matched`, `cognate`, `name`, `unmatched`, `name-unmatched`,
-/// `attribution`) and its weight. For diagnosing why two sentences were, or were not, linked.
-#[doc(hidden)]
-pub fn edge_trace(
-    en: &Document,
-    pl: &Document,
-    opts: &super::AlignOptions,
-    i: usize,
-    j: usize,
-) -> [Vec<(String, &'static str, f32)>; 2] {
-    let ef = super::doc_features(en, Lang::En, opts, &mut Default::default());
-    let pf = super::doc_features(pl, Lang::Pl, opts, &mut Default::default());
-    let anchors = super::quotes::sentence_anchors(en, pl, opts);
-    let pairs = Pairs::new(en, pl, &ef, &pf, anchors, opts.signals);
-    let (mut te, mut tp) = (Trace::new(), Trace::new());
-    let mut n = 0;
-    side(&ef[i], &pairs.we[i], &pairs.ke[i], &pf[j], &pairs.cp[j], &mut n, Some(&mut te));
-    side(&pf[j], &pairs.wp[j], &pairs.kp[j], &ef[i], &pairs.ce[i], &mut n, Some(&mut tp));
-    let words = |doc: &Document, s: usize, f: &SentFeat, tr: Trace| {
-        let text = doc.slice(doc.sentences[s].span);
-        tr.into_iter()
-            .map(|(t, what, w)| {
-                let tok = &f.toks[t];
-                (text.get(tok.start as usize..tok.end as usize).unwrap_or("").to_string(), what, w)
-            })
-            .collect()
-    };
-    [words(en, i, &ef[i], te), words(pl, j, &pf[j], tp)]
+impl Pairs<'_> {
+    /// How each token of English sentence `i` and Polish sentence `j` fared (see [`EdgeRow::trace`]).
+    fn trace(&self, i: usize, j: usize) -> [TokenTrace; 2] {
+        let (ef, pf) = (&self.ef[i], &self.pf[j]);
+        let (mut te, mut tp) = (Trace::new(), Trace::new());
+        let mut n = 0;
+        side(ef, &self.we[i], &self.ke[i], pf, &self.cp[j], &mut n, Some(&mut te));
+        side(pf, &self.wp[j], &self.kp[j], ef, &self.ce[i], &mut n, Some(&mut tp));
+        let words = |doc: &Document, s: usize, f: &SentFeat, tr: Trace| {
+            let text = doc.slice(doc.sentences[s].span);
+            tr.into_iter()
+                .map(|(t, what, w)| {
+                    let tok = &f.toks[t];
+                    (text.get(tok.start as usize..tok.end as usize).unwrap_or("").to_string(), what, w)
+                })
+                .collect()
+        };
+        [words(self.en, i, ef, te), words(self.pl, j, pf, tp)]
+    }
 }

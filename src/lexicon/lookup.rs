@@ -198,10 +198,11 @@ impl Lexicon {
 /// participle ending (words such as `under`, `union` or `uncover` have none).
 pub(super) fn un_adjective_base(lower: &str) -> Option<&str> {
     const ENDINGS: [&str; 8] = ["able", "ible", "ful", "ed", "ing", "ive", "ent", "ant"];
-    lower
-        .strip_prefix("un")
-        .filter(|rest| rest.len() >= 4 && rest.bytes().all(|b| b.is_ascii_lowercase()))
-        .filter(|rest| ENDINGS.iter().any(|e| rest.ends_with(e)))
+    negated_base(lower).filter(|rest| {
+        lower.starts_with("un")
+            && rest.bytes().all(|b| b.is_ascii_lowercase())
+            && ENDINGS.iter().any(|e| rest.ends_with(e))
+    })
 }
 
 /// The base of an English word with a negating prefix (un-, dis-, non-), when at least four letters

@@ -112,16 +112,11 @@ impl Bag {
         Bag { words, full, stem }
     }
 
-    /// Whether `n` matches of `len` words reach the share [`repeats`] and [`reports`] ask for.
-    fn enough(n: usize, len: usize) -> bool {
-        n >= MIN_WORDS && 4 * n >= 3 * len
-    }
-
     /// [`repeats`], after the summary's bound.
     fn repeats(&self, other: &Bag) -> bool {
         let (short, long) = if self.words.len() <= other.words.len() { (self, other) } else { (other, self) };
         let bound = short.words.iter().filter(|w| long.full & bit(w.full) != 0).count();
-        Bag::enough(bound, short.words.len()) && repeats(&self.words, &other.words)
+        enough(bound, short.words.len()) && repeats(&self.words, &other.words)
     }
 
     /// [`reports`] (self the quotation, `sentence` the narration), after the summary's bound.
@@ -133,8 +128,14 @@ impl Bag {
                 sentence.full & bit(w.full) != 0 || w.stem.is_some_and(|s| sentence.stem & bit(s) != 0)
             })
             .count();
-        Bag::enough(bound, self.words.len()) && reports(&self.words, &sentence.words)
+        enough(bound, self.words.len()) && reports(&self.words, &sentence.words)
     }
+}
+
+/// Whether `n` matching words of `len` reach the share a repeat or a report needs: three quarters,
+/// and [`MIN_WORDS`] at least.
+fn enough(n: usize, len: usize) -> bool {
+    n >= MIN_WORDS && 4 * n >= 3 * len
 }
 
 /// How many of `needle`'s words stand in `hay` in the same order (each matched once, greedily), with
@@ -158,7 +159,7 @@ pub fn repeats(a: &[Word], b: &[Word]) -> bool {
         return false;
     }
     let n = in_order(short, long, |x, y| x.full == y.full);
-    n >= MIN_WORDS && 4 * n >= 3 * short.len()
+    enough(n, short.len())
 }
 
 /// Two forms of one word: equal, or sharing their first five letters.
@@ -172,7 +173,7 @@ pub fn reports(quote: &[Word], sentence: &[Word]) -> bool {
         return false;
     }
     let n = in_order(quote, sentence, same_stem);
-    n >= MIN_WORDS && 4 * n >= 3 * quote.len()
+    enough(n, quote.len())
 }
 
 /// A speech quotation with no speaker and three words or more (a headline's, a subheading's) takes the

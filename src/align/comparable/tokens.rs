@@ -34,6 +34,13 @@ pub(super) struct TokInfo {
     pub(super) cog_idf: [f32; 2],
 }
 
+impl TokInfo {
+    /// A token with no cognate keys; its rarities are filled in later.
+    fn plain(w: f32, raw: f32, class: Class) -> TokInfo {
+        TokInfo { w, raw, class, cog: [0, 0], own: 0.0, cog_idf: [0.0; 2] }
+    }
+}
+
 /// Polish verbal prefixes a cognate key is also tried without (longest first).
 const PL_PREFIXES: [&str; 12] = ["prze", "roz", "wy", "za", "po", "do", "na", "od", "u", "z", "s", "o"];
 
@@ -79,6 +86,7 @@ pub(super) const MAX_LABEL_WORDS: usize = 3;
 pub(super) fn attribution_tokens(
     text: &str,
     toks: &[crate::align::features::Tok],
+    lower: &[String],
     inside: &[bool],
     verbs: &crate::lexicon::fxhash::FxSet<&'static str>,
 ) -> Vec<bool> {
@@ -105,8 +113,7 @@ pub(super) fn attribution_tokens(
             continue;
         }
         words[clause[k]] += 1;
-        let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
-        verb[clause[k]] |= verbs.contains(crate::lexicon::tokens::fold(w).as_str());
+        verb[clause[k]] |= verbs.contains(lower[k].as_str());
     }
     let attribution: Vec<bool> = (0..=id)
         .map(|c| {
@@ -138,54 +145,35 @@ pub(super) fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lan
         .iter()
         .map(|t| quotes.iter().any(|&(a, b)| t.start as usize >= a && t.end as usize <= b))
         .collect();
+    let word = |t: &crate::align::features::Tok| text.get(t.start as usize..t.end as usize).unwrap_or("");
+    // Each token folded once, for the verbs of saying and the word's information.
+    let lower: Vec<String> = f.toks.iter().map(|t| crate::lexicon::tokens::fold(word(t))).collect();
     let attribution = if quotes.is_empty() {
         vec![false; f.toks.len()]
     } else {
-        attribution_tokens(text, &f.toks, &inside, verbs)
+        attribution_tokens(text, &f.toks, &lower, &inside, verbs)
     };
     f.toks
         .iter()
+        .zip(&lower)
         .enumerate()
-        .map(|(k, t)| {
-            let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
-            let lower = crate::lexicon::tokens::fold(w);
+        .map(|(k, (t, lower))| {
             if attribution[k] {
-                return TokInfo {
-                    w: t.weight.min(VERB_WEIGHT),
-                    raw: 0.0,
-                    class: Class::Attribution,
-                    cog: [0, 0],
-                    own: 0.0,
-                    cog_idf: [0.0; 2],
-                };
+                return TokInfo::plain(t.weight.min(VERB_WEIGHT), 0.0, Class::Attribution);
             }
             if t.is_number {
-                return TokInfo {
-                    w: t.weight,
-                    raw: t.weight,
-                    class: Class::Content,
-                    cog: [0, 0],
-                    own: 0.0,
-                    cog_idf: [0.0; 2],
-                };
+                return TokInfo::plain(t.weight, t.weight, Class::Content);
             }
             if verbs.contains(lower.as_str()) {
                 let w = t.weight.min(VERB_WEIGHT);
-                return TokInfo {
-                    w,
-                    raw: w,
-                    class: Class::Content,
-                    cog: [0, 0],
-                    own: 0.0,
-                    cog_idf: [0.0; 2],
-                };
+                return TokInfo::plain(w, w, Class::Content);
             }
-            let capital = w.chars().next().is_some_and(char::is_uppercase);
-            let weight = t.weight * crate::lexicon::frequency::information(&lower, lang);
+            let capital = word(t).chars().next().is_some_and(char::is_uppercase);
+            let weight = t.weight * crate::lexicon::frequency::information(lower, lang);
             let class = if capital && k > 0 { Class::Name } else { Class::Content };
             let cog =
-                if class == Class::Content && t.weight >= 1.0 { cognate_keys(&lower, lang) } else { [0, 0] };
-            TokInfo { w: weight, raw: t.weight, class, cog, own: 0.0, cog_idf: [0.0; 2] }
+                if class == Class::Content && t.weight >= 1.0 { cognate_keys(lower, lang) } else { [0, 0] };
+            TokInfo { cog, ..TokInfo::plain(weight, t.weight, class) }
         })
         .collect()
 }
