@@ -90,6 +90,48 @@ pub fn is_upper(c: char) -> bool {
     c.is_uppercase()
 }
 
+/// The folded form of an alphanumeric `c` (lower case, then [`strip_diacritic`]) when it is one
+/// character and `c` is ASCII, Latin-1 or Latin Extended-A (every Polish letter); `Some('\0')` when
+/// such a `c` is not alphanumeric; `None` outside those blocks or when the lower case is two
+/// characters (İ), for the caller's general path. The non-ASCII answers come from a table built once
+/// from `char::to_lowercase`, so they are the general path's answers.
+///
+/// [`strip_diacritic`]: crate::lexicon::names::strip_diacritic
+#[inline(always)]
+pub fn fold_letter(c: char) -> Option<char> {
+    let u = c as u32;
+    if u < 0x80 {
+        let b = c as u8;
+        return Some(if b.is_ascii_alphanumeric() { b.to_ascii_lowercase() as char } else { '\0' });
+    }
+    if !(0xC0..0x180).contains(&u) {
+        return None;
+    }
+    let f = latin_folds()[(u - 0xC0) as usize];
+    (f != u32::MAX).then(|| char::from_u32(f).unwrap_or('\0'))
+}
+
+/// [`fold_letter`]'s table for U+00C0..U+017F: the folded character, 0 for a character that is not
+/// alphanumeric, `u32::MAX` when the lower case is more than one character.
+fn latin_folds() -> &'static [u32; 0xC0] {
+    static T: std::sync::OnceLock<[u32; 0xC0]> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = [0u32; 0xC0];
+        for (k, slot) in t.iter_mut().enumerate() {
+            let Some(c) = char::from_u32(0xC0 + k as u32) else { continue };
+            if !c.is_alphanumeric() {
+                continue;
+            }
+            let mut lower = c.to_lowercase();
+            *slot = match (lower.next(), lower.next()) {
+                (Some(l), None) => crate::lexicon::names::strip_diacritic(l) as u32,
+                _ => u32::MAX,
+            };
+        }
+        t
+    })
+}
+
 /// A probabilistic pre-test for a word list: answers "maybe" for every listed word and "no" for most
 /// others, from the word's length and first and last bytes alone (no hashing). Ask the list itself
 /// only after a "maybe".
@@ -191,6 +233,23 @@ mod tests {
             i += c.len_utf8();
             assert_eq!(char_start_before(&s, i), i - c.len_utf8());
         }
+    }
+
+    #[test]
+    fn letter_folds_match_the_general_fold() {
+        for u in 0u32..0x3100 {
+            let Some(c) = char::from_u32(u) else { continue };
+            let Some(f) = fold_letter(c) else { continue };
+            let general: Vec<char> = if c.is_alphanumeric() {
+                c.to_lowercase().map(crate::lexicon::names::strip_diacritic).collect()
+            } else {
+                vec!['\0']
+            };
+            assert_eq!(vec![f], general, "{u:x}");
+        }
+        assert_eq!(fold_letter('Ż'), Some('z'));
+        assert_eq!(fold_letter('İ'), None);
+        assert_eq!(fold_letter('×'), Some('\0'));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! of its words, each the same word or sharing its first five letters (an inflected form: okazujesz ~
 //! okazuje).
 
-use super::{names, resolve, source_speaker, speaker_en, speaker_pl};
+use super::{fast, names, resolve, source_speaker, speaker_en, speaker_pl};
 use crate::lang::Lang;
 use crate::model::{Document, Quote, QuoteKind, Span};
 
@@ -31,6 +31,20 @@ fn mix(h: u64, c: char) -> u64 {
 
 const SEED: u64 = 0xcbf2_9ce4_8422_2325;
 
+/// The fold of each ASCII byte: the lower-case letter or digit, 0 for any other byte.
+const ASCII_FOLD: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut b = 0;
+    while b < 128 {
+        let x = b as u8;
+        if x.is_ascii_alphanumeric() {
+            t[b] = x.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    t
+};
+
 /// The folded words of `s` appended to `out` until it holds `max` words (a piece ends a word).
 pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
     if out.len() >= max {
@@ -42,10 +56,11 @@ pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
     while i < b.len() {
         let x = b[i];
         if x < 0x80 {
-            // ASCII: folded by lower-casing alone.
+            // ASCII: folded by table.
             i += 1;
-            if x.is_ascii_alphanumeric() {
-                h = mix(h, x.to_ascii_lowercase() as char);
+            let f = ASCII_FOLD[x as usize];
+            if f != 0 {
+                h = mix(h, f as char);
                 n += 1;
                 if n == 5 {
                     stem = h;
@@ -53,17 +68,30 @@ pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
                 continue;
             }
         } else {
-            let c = s[i..].chars().next().unwrap_or(' ');
-            i += c.len_utf8();
-            if c.is_alphanumeric() {
-                for l in c.to_lowercase() {
-                    h = mix(h, crate::lexicon::names::strip_diacritic(l));
+            // The Latin letters fold by table; other characters by the general rule.
+            let (c, len) = fast::char_at(s, i);
+            i += len;
+            match fast::fold_letter(c) {
+                Some('\0') => {}
+                Some(f) => {
+                    h = mix(h, f);
                     n += 1;
                     if n == 5 {
                         stem = h;
                     }
+                    continue;
                 }
-                continue;
+                None if c.is_alphanumeric() => {
+                    for l in c.to_lowercase() {
+                        h = mix(h, crate::lexicon::names::strip_diacritic(l));
+                        n += 1;
+                        if n == 5 {
+                            stem = h;
+                        }
+                    }
+                    continue;
+                }
+                None => {}
             }
         }
         if n > 0 {
