@@ -1,6 +1,7 @@
 //! The bialign command line: parses the arguments ([`args`]), calls the library, reports failures as
 //! one line and an exit status. Every command is a few calls into the library.
 
+mod alloc;
 mod args;
 
 use std::io::Write;
@@ -46,6 +47,7 @@ fn usage(msg: impl Into<String>) -> Failure {
 }
 
 fn main() -> ExitCode {
+    alloc::early();
     GLOBAL.install();
     let cli = Cli::parse();
     match run(cli) {
