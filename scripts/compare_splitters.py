@@ -26,6 +26,12 @@ stored in the repository):
   python3 scripts/compare_splitters.py --golden .../sentencex-VERSION/tests/en.txt --lang en
       a sentencex fixture file (the crate's tests/LANG.txt, e.g. from ~/.cargo/registry/src
       after `cargo fetch` of a project depending on sentencex)
+  python3 scripts/compare_splitters.py --golden PolishSentenceTokenizerTest.java --lang pl
+      a LanguageTool sentence-tokenizer test (languagetool-org/languagetool, e.g.
+      languagetool-language-modules/pl/src/test/java/org/languagetool/tokenizers/pl/
+      PolishSentenceTokenizerTest.java or .../en/src/test/java/org/languagetool/tokenizers/
+      EnglishSRXSentenceTokenizerTest.java): each testSplit call is a case, its strings the
+      expected sentences and their concatenation the input
   add --errors to list every case bialign fails, with the peers that pass it.
 Hand-check helper:       python3 scripts/compare_splitters.py --candidates
                          (dev lines that any splitter splits inside, with the TSV verdicts)
@@ -39,6 +45,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -363,6 +370,61 @@ def sentencex_cases(path):
     return cases
 
 
+def java_string(src, i):
+    """The Java string literal starting at src[i] (a double quote): (its value, the index after it)."""
+    out, i = [], i + 1
+    simple = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
+    while i < len(src) and src[i] != '"':
+        if src[i] == "\\":
+            c = src[i + 1]
+            if c == "u":
+                j = i + 1
+                while src[j] == "u":
+                    j += 1
+                out.append(chr(int(src[j:j + 4], 16)))
+                i = j + 4
+                continue
+            if c not in simple:
+                sys.exit(f"unknown Java escape \\{c}")
+            out.append(simple[c])
+            i += 2
+            continue
+        out.append(src[i])
+        i += 1
+    return "".join(out), i + 1
+
+
+def languagetool_cases(path):
+    """[(text, expected sentences)] of a LanguageTool sentence-tokenizer test (Java), read without
+    running it: every `testSplit(...)` call (and `TestTools.testSplit(new String[] {...}, ...)`)
+    is a case whose string arguments are the expected sentences, the input being their
+    concatenation, as LanguageTool's TestTools.testSplit joins them."""
+    try:
+        src = open(path, encoding="utf-8").read()
+    except OSError as e:
+        sys.exit(f"{path}: {e}")
+    cases = []
+    for m in re.finditer(r"\btestSplit\(", src):
+        if re.search(r"void\s+$", src[:m.start()]):
+            continue  # the helper's own definition
+        i, depth, parts = m.end(), 1, []
+        while i < len(src) and depth > 0:
+            if src[i] == '"':
+                value, i = java_string(src, i)
+                parts.append(value)
+                continue
+            if src.startswith("//", i):
+                i = src.find("\n", i)
+                continue
+            depth += {"(": 1, ")": -1}.get(src[i], 0)
+            i += 1
+        if parts:
+            cases.append(("".join(parts), parts))
+    if not cases:
+        sys.exit(f"{path}: no testSplit calls (expected a LanguageTool sentence-tokenizer test)")
+    return cases
+
+
 def bialign_sentences(args, texts, lang):
     """bialign's sentences (text, stripped) for each of `texts`, one paragraph each. Texts with
     line breaks are split one file each, the others in one file, one a line."""
@@ -400,8 +462,14 @@ def bialign_sentences(args, texts, lang):
 
 def golden(args):
     """How many cases of a published test suite each splitter passes (exact sentence lists):
-    pySBD's English Golden Rules (a .py file) or a sentencex fixture file (any other)."""
-    if args.golden and not args.golden.endswith(".py"):
+    pySBD's English Golden Rules (a .py file), a LanguageTool tokenizer test (a .java file) or a
+    sentencex fixture file (any other)."""
+    if args.golden and args.golden.endswith(".java"):
+        cases = languagetool_cases(args.golden)
+        lang = "en" if args.lang == "both" else args.lang
+        title = f"LanguageTool {os.path.basename(args.golden)} ({lang})"
+        norm = str.strip  # its sentences keep their trailing space; compared without it
+    elif args.golden and not args.golden.endswith(".py"):
         cases = sentencex_cases(args.golden)
         lang = "en" if args.lang == "both" else args.lang
         title = f"sentencex fixtures {os.path.basename(args.golden)} ({lang})"

@@ -193,11 +193,11 @@ impl<'a> Text<'a> {
     }
 
     /// Whether the final mark at `rs`, glued to a capitalised word at `after`, ends a sentence:
-    /// an ordinary word, a number, a score or a temperature before it ("over.The",
-    /// "2022.Officials", "2:1.Fans", "31°C.On", "surprise?Not"), an acronym before a sentence
+    /// an ordinary word, a number (a lone digit after other words), a score or a temperature
+    /// before it ("over.The", "2022.Officials", "No 5.He", "2:1.Fans", "31°C.On", "surprise?Not"), an acronym before a sentence
     /// opener ("USA.Tam"), a unit after a number decided as if a space followed ("2022
-    /// r.Rosja", "2 godz.Potem"); a word after it that is no file extension, domain or part of a
-    /// dotted name. URLs, e-mail addresses, other listed abbreviations ("ul.Długiej",
+    /// r.Rosja", "2 godz.Potem"); a word after it that is no file extension, domain, code ("7.Bg5") or
+    /// part of a dotted name. URLs, e-mail addresses, other listed abbreviations ("ul.Długiej",
     /// "St.Mary"), initials and dotted acronyms ("J.Smith", "U.S.A.") are left alone.
     #[inline(never)]
     pub(super) fn glued_end(&self, rs: usize, after: usize, question: bool) -> bool {
@@ -237,7 +237,9 @@ impl<'a> Text<'a> {
             let next = Next { kind: Kind::Upper, at: after, opener: false, quote: false, word };
             return self.period(rs, &next);
         }
-        if single {
+        // A single letter is an initial ("J.Smith"); a single digit ends like any number, once
+        // words stand before it ("Chanel No 5.He", not a list number "1.Wstęp").
+        if single && !(last.is_ascii_digit() && tok_start > self.sent_start) {
             return false;
         }
         // a score, a clock time or a dotted number ("3:1.", "10:30.", "3.2.", "8.04.2013.")
@@ -268,8 +270,11 @@ impl<'a> Text<'a> {
             return self.r.is_starter(w);
         }
         let one_letter = w.chars().nth(1).is_none();
+        // (a word with a digit is a code or a chess move: "7.Bg5")
         (one_letter && self.char_at(end).is_some_and(char::is_whitespace))
-            || (w.chars().skip(1).any(char::is_lowercase) && !is_tld(w))
+            || (w.chars().skip(1).any(char::is_lowercase)
+                && !is_tld(w)
+                && !w.bytes().any(|b| b.is_ascii_digit()))
     }
 
     /// The word ending at `i` (after the last whitespace or opening mark), at most 64 bytes.

@@ -258,6 +258,15 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
                 self.push(after, after);
                 return after;
             }
+            // An ellipsis glued to a capitalised word, decided as a spaced one: "slowly...But this
+            // is" ends a sentence, "I thought...I would go" does not.
+            Some(c) if c.is_uppercase() && ell && after > rs && !self.inside_token(rs) => {
+                let next = self.next_at(after);
+                if self.decide(rs, dots, has_q, ell, spaced, quote, &next) {
+                    self.push(after, after);
+                }
+                return after;
+            }
             Some(c) if !c.is_whitespace() => return after.max(i + 1),
             _ => {}
         }
