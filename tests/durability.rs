@@ -340,3 +340,73 @@ fn a_failed_write_to_disk_is_never_renamed_into_place() {
         assert_eq!(names(d.path()), ["out.tsv"], "{cmd:?}: a temporary file was left");
     }
 }
+
+/// `corpus(n)` with pair `bad` made of two Polish sides (an error record, kind `language`).
+fn corpus_with_failure(n: usize, bad: usize) -> String {
+    corpus(n)
+        .lines()
+        .enumerate()
+        .map(|(k, l)| {
+            let mut r: serde_json::Value = serde_json::from_str(l).unwrap();
+            if k == bad {
+                r["en"] = r["pl"].clone();
+            }
+            r.to_string() + "\n"
+        })
+        .collect()
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn a_pair_that_failed_before_a_crash_is_recognised_by_resume() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    std::fs::write(d.join("in.jsonl"), corpus_with_failure(8, 2)).unwrap();
+    let o = run_env(d, "clean.jsonl", false, &[]);
+    assert_eq!(o.status.code(), Some(1), "one pair fails: {}", err(&o));
+    let clean = std::fs::read(d.join("clean.jsonl")).unwrap();
+    assert!(String::from_utf8_lossy(&clean).contains(r#""kind":"language""#));
+    // The run ends after the chunk that holds the failed pair (pairs 2 and 3).
+    let o = run_env(d, "out.jsonl", false, &[("BIALIGN_CRASH_AT", "chunk-written:2")]);
+    assert!(!o.status.success());
+    let o = run_env(d, "out.jsonl", true, &[]);
+    assert_eq!(o.status.code(), Some(1), "the resumed run refused: {}", err(&o));
+    assert!(std::fs::read(d.join("out.jsonl")).unwrap() == clean, "the resumed output differs from one run");
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn a_refused_allocation_ends_one_run_and_resume_records_that_pair_as_failed() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    std::fs::write(d.join("in.jsonl"), corpus(8)).unwrap();
+    let o = run_env(d, "clean.jsonl", false, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let clean = std::fs::read_to_string(d.join("clean.jsonl")).unwrap();
+    std::fs::remove_file(d.join("clean.jsonl")).unwrap();
+    // The system refuses memory while pair 5 (p005) is aligned: the process ends, as a real refusal
+    // ends it (stable Rust aborts on a failed allocation).
+    let o = run_env(d, "out.jsonl", false, &[("BIALIGN_FAULT", "refuse-alloc:5")]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(o.status.signal(), Some(6), "{}", err(&o));
+    }
+    assert!(!o.status.success());
+    assert!(d.join("out.jsonl.bialign-aborts").exists(), "{:?}", names(d));
+    // Resumed, that pair is an error record and every other pair is as in one clean run; a second
+    // abort on the same pair does not happen.
+    let o = run_env(d, "out.jsonl", true, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let out = std::fs::read_to_string(d.join("out.jsonl")).unwrap();
+    let of = |s: &str, keep: bool| -> Vec<String> {
+        s.lines().filter(|l| l.contains(r#""p005""#) == keep).map(str::to_string).collect()
+    };
+    assert_eq!(of(&out, false), of(&clean, false), "the other pairs differ from one clean run");
+    let failed = of(&out, true);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    let rec: serde_json::Value = serde_json::from_str(&failed[0]).unwrap();
+    assert_eq!(rec["kind"], "limit");
+    assert!(rec["error"].as_str().unwrap().contains("refused an allocation"), "{rec}");
+    assert_eq!(names(d), ["in.jsonl", "out.jsonl"], "the journal and the abort log are removed");
+}

@@ -5,7 +5,9 @@
 /// named point, with no clean-up, as `kill -9` would (a point inside the run is named with its chunk,
 /// `chunk-written:3`); `BIALIGN_FAULT=sync` makes the final write to disk fail as an I/O error would,
 /// `BIALIGN_FAULT=full:N` makes output writes fail as a full disk would once N bytes are written, and
-/// `BIALIGN_FAULT=journal-full` does the same to the journal's writes. Release builds compile none in.
+/// `BIALIGN_FAULT=journal-full` does the same to the journal's writes, and `BIALIGN_FAULT=refuse-alloc:N`
+/// refuses every allocation made while the pair at place N of the input (from 0) is aligned, as a
+/// system out of memory would. Release builds compile none in.
 #[cfg(debug_assertions)]
 pub(crate) fn crash_point(point: &str) {
     if std::env::var("BIALIGN_CRASH_AT").is_ok_and(|p| p == point) {
@@ -72,3 +74,16 @@ pub(crate) fn injected_journal_full() -> Option<std::io::Error> {
 pub(crate) fn injected_journal_full() -> Option<std::io::Error> {
     None
 }
+
+/// `BIALIGN_FAULT=refuse-alloc:N`: set up the allocator's refusals for the run.
+#[cfg(debug_assertions)]
+pub(crate) fn injected_refusals() {
+    if let Some(n) =
+        std::env::var("BIALIGN_FAULT").ok().and_then(|f| f.strip_prefix("refuse-alloc:")?.parse().ok())
+    {
+        super::memory::refuse_in_pair(n);
+    }
+}
+
+#[cfg(not(debug_assertions))]
+pub(crate) fn injected_refusals() {}

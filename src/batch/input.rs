@@ -286,7 +286,9 @@ fn records<R: BufRead + Send + 'static>(
     name: String,
 ) -> impl Iterator<Item = PairJob> + Send {
     recs.map(move |(line, rec)| match rec {
-        Ok(Record::Pair { id, en, pl }) => PairJob { id, source: PairSource::Texts { en, pl }, input_pos: 0 },
+        Ok(Record::Pair { id, en, pl }) => {
+            PairJob { id, source: PairSource::Texts { en, pl }, input_pos: 0, seq: 0 }
+        }
         Ok(Record::Single { id, .. }) => failed(
             id.clone(),
             Error::Record {
@@ -381,6 +383,7 @@ pub fn manifest<R: BufRead + Send + 'static>(
             id: f[0].to_string(),
             source: PairSource::Files { en: resolve(f[1]), pl: resolve(f[2]) },
             input_pos: 0,
+            seq: 0,
         })
     })
 }

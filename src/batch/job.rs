@@ -14,6 +14,8 @@ pub struct PairJob {
     pub source: PairSource,
     /// Bytes of the INPUTs read once this pair was (for the progress display; 0 when unknown).
     pub input_pos: u64,
+    /// Its place in the input, from 0 (set by the reader; what the abort log records).
+    pub seq: u64,
 }
 
 /// Where a pair's two texts are.
@@ -39,5 +41,5 @@ pub enum PairSource {
 
 /// A pair the input could not give, reported in its place.
 pub(crate) fn failed(id: String, e: Error) -> PairJob {
-    PairJob { id, source: PairSource::Failed(e), input_pos: 0 }
+    PairJob { id, source: PairSource::Failed(e), input_pos: 0, seq: 0 }
 }

@@ -289,6 +289,8 @@ fn still_at(file: &File, path: &Path) -> bool {
 pub struct Journal {
     file: File,
     path: PathBuf,
+    /// The run's abort log beside it, open while the run goes.
+    aborts: Option<super::memory::AbortLog>,
 }
 
 impl Journal {
@@ -298,14 +300,22 @@ impl Journal {
         file.set_len(0).map_err(|e| Error::output(path, "cannot write the journal", &e))?;
         file.write_all(header_line(settings, header_len).as_bytes())
             .map_err(|e| Error::output(path, "cannot write the journal", &e))?;
-        Ok(Journal { file, path: path.to_path_buf() })
+        // A fresh run: the pairs an earlier run aborted on are no concern of this one.
+        let aborts = aborts_path(path);
+        match std::fs::remove_file(&aborts) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(Error::output(&aborts, "cannot remove the abort log", &e))
+            }
+            _ => {}
+        }
+        Ok(Journal { file, path: path.to_path_buf(), aborts: Some(open_aborts(path)?) })
     }
 
     /// Take over an existing journal (the locked `file` at `path`), dropping anything after `len`
     /// (an incomplete last line).
     pub fn reopen(file: File, path: &Path, len: u64) -> Result<Journal, Error> {
         file.set_len(len).map_err(|e| Error::output(path, "cannot write the journal", &e))?;
-        let mut j = Journal { file, path: path.to_path_buf() };
+        let mut j = Journal { file, path: path.to_path_buf(), aborts: Some(open_aborts(path)?) };
         use std::io::Seek;
         j.file
             .seek(std::io::SeekFrom::End(0))
@@ -344,11 +354,32 @@ impl Journal {
         &self.path
     }
 
-    /// Remove the journal of a finished run (its lock goes with it).
-    pub fn remove(self) -> Result<(), Error> {
+    /// Remove the journal of a finished run (its lock goes with it), and its abort log.
+    pub fn remove(mut self) -> Result<(), Error> {
+        drop(self.aborts.take());
+        let aborts = aborts_path(&self.path);
+        match std::fs::remove_file(&aborts) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(Error::output(&aborts, "cannot remove the abort log", &e))
+            }
+            _ => {}
+        }
         std::fs::remove_file(&self.path)
             .map_err(|e| Error::output(&self.path, "cannot remove the journal", &e))
     }
+}
+
+/// The abort log beside the journal `journal` (`OUT.bialign-aborts`): the pairs a run ended on
+/// because the system refused an allocation (see [`super::memory`]), one `PLACE<TAB>BYTES` line each.
+pub fn aborts_path(journal: &Path) -> PathBuf {
+    let name = journal.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = name.strip_suffix("journal").unwrap_or(&name);
+    journal.with_file_name(format!("{stem}aborts"))
+}
+
+fn open_aborts(journal: &Path) -> Result<super::memory::AbortLog, Error> {
+    let path = aborts_path(journal);
+    super::memory::AbortLog::open(&path).map_err(|e| Error::output(&path, "cannot open the abort log", &e))
 }
 
 #[cfg(test)]

@@ -16,7 +16,11 @@
 //! process survives it*. An allocation the system
 //! refuses inside a stage (an out-of-memory kill, a container limit, `ulimit -v`) still ends the
 //! process, because stable Rust aborts on a failed infallible allocation (and a global allocator may
-//! not unwind); the journal then lets `--resume` continue after the chunks already written. The
+//! not unwind). Before it does, [`Counting`] writes the pair the refusing thread was aligning (its place
+//! in the input, set by [`working_on`]) and the size refused to the run's abort log ([`AbortLog`],
+//! beside the journal), with one `write` call and no allocation; `--resume` then continues after the
+//! chunks already written and gives each pair in the log an error record (kind `limit`) instead of
+//! aligning it again, so a record that exhausts memory ends one run, not every resumed one. The
 //! largest buffers a pair's output needs are reserved fallibly (`try_reserve`), so a refused
 //! reservation there is an error record too. The budget should therefore sit well below the memory
 //! the process may use, divided by the worker threads.
@@ -29,7 +33,9 @@
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// A global allocator that counts each thread's live bytes and their peak, around the allocator `A`
 /// (`#[global_allocator] static A: Counting<mimalloc::MiMalloc> = Counting(mimalloc::MiMalloc);`).
@@ -59,20 +65,171 @@ fn grew(n: usize) {
     });
 }
 
+/// No pair: the thread is not aligning one.
+const NO_PAIR: u64 = u64::MAX;
+
+thread_local! {
+    /// The pair this thread is aligning, by its place in the input ([`working_on`]).
+    static AT_PAIR: Cell<u64> = const { Cell::new(NO_PAIR) };
+}
+
+/// The file descriptor of the run's abort log, -1 when there is none.
+static ABORT_FD: AtomicI32 = AtomicI32::new(-1);
+
+/// Test builds: the pair (by place) whose allocations are refused (`BIALIGN_FAULT=refuse-alloc:N`).
+#[cfg(debug_assertions)]
+static REFUSE_IN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(NO_PAIR);
+
+/// Note that this thread now aligns the pair at place `pair` of the input (`None`: no pair), for the
+/// abort log.
+pub fn working_on(pair: Option<u64>) {
+    let _ = AT_PAIR.try_with(|p| p.set(pair.unwrap_or(NO_PAIR)));
+}
+
+/// Test builds only: refuse every allocation made while the pair at place `pair` is aligned, as a
+/// system out of memory would (`BIALIGN_FAULT=refuse-alloc:N`, read by batch).
+#[cfg(debug_assertions)]
+pub(crate) fn refuse_in_pair(pair: u64) {
+    REFUSE_IN.store(pair, Ordering::Relaxed);
+}
+
+#[inline]
+fn refuse_here() -> bool {
+    #[cfg(debug_assertions)]
+    {
+        let r = REFUSE_IN.load(Ordering::Relaxed);
+        r != NO_PAIR && AT_PAIR.try_with(Cell::get).is_ok_and(|p| p == r)
+    }
+    #[cfg(not(debug_assertions))]
+    {
+        false
+    }
+}
+
+/// An allocation of `size` bytes was refused, and the process is about to end: the pair at work on
+/// this thread goes to the abort log as `PLACE<TAB>SIZE`, written with one call from a stack buffer.
+#[cold]
+fn refused(size: usize) {
+    let pair = AT_PAIR.try_with(Cell::get).unwrap_or(NO_PAIR);
+    let fd = ABORT_FD.load(Ordering::Relaxed);
+    if pair == NO_PAIR || fd < 0 {
+        return;
+    }
+    let mut buf = [0u8; 48];
+    let n = log_line(&mut buf, pair, size as u64);
+    write_raw(fd, &buf[..n]);
+}
+
+/// The abort log's line `PAIR<TAB>SIZE\n` in `buf`; its length.
+fn log_line(buf: &mut [u8; 48], pair: u64, size: u64) -> usize {
+    let mut n = push_decimal(buf, 0, pair);
+    buf[n] = b'\t';
+    n = push_decimal(buf, n + 1, size);
+    buf[n] = b'\n';
+    n + 1
+}
+
+/// `v` in decimal at `buf[at..]`; the index after it.
+fn push_decimal(buf: &mut [u8], at: usize, mut v: u64) -> usize {
+    let mut digits = [0u8; 20];
+    let mut k = 0;
+    loop {
+        digits[k] = b'0' + (v % 10) as u8;
+        k += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for (i, d) in digits[..k].iter().rev().enumerate() {
+        buf[at + i] = *d;
+    }
+    at + k
+}
+
+#[cfg(unix)]
+fn write_raw(fd: i32, bytes: &[u8]) {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    // SAFETY: `fd` is the abort log's descriptor, open for as long as it is published in ABORT_FD
+    // (AbortLog withdraws it before closing the file); ManuallyDrop keeps this handle from closing it.
+    let f = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+    let _ = (&*f).write(bytes);
+}
+
+#[cfg(not(unix))]
+fn write_raw(_fd: i32, _bytes: &[u8]) {}
+
+/// The abort log of a batch run writing a file: while it is open, a refused allocation records the
+/// pair at work there before the process ends (see the module documentation).
+#[derive(Debug)]
+pub struct AbortLog {
+    file: std::fs::File,
+}
+
+impl AbortLog {
+    /// Open (append to) the abort log at `path` and publish it for [`Counting`].
+    pub fn open(path: &Path) -> std::io::Result<AbortLog> {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            ABORT_FD.store(file.as_raw_fd(), Ordering::Relaxed);
+        }
+        Ok(AbortLog { file })
+    }
+}
+
+impl Drop for AbortLog {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            let fd = self.file.as_raw_fd();
+            let _ = ABORT_FD.compare_exchange(fd, -1, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The pairs of an abort log (place in the input → bytes refused, the first refusal of each: the
+/// runtime's report of it may be refused too); a missing log has none, and an incomplete last line
+/// is left out.
+pub fn read_aborts(path: &Path) -> HashMap<u64, u64> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut out = HashMap::new();
+    for l in text.split_inclusive('\n') {
+        let parsed = l
+            .strip_suffix('\n')
+            .and_then(|l| l.split_once('\t'))
+            .and_then(|(pair, size)| Some((pair.parse::<u64>().ok()?, size.parse::<u64>().ok()?)));
+        if let Some((pair, size)) = parsed {
+            out.entry(pair).or_insert(size);
+        }
+    }
+    out
+}
+
 #[inline]
 fn shrank(n: usize) {
     let _ = LIVE.try_with(|live| live.set(live.get().wrapping_sub(n as i64)));
 }
 
 // SAFETY: every call is passed on unchanged to the allocator `A`, which upholds `GlobalAlloc`'s
-// contract; the counting around it only reads and writes this thread's `Cell`s (constant-initialised
-// and without destructors, so they never allocate) and one atomic flag, and it never unwinds.
+// contract (or, in test builds, answered with null as a refusing allocator may); the counting around
+// it only reads and writes this thread's `Cell`s (constant-initialised and without destructors, so
+// they never allocate) and atomics, and a refusal writes one line from the stack; it never unwinds.
 unsafe impl<A: GlobalAlloc> GlobalAlloc for Counting<A> {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if refuse_here() {
+            refused(layout.size());
+            return std::ptr::null_mut();
+        }
         // SAFETY: the caller's guarantees for `layout` are passed on.
         let p = unsafe { self.0.alloc(layout) };
-        if !p.is_null() {
+        if p.is_null() {
+            refused(layout.size());
+        } else {
             grew(layout.size());
         }
         p
@@ -80,9 +237,15 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Counting<A> {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if refuse_here() {
+            refused(layout.size());
+            return std::ptr::null_mut();
+        }
         // SAFETY: as for `alloc`.
         let p = unsafe { self.0.alloc_zeroed(layout) };
-        if !p.is_null() {
+        if p.is_null() {
+            refused(layout.size());
+        } else {
             grew(layout.size());
         }
         p
@@ -97,9 +260,15 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Counting<A> {
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if refuse_here() {
+            refused(new_size);
+            return std::ptr::null_mut();
+        }
         // SAFETY: as for `dealloc`; the caller's guarantees for `new_size` are passed on.
         let p = unsafe { self.0.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
+        if p.is_null() {
+            refused(new_size);
+        } else {
             if new_size >= layout.size() {
                 grew(new_size - layout.size());
             } else {
@@ -151,9 +320,29 @@ pub fn over(m: Mark, budget: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
     #[global_allocator]
     static COUNTING: Counting<std::alloc::System> = Counting(std::alloc::System);
+
+    #[test]
+    fn abort_log_lines_are_written_whole_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("aborts");
+        let log = AbortLog::open(&path).unwrap();
+        let mut buf = [0u8; 48];
+        for (pair, size) in [(7, 123_456), (0, u64::MAX), (7, 1)] {
+            let n = log_line(&mut buf, pair, size);
+            #[cfg(unix)]
+            write_raw(std::os::fd::AsRawFd::as_raw_fd(&log.file), &buf[..n]);
+        }
+        drop(log);
+        // A line cut short by the end of the process is left out.
+        std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(b"9\t1").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "7\t123456\n0\t18446744073709551615\n7\t1\n9\t1");
+        assert_eq!(read_aborts(&path), HashMap::from([(7, 123_456), (0, u64::MAX)]));
+        assert!(read_aborts(&dir.path().join("none")).is_empty());
+    }
 
     #[test]
     fn the_peak_since_a_mark_is_measured_on_the_thread_that_allocates() {

@@ -163,9 +163,22 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let skip = resumed.as_ref().map_or(0, |s| s.done);
     let totals = resumed.as_ref().map(|s| s.totals).unwrap_or_default();
     let journal_path = out.file.as_ref().map(|(_, _, j)| j.path().to_path_buf());
+    // The pairs an interrupted run ended on, out of memory: error records now, not a second abort.
+    let aborted = match (&resumed, &journal_path) {
+        (Some(_), Some(j)) => memory::read_aborts(&journal::aborts_path(j)),
+        _ => Default::default(),
+    };
+    faults::injected_refusals();
     let warnings = walk::Warnings::default();
-    let (rx, reader, stopped, slot_rx, in_flight) =
-        spawn_reader(inputs, opts, writer.clone(), skip, journal_path, &warnings)?;
+    let (rx, reader, stopped, slot_rx, in_flight) = spawn_reader(
+        inputs,
+        opts,
+        writer.clone(),
+        skip,
+        journal_path,
+        std::sync::Arc::new(aborted),
+        &warnings,
+    )?;
 
     let pb = progress::Progress::new(opts, known_input_size(inputs), skip);
     let mut pending: BTreeMap<u64, ChunkOutput> = BTreeMap::new();

@@ -70,14 +70,15 @@ pub fn fingerprint(id: &str, en: &[u8], pl: &[u8]) -> u64 {
 pub fn job_fingerprint(job: &PairJob, ingest: &IngestOptions) -> u64 {
     match &job.source {
         PairSource::Texts { en, pl } => fingerprint(&job.id, en.as_bytes(), pl.as_bytes()),
-        PairSource::Files { en, pl } => {
-            let read = |p: &std::path::Path| {
-                crate::ingest::read_input(p, ingest).map(|(_, b)| b).unwrap_or_default()
-            };
-            fingerprint(&job.id, &read(en), &read(pl))
-        }
+        PairSource::Files { en, pl } => files_fingerprint(&job.id, en, pl, ingest),
         PairSource::Failed(e) => fingerprint(&job.id, e.to_string().as_bytes(), b""),
     }
+}
+
+/// The fingerprint of a pair of files as they are now (a side that cannot be read counts as empty).
+fn files_fingerprint(id: &str, en: &std::path::Path, pl: &std::path::Path, ingest: &IngestOptions) -> u64 {
+    let read = |p: &std::path::Path| crate::ingest::read_input(p, ingest).map(|(_, b)| b).unwrap_or_default();
+    fingerprint(id, &read(en), &read(pl))
 }
 
 /// The memory a record's analysis and alignment may take at most, estimated from its text before any
@@ -162,6 +163,7 @@ fn load_and_align(
     aopts: &AlignOptions,
     stage: &Cell<&'static str>,
     mem: super::memory::Mark,
+    input_hash: &Cell<Option<u64>>,
 ) -> Result<Aligned, Error> {
     // The long stages stop early when the pair's time is up or its memory over the budget (checked
     // with the clock); `check` then tells which, after the stage.
@@ -190,8 +192,9 @@ fn load_and_align(
                 stage.set("reading");
                 let (en_name, en_bytes) = crate::ingest::read_input(en, &opts.ingest)?;
                 let (pl_name, pl_bytes) = crate::ingest::read_input(pl, &opts.ingest)?;
-                check_memory(&id, &en_bytes, &pl_bytes, opts.max_pair_memory)?;
                 let hash = fingerprint(&id, &en_bytes, &pl_bytes);
+                input_hash.set(Some(hash));
+                check_memory(&id, &en_bytes, &pl_bytes, opts.max_pair_memory)?;
                 stage.set("analysing the English side");
                 let en_doc = crate::analyze_path_bytes(en, &en_name, &en_bytes, &opts.ingest)?;
                 drop(en_bytes);
@@ -201,8 +204,9 @@ fn load_and_align(
                 (en_doc, pl_doc, hash)
             }
             PairSource::Texts { ref en, ref pl } => {
-                check_memory(&id, en.as_bytes(), pl.as_bytes(), opts.max_pair_memory)?;
                 let hash = fingerprint(&id, en.as_bytes(), pl.as_bytes());
+                input_hash.set(Some(hash));
+                check_memory(&id, en.as_bytes(), pl.as_bytes(), opts.max_pair_memory)?;
                 // JSON strings are Unicode: the texts are UTF-8 whatever --encoding says for files.
                 let ingest = IngestOptions { encoding: Some("utf-8".into()), ..opts.ingest.clone() };
                 stage.set("analysing the English side");
@@ -244,11 +248,11 @@ pub struct AlignedTexts {
 /// when swapped) and a failure with [`error_record`], and the records are `batch`'s bytes.
 pub fn align_texts(id: &str, en: String, pl: String, opts: &BatchOptions) -> Result<AlignedTexts, Error> {
     let aopts = AlignOptions { min_score: opts.min_score, ..opts.align.clone() };
-    let job = PairJob { id: id.to_string(), source: PairSource::Texts { en, pl }, input_pos: 0 };
+    let job = PairJob { id: id.to_string(), source: PairSource::Texts { en, pl }, input_pos: 0, seq: 0 };
     let stage = Cell::new("reading");
     let mem = super::memory::mark();
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        load_and_align(job, opts, &aopts, &stage, mem)
+        load_and_align(job, opts, &aopts, &stage, mem, &Cell::new(None))
     })) {
         Ok(r) => r.map(|p| AlignedTexts { en: p.en, pl: p.pl, swapped: p.swapped, alignment: p.alignment }),
         Err(panic) => {
@@ -291,12 +295,17 @@ pub(crate) fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats
     }
 }
 
-/// Process a chunk's pairs one after the other.
+/// The pairs an interrupted run ended on because the system refused an allocation: place in the
+/// input → bytes refused (read from the abort log, [`super::memory`]).
+pub type Aborted = std::collections::HashMap<u64, u64>;
+
+/// Process a chunk's pairs one after the other (a pair in `aborted` becomes its error record).
 pub(crate) fn process_chunk(
     chunk: Vec<(PairJob, u64)>,
     opts: &BatchOptions,
     aopts: &AlignOptions,
     writer: &dyn Writer,
+    aborted: &Aborted,
 ) -> ChunkOutput {
     let input: u64 = chunk.iter().map(|(_, size)| size).sum();
     // Room for what a pair's records take (about three times its text), so the buffer is not moved
@@ -304,7 +313,7 @@ pub(crate) fn process_chunk(
     let cap = (input.saturating_mul(3) as usize).saturating_add(4096 * (chunk.len() + 1)).min(64 << 20);
     let mut out = ChunkOutput { bytes: Vec::with_capacity(cap), pairs: Vec::with_capacity(chunk.len()) };
     for (job, size) in chunk {
-        let p = process(job, size, opts, aopts, writer, &mut out.bytes);
+        let p = process(job, size, opts, aopts, writer, aborted, &mut out.bytes);
         out.pairs.push(p);
     }
     out
@@ -333,15 +342,35 @@ fn process(
     opts: &BatchOptions,
     aopts: &AlignOptions,
     writer: &dyn Writer,
+    aborted: &Aborted,
     buf: &mut Vec<u8>,
 ) -> PairOutput {
     let id = job.id.clone();
     let input_pos = job.input_pos;
     let start = buf.len();
     let stage = Cell::new("reading");
+    // The input's fingerprint as soon as it is known (for the journal, whatever becomes of the pair);
+    // a pair whose sides cannot be read has the one a resumed run computes for it.
+    let input_hash = Cell::new(None);
+    let files = match &job.source {
+        PairSource::Files { en, pl } => Some((en.clone(), pl.clone())),
+        _ => None,
+    };
+    if let Some(&bytes) = aborted.get(&job.seq) {
+        input_hash.set(Some(job_fingerprint(&job, &opts.ingest)));
+        let e = Error::Limit {
+            name: id.clone(),
+            reason: format!(
+                "the system refused an allocation of {bytes} bytes while this pair was aligned, which ended \
+                 the interrupted run; it is recorded as failed, not aligned again"
+            ),
+        };
+        return failed_output(id, input_bytes, input_pos, start, &e, input_hash.get(), opts, buf);
+    }
+    super::memory::working_on(Some(job.seq));
     let mem = super::memory::mark();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let p = load_and_align(job, opts, aopts, &stage, mem)?;
+        let p = load_and_align(job, opts, aopts, &stage, mem, &input_hash)?;
         stage.set("checking");
         let findings = if opts.qa {
             let qa = crate::qa::QaOptions { lexicon: opts.align.lexicon.clone(), ..Default::default() };
@@ -376,6 +405,7 @@ fn process(
             .collect();
         Ok::<_, Error>((stats_of(&p.en, &p.pl, &p.alignment), p.swapped, p.hash, warnings))
     }));
+    super::memory::working_on(None);
     let result = match result {
         Ok(r) => r,
         Err(panic) => {
@@ -395,24 +425,43 @@ fn process(
             warnings,
         },
         Err(e) => {
-            // Nothing of a failed pair but its error record.
-            buf.truncate(start);
-            if opts.format == Format::Jsonl {
-                buf.extend_from_slice(error_record(&id, &e).to_string().as_bytes());
-                buf.push(b'\n');
-            }
-            PairOutput {
-                hash: fingerprint(&id, e.to_string().as_bytes(), b""),
-                id,
-                input_bytes,
-                input_pos,
-                status: Status::Failed,
-                stats: PairStats::default(),
-                end: buf.len(),
-                error: Some(e.to_string()),
-                warnings: Vec::new(),
-            }
+            let hash = input_hash
+                .get()
+                .or_else(|| files.map(|(en, pl)| files_fingerprint(&id, &en, &pl, &opts.ingest)));
+            failed_output(id, input_bytes, input_pos, start, &e, hash, opts, buf)
         }
+    }
+}
+
+/// A failed pair's output: nothing but its error record (in `buf` from `start`). Its journal
+/// fingerprint is its input's (`hash`), so that a resumed run recognises the same pair; without one
+/// (the input gave no pair) the error's.
+#[allow(clippy::too_many_arguments)]
+fn failed_output(
+    id: String,
+    input_bytes: u64,
+    input_pos: u64,
+    start: usize,
+    e: &Error,
+    hash: Option<u64>,
+    opts: &BatchOptions,
+    buf: &mut Vec<u8>,
+) -> PairOutput {
+    buf.truncate(start);
+    if opts.format == Format::Jsonl {
+        buf.extend_from_slice(error_record(&id, e).to_string().as_bytes());
+        buf.push(b'\n');
+    }
+    PairOutput {
+        hash: hash.unwrap_or_else(|| fingerprint(&id, e.to_string().as_bytes(), b"")),
+        id,
+        input_bytes,
+        input_pos,
+        status: Status::Failed,
+        stats: PairStats::default(),
+        end: buf.len(),
+        error: Some(e.to_string()),
+        warnings: Vec::new(),
     }
 }
 

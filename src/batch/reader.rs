@@ -91,6 +91,7 @@ pub(super) fn spawn_reader(
     writer: std::sync::Arc<dyn Writer>,
     skip: u64,
     journal_path: Option<PathBuf>,
+    aborted: std::sync::Arc<pair::Aborted>,
     warnings: &walk::Warnings,
 ) -> Result<ReaderParts, Error> {
     let jobs = if opts.jobs == 0 {
@@ -153,15 +154,18 @@ pub(super) fn spawn_reader(
                     return false;
                 }
                 let (tx, opts, aopts, writer) = (tx.clone(), opts.clone(), aopts.clone(), writer.clone());
+                let aborted = aborted.clone();
                 pool.spawn(move || {
-                    let _ = tx.send(Msg::Done(n, pair::process_chunk(chunk, &opts, &aopts, &*writer)));
+                    let _ =
+                        tx.send(Msg::Done(n, pair::process_chunk(chunk, &opts, &aopts, &*writer, &aborted)));
                 });
                 true
             };
             let mut chunk: Vec<(PairJob, u64)> = Vec::new();
             let mut bytes = 0u64;
             let (jobs, backlog) = input::pairs_with_backlog(&inputs, &input_opts, &warnings);
-            for job in jobs {
+            for mut job in jobs {
+                job.seq = seq;
                 if seq < skip {
                     let expected = done.as_mut().and_then(|it| it.next());
                     if let Err(e) = resumed_matches(&job, expected, seq, &opts, journal_path.as_deref()) {

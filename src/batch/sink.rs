@@ -101,7 +101,13 @@ pub(crate) fn open_output(opts: &BatchOptions, writer: &dyn Writer, settings: &s
                     return Ok(Opened::Run(Out { w, len, name: path, file: Some((part, dest, j)) }, Some(st)));
                 }
                 None if st.complete && dest.exists() => {
-                    // The output was renamed into place; only the journal's removal was lost.
+                    // The output was renamed into place; only the removal of the journal (and of its
+                    // abort log) was lost.
+                    let aborts = journal::aborts_path(&jpath);
+                    match std::fs::remove_file(&aborts) {
+                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(&aborts, &e)),
+                        _ => {}
+                    }
                     std::fs::remove_file(&jpath).map_err(|e| Error::io(&jpath, &e))?;
                     return Ok(Opened::AlreadyDone(st));
                 }

@@ -109,6 +109,7 @@ fn pair_from(id: String, sides: Sides, what: &str) -> PairJob {
                 id: id.clone(),
                 source: PairSource::Files { en: s.en.remove(0), pl: s.pl.remove(0) },
                 input_pos: 0,
+                seq: 0,
             }
         }
         (0, _) => fail(format!("no English side ({what})")),
