@@ -127,16 +127,27 @@ impl Cx<'_> {
                     // name, must be found on the other side: each word ("Mike Pence" is not "Mike Nowak"),
                     // one of several allowed to be spelled the other language's way when another word of
                     // the name is found ("Kim Jong-un" / "Kim Dzong-un").
+                    // "Trump's" is Trump; a Polish case ending after an apostrophe ("Pence’a") is cut.
                     let words: Vec<&str> = name
                         .words
                         .iter()
-                        .map(|w| w.trim_end_matches("'s").trim_end_matches("’s"))
+                        .map(|w| {
+                            if is_en {
+                                w.trim_end_matches("'s").trim_end_matches("’s")
+                            } else {
+                                w.split(['\'', '’']).next().unwrap_or(w)
+                            }
+                        })
                         .filter(|w| w.chars().count() >= 3)
                         .collect();
+                    // In Polish, the dictionary words of an institution's name are translations ("Instytut
+                    // Studiów Fiskalnych" / "Institute for Fiscal Studies"); its other words are names that
+                    // must be found ("Światowej Nowaka Zdrowia" is seen).
                     let first_proper = words.iter().position(|w| !dictionary_word(w, is_en));
                     let Some(first_proper) = first_proper else { continue };
                     let proper = &words[first_proper..];
-                    if proper.iter().any(|w| dictionary_word(w, is_en)) || equivalent_found(proper, other) {
+                    let institution = proper.iter().any(|w| dictionary_word(w, is_en));
+                    if (is_en && institution) || equivalent_found(proper, other) {
                         continue;
                     }
                     // An abbreviation ("D-Calif.)") or an English contraction ("We're") is no name to find.
@@ -156,7 +167,16 @@ impl Cx<'_> {
                     // paraolimpijskiej, by the cognate measure).
                     let found = |w: &str| {
                         let (f, k) = (norm::fold(w), crate::lexicon::names::name_key(w));
-                        let ids = ids_of(lexicon(self.opts), &[w.to_string()], is_en);
+                        // A Polish word reaches its translations only as a known form: a prefix guess
+                        // makes a surname a common word (Zalewski → zalew, "flood").
+                        let spellings = if is_en {
+                            en_spellings(&w.to_lowercase())
+                        } else if dictionary_word(w, false) {
+                            vec![w.to_string()]
+                        } else {
+                            Vec::new()
+                        };
+                        let ids = ids_of(lexicon(self.opts), &spellings, is_en);
                         other.iter().any(|o| {
                             o.keys.contains(&f)
                                 || o.keys.contains(&k)
@@ -168,13 +188,51 @@ impl Cx<'_> {
                                 })
                         })
                     };
+                    // A word of a Polish institution's name that the lexicon reaches only by a prefix
+                    // (szpitalnych → hospital) or a number word (sześciu) is a translated word too.
+                    let translated = |w: &str| {
+                        let ids = ids_of(lexicon(self.opts), &[w.to_string()], false);
+                        !norm::numbers(w, 0, Lang::Pl).is_empty()
+                            || other.iter().any(|o| ids.iter().any(|id| o.ids.contains(id)))
+                    };
                     let near = |w: &str| {
                         let f = norm::fold(w);
                         other.iter().any(|o| o.caps.iter().any(|c| edit_distance(&f, &norm::fold(c)) <= 2))
                     };
-                    let missing: Vec<&&str> = proper.iter().filter(|w| !found(w)).collect();
-                    let some_found = words.iter().any(|w| found(w));
+                    // Words the table of renderings covers (Yangon / Rangun, Cape Verde / Wyspy Zielonego
+                    // Przylądka).
+                    let folded: Vec<String> = words.iter().map(|w| norm::fold(w)).collect();
+                    let covered = super::renderings::covered(&folded, is_en, other);
+                    let missing: Vec<&&str> = proper
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, w)| !covered[first_proper + k] && !found(w))
+                        .filter(|(_, w)| is_en || !institution || !(dictionary_word(w, false) || translated(w)))
+                        .map(|(_, w)| w)
+                        .collect();
+                    let some_found = words.iter().enumerate().any(|(k, w)| covered[k] || found(w));
                     if missing.is_empty() || (missing.len() == 1 && some_found && near(missing[0])) {
+                        continue;
+                    }
+                    // A name the other side abbreviates: its initials are the letters of an abbreviation
+                    // there ("Los Angeles" / "L.A.", "Uniwersytet Nowojorski" / "NYU").
+                    let initials: Vec<char> =
+                        name.words.iter().filter_map(|w| w.chars().next()).flat_map(char::to_uppercase).collect();
+                    let abbreviated = initials.len() >= 2
+                        && other.iter().any(|o| {
+                            o.acronyms.iter().any(|a| {
+                                a.chars().count() <= initials.len() + 2 && initials.iter().all(|c| a.contains(*c))
+                            })
+                        });
+                    // A name one side gives in part and the other in full ("Flyers" / "Fife Flyers"): a word
+                    // of it is found here and the missing words are the other article's words elsewhere.
+                    let all_other = if is_en { &self.pl_words } else { &self.en_words };
+                    let in_article = |w: &&&str| {
+                        let (f, k) = (norm::fold(w), crate::lexicon::names::name_key(w));
+                        all_other.iter().any(|o| o.keys.contains(&f) || o.keys.contains(&k))
+                    };
+                    let completed = some_found && missing.iter().all(in_article);
+                    if abbreviated || completed {
                         continue;
                     }
                     let (en, pl, msg) = if is_en {
@@ -460,12 +518,38 @@ pub(super) fn dictionary_word(word: &str, en: bool) -> bool {
     let lower = norm::fold(word);
     let mut ids = Vec::new();
     if en {
-        lex.en_ids(&lower, &mut ids);
-        !ids.is_empty()
+        en_spellings(&lower).iter().any(|w| {
+            lex.en_ids(w, &mut ids);
+            !ids.is_empty()
+        })
     } else {
         let lower_pl = word.to_lowercase();
         lex.pl_lookup(&lower_pl, crate::lexicon::Fallbacks::NONE, &mut ids) == crate::lexicon::Reach::Form
     }
+}
+
+/// A folded English word and its other spellings, British and American, that the lexicon may list
+/// instead: advisor / adviser, color / colour, organization / organisation, center / centre.
+pub(super) fn en_spellings(w: &str) -> Vec<String> {
+    let mut out = vec![w.to_string()];
+    let swaps: [(&str, &str); 8] = [
+        ("or", "er"),
+        ("ors", "ers"),
+        ("or", "our"),
+        ("ization", "isation"),
+        ("isation", "ization"),
+        ("ize", "ise"),
+        ("ise", "ize"),
+        ("er", "re"),
+    ];
+    for (a, b) in swaps {
+        if let Some(stem) = w.strip_suffix(a) {
+            if stem.chars().count() >= 3 {
+                out.push(format!("{stem}{b}"));
+            }
+        }
+    }
+    out
 }
 
 /// Whether a name is a country (each of its words naming it, or its adjective) or a post (the whole
