@@ -221,7 +221,7 @@ impl Cx<'_> {
                     let abbreviated = initials.len() >= 2
                         && other.iter().any(|o| {
                             o.acronyms.iter().any(|a| {
-                                a.chars().count() <= initials.len() + 2 && initials.iter().all(|c| a.contains(*c))
+                                a.chars().count() <= initials.len() + 1 && initials.iter().all(|c| a.contains(*c))
                             })
                         });
                     // A name one side gives in part and the other in full ("Flyers" / "Fife Flyers"): a word
