@@ -428,6 +428,11 @@ impl Side {
         }
         Side { spans, text, pieces }
     }
+    /// The document span of the byte range `a..b` of `text` (within one piece).
+    fn doc_span(&self, a: usize, b: usize) -> Option<Span> {
+        let &(off, doc_start) = self.pieces.iter().rev().find(|p| p.0 <= a)?;
+        Some(Span::new(doc_start + a - off, doc_start + b - off))
+    }
     /// Numbers of the side, with spans mapped back to the document.
     fn numbers(&self, lang: Lang) -> Vec<Num> {
         let mut out = Vec::new();

@@ -5,6 +5,7 @@ use super::*;
 impl Cx<'_> {
     /// Numbers: one replaced by another is an error; one missing on a side is a warning.
     pub(super) fn numbers(&self, e: &Side, p: &Side, unit: &str, out: &mut Vec<Finding>) {
+        self.codes(e, p, unit, out);
         let en_nums = e.numbers(Lang::En);
         let pl_nums = p.numbers(Lang::Pl);
         let mut used = vec![false; pl_nums.len()];
@@ -42,6 +43,47 @@ impl Cx<'_> {
             && lone_pl.iter().all(|n| n.word)
             && lone_en.len() == lone_pl.len();
         let convertible = lone_en.iter().any(|n| converted(n));
+        // A converted measure must come out near the conversion ("120 miles" / "200 km", not "260 km").
+        if convertible {
+            let en_conv: Vec<(f64, &Num)> = lone_en
+                .iter()
+                .filter_map(|n| {
+                    let v = value_of(n)?;
+                    Some((v * imperial_factor(&self.en.text, n.span.end)?, *n))
+                })
+                .collect();
+            // Translators round: 1609 km may be "1500" (a rounding unit of 100), not "2600".
+            let rounding = |n: &Num| {
+                let digits: String = self.pl.slice(n.span).chars().filter(char::is_ascii_digit).collect();
+                10f64.powi((digits.len() - digits.trim_end_matches('0').len()) as i32)
+            };
+            let pl_metric: Vec<(f64, f64, &Num)> = lone_pl
+                .iter()
+                .filter(|n| !n.word && metric_unit_after(&self.pl.text, n.span.end))
+                .filter_map(|n| Some((value_of(n)?, rounding(n), *n)))
+                .collect();
+            let off: Vec<&Num> = pl_metric
+                .iter()
+                .filter(|(v, unit, _)| !en_conv.iter().any(|(c, _)| (v - c).abs() <= (0.1 * c).max(unit / 2.0)))
+                .map(|x| x.2)
+                .collect();
+            if !en_conv.is_empty() && !off.is_empty() && off.len() == pl_metric.len() {
+                let en_spans: Vec<&Num> = en_conv.iter().map(|x| x.1).collect();
+                out.push(Finding {
+                    check: Check::NumberMismatch,
+                    severity: Severity::Error,
+                    en: en_spans.iter().map(|n| n.span).collect(),
+                    pl: off.iter().map(|n| n.span).collect(),
+                    message: format!(
+                        "The Polish {unit} has {} where the English has {} (about {} after conversion).{texts}",
+                        show(self.pl, &off),
+                        show(self.en, &en_spans),
+                        en_conv.iter().map(|(c, _)| format!("{c:.0}")).collect::<Vec<_>>().join(", ")
+                    ),
+                });
+                return;
+            }
+        }
         if !lone_en.is_empty() && !lone_pl.is_empty() && !convertible && (strong_en || strong_pl || word_swap)
         {
             out.push(Finding {
@@ -90,6 +132,38 @@ impl Cx<'_> {
                 ),
             });
         }
+    }
+
+    /// Codes of letters and digits ("NO2", "PM10", "F-16"), which the translation keeps as written: one
+    /// replaced by another is a changed number.
+    fn codes(&self, e: &Side, p: &Side, unit: &str, out: &mut Vec<Finding>) {
+        let (ce, cp) = (codes_in(&e.text), codes_in(&p.text));
+        let lone = |a: &[(usize, usize, String)], b: &[(usize, usize, String)]| -> Vec<(usize, usize, String)> {
+            a.iter().filter(|x| !b.iter().any(|y| y.2 == x.2)).cloned().collect()
+        };
+        let (le, lp) = (lone(&ce, &cp), lone(&cp, &ce));
+        if le.is_empty() || lp.is_empty() {
+            return;
+        }
+        let spans = |side: &Side, v: &[(usize, usize, String)]| -> Vec<Span> {
+            v.iter().filter_map(|&(a, b, _)| side.doc_span(a, b)).collect()
+        };
+        let show = |side: &Side, v: &[(usize, usize, String)]| {
+            v.iter().map(|&(a, b, _)| side.text[a..b].to_string()).collect::<Vec<_>>().join(", ")
+        };
+        out.push(Finding {
+            check: Check::NumberMismatch,
+            severity: Severity::Error,
+            en: spans(e, &le),
+            pl: spans(p, &lp),
+            message: format!(
+                "The Polish {unit} has {} where the English has {}.\nEN: {}\nPL: {}",
+                show(p, &lp),
+                show(e, &le),
+                clip(&e.text, 160),
+                clip(&p.text, 160)
+            ),
+        });
     }
 
     /// Names (capitalised words inside a sentence) on one side with no match on the other side's linked
@@ -383,6 +457,32 @@ pub(super) fn imperial_unit_after(text: &str, end: usize) -> bool {
     UNITS.contains(&word.as_str())
 }
 
+/// The factor that converts the English imperial unit after a number ending at `end` to the metric
+/// unit a translation gives (miles → km, feet → m, pounds → kg…); `None` for Fahrenheit and others.
+pub(super) fn imperial_factor(text: &str, end: usize) -> Option<f64> {
+    let rest = text.get(end..).unwrap_or("").trim_start_matches([' ', '\u{a0}', '-']);
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+    Some(match word.as_str() {
+        "mile" | "miles" | "mph" => 1.609,
+        "ft" | "feet" | "foot" => 0.3048,
+        "inch" | "inches" => 2.54,
+        "yard" | "yards" | "yd" => 0.9144,
+        "lb" | "lbs" | "pound" | "pounds" => 0.4536,
+        "stone" => 6.35,
+        "gallon" | "gallons" => 3.785,
+        "acre" | "acres" => 0.4047,
+        _ => return None,
+    })
+}
+
+/// The plain value of a number (`None` for percentages, years, dates).
+fn value_of(n: &Num) -> Option<f64> {
+    match n.kind {
+        crate::lexicon::numbers::NumKind::Value(v) => Some(v as f64 / 1000.0),
+        _ => None,
+    }
+}
+
 /// Metric units a Polish conversion of an imperial measure gives, after a number ending at `end`.
 pub(super) fn metric_unit_after(text: &str, end: usize) -> bool {
     const UNITS: &[&str] = &["km", "m", "cm", "mm", "kg", "g", "l", "ha", "c", "t"];
@@ -391,6 +491,38 @@ pub(super) fn metric_unit_after(text: &str, end: usize) -> bool {
     let rest = text.get(end..).unwrap_or("").trim_start_matches([' ', '\u{a0}', '-', '°']);
     let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
     UNITS.contains(&word.as_str()) || STEMS.iter().any(|s| word.starts_with(s))
+}
+
+/// Codes of a text: a word of capital letters and digits, the letters first, a hyphen allowed between
+/// them ("NO2", "PM10", "F-16", "G7"), with its byte range and its form without the hyphen.
+pub(super) fn codes_in(text: &str) -> Vec<(usize, usize, String)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_uppercase() {
+            i += 1;
+        }
+        let letters = i - start;
+        let mut j = i;
+        if j < bytes.len() && bytes[j] == b'-' && letters > 0 {
+            j += 1;
+        }
+        let digits_start = j;
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        let boundary_before = start == 0 || !(bytes[start - 1].is_ascii_alphanumeric());
+        let boundary_after = j >= bytes.len() || !bytes[j].is_ascii_alphanumeric();
+        if letters >= 1 && letters <= 5 && j > digits_start && boundary_before && boundary_after {
+            out.push((start, j, text[start..j].replace('-', "")));
+            i = j;
+        } else {
+            i = start + 1;
+        }
+    }
+    out
 }
 
 /// The runs of digits of a number as written, leading zeros dropped ("8.20m" → 8, 20; "1 000" → 1, 0).
