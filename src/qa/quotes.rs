@@ -168,7 +168,10 @@ impl<'a> Cx<'a> {
             [(self.en, &paired_en, &me, true), (self.pl, &paired_pl, &mp, false)]
         {
             for (i, q) in doc.quotes.iter().enumerate() {
-                if q.kind != QuoteKind::Speech || paired.contains(&i) || q.depth > 0 {
+                // Any English quotation left out is an omission; a Polish one with no English source is
+                // worth a word only when it is someone's speech (translators add scare quotes and mark
+                // titles at will).
+                if (!is_en && q.kind != QuoteKind::Speech) || paired.contains(&i) || q.depth > 0 {
                     continue;
                 }
                 // The Polish quotes it the Polish way, with dashes: not an omission.
@@ -244,10 +247,12 @@ impl Cx<'_> {
         if there.is_empty() {
             return false;
         }
+        // Titles count among titles only (a title is marked or not at will).
+        let title = q.kind == QuoteKind::Title;
         let count = |d: &Document, sents: &[usize]| {
             d.quotes
                 .iter()
-                .filter(|x| x.depth == 0 && x.kind != QuoteKind::Title && sents.contains(&x.sentence))
+                .filter(|x| x.depth == 0 && (x.kind == QuoteKind::Title) == title && sents.contains(&x.sentence))
                 .count()
         };
         count(other, &there) >= count(doc, &here)
