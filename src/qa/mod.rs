@@ -373,7 +373,8 @@ impl SentWords {
                     keys: words
                         .iter()
                         .flat_map(|w| {
-                            let base = if en { w.as_str() } else { w.split(['\'', '’']).next().unwrap_or(w) };
+                            let base =
+                                if en { w.as_str() } else { w.split(['\'', '’']).next().unwrap_or(w) };
                             [norm::fold(w), crate::lexicon::names::name_key(w), norm::fold(base)]
                         })
                         .collect(),

@@ -252,7 +252,9 @@ impl Cx<'_> {
         let count = |d: &Document, sents: &[usize]| {
             d.quotes
                 .iter()
-                .filter(|x| x.depth == 0 && (x.kind == QuoteKind::Title) == title && sents.contains(&x.sentence))
+                .filter(|x| {
+                    x.depth == 0 && (x.kind == QuoteKind::Title) == title && sents.contains(&x.sentence)
+                })
                 .count()
         };
         count(other, &there) >= count(doc, &here)

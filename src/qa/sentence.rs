@@ -64,7 +64,9 @@ impl Cx<'_> {
                 .collect();
             let off: Vec<&Num> = pl_metric
                 .iter()
-                .filter(|(v, unit, _)| !en_conv.iter().any(|(c, _)| (v - c).abs() <= (0.1 * c).max(unit / 2.0)))
+                .filter(|(v, unit, _)| {
+                    !en_conv.iter().any(|(c, _)| (v - c).abs() <= (0.1 * c).max(unit / 2.0))
+                })
                 .map(|x| x.2)
                 .collect();
             if !en_conv.is_empty() && !off.is_empty() && off.len() == pl_metric.len() {
@@ -138,9 +140,10 @@ impl Cx<'_> {
     /// replaced by another is a changed number.
     fn codes(&self, e: &Side, p: &Side, unit: &str, out: &mut Vec<Finding>) {
         let (ce, cp) = (codes_in(&e.text), codes_in(&p.text));
-        let lone = |a: &[(usize, usize, String)], b: &[(usize, usize, String)]| -> Vec<(usize, usize, String)> {
-            a.iter().filter(|x| !b.iter().any(|y| y.2 == x.2)).cloned().collect()
-        };
+        let lone =
+            |a: &[(usize, usize, String)], b: &[(usize, usize, String)]| -> Vec<(usize, usize, String)> {
+                a.iter().filter(|x| !b.iter().any(|y| y.2 == x.2)).cloned().collect()
+            };
         let (le, lp) = (lone(&ce, &cp), lone(&cp, &ce));
         if le.is_empty() || lp.is_empty() {
             return;
@@ -281,7 +284,9 @@ impl Cx<'_> {
                         .iter()
                         .enumerate()
                         .filter(|&(k, w)| !covered[first_proper + k] && !found(w))
-                        .filter(|(_, w)| is_en || !institution || !(dictionary_word(w, false) || translated(w)))
+                        .filter(|(_, w)| {
+                            is_en || !institution || !(dictionary_word(w, false) || translated(w))
+                        })
                         .map(|(_, w)| w)
                         .collect();
                     let some_found = words.iter().enumerate().any(|(k, w)| covered[k] || found(w));
@@ -290,12 +295,17 @@ impl Cx<'_> {
                     }
                     // A name the other side abbreviates: its initials are the letters of an abbreviation
                     // there ("Los Angeles" / "L.A.", "Uniwersytet Nowojorski" / "NYU").
-                    let initials: Vec<char> =
-                        name.words.iter().filter_map(|w| w.chars().next()).flat_map(char::to_uppercase).collect();
+                    let initials: Vec<char> = name
+                        .words
+                        .iter()
+                        .filter_map(|w| w.chars().next())
+                        .flat_map(char::to_uppercase)
+                        .collect();
                     let abbreviated = initials.len() >= 2
                         && other.iter().any(|o| {
                             o.acronyms.iter().any(|a| {
-                                a.chars().count() <= initials.len() + 1 && initials.iter().all(|c| a.contains(*c))
+                                a.chars().count() <= initials.len() + 1
+                                    && initials.iter().all(|c| a.contains(*c))
                             })
                         });
                     // A name one side gives in part and the other in full ("Flyers" / "Fife Flyers"): a word
