@@ -641,3 +641,28 @@ fn an_english_scare_quote_left_out_is_an_omission_a_polish_one_added_is_not() {
     let fs = check(&en, &pl, &a, &QaOptions::default());
     assert!(of(&fs, Check::QuoteAdded).is_empty(), "{fs:#?}");
 }
+
+#[test]
+fn a_quote_whose_rest_the_polish_gives_unquoted_does_not_drift() {
+    let en_q =
+        "The old bridge was closed for a whole week in July and nobody in the town hall ever told us why \
+                it had to happen in the middle of the summer,";
+    let pl_q = "dlaczego musiało się to stać w samym środku lata";
+    let mut en = doc(Lang::En, &[&format!("“{en_q}” she said.")]);
+    let mut pl = doc(
+        Lang::Pl,
+        &[&format!(
+            "Stary most zamknięto w lipcu na cały tydzień i nikt w ratuszu nigdy nam nie wyjaśnił, „{pl_q}” – \
+             powiedziała."
+        )],
+    );
+    quote(&mut en, 0, en_q, None);
+    quote(&mut pl, 0, pl_q, None);
+    let a = Alignment {
+        sentences: vec![link(&[0], &[0], 0.9)],
+        quotes: vec![link(&[0], &[0], 0.6)],
+        ..Default::default()
+    };
+    let fs = check(&en, &pl, &a, &QaOptions::default());
+    assert!(of(&fs, Check::QuoteDrift).is_empty(), "{fs:#?}");
+}
