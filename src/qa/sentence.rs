@@ -86,7 +86,14 @@ impl Cx<'_> {
                 return;
             }
         }
-        if !lone_en.is_empty() && !lone_pl.is_empty() && !convertible && (strong_en || strong_pl || word_swap)
+        // A number replaced by another keeps its kind: a date in place of an amount ("September" /
+        // "5,25 proc.") is two facts, one given by each side.
+        let same_kind = lone_en.iter().any(|a| lone_pl.iter().any(|b| kind_class(a) == kind_class(b)));
+        if !lone_en.is_empty()
+            && !lone_pl.is_empty()
+            && !convertible
+            && same_kind
+            && (strong_en || strong_pl || word_swap)
         {
             out.push(Finding {
                 check: Check::NumberMismatch,
@@ -483,6 +490,18 @@ pub(super) fn imperial_factor(text: &str, end: usize) -> Option<f64> {
         "acre" | "acres" => 0.4047,
         _ => return None,
     })
+}
+
+/// What a number counts, for telling a replaced number from two different facts: amounts (with
+/// ordinals), percentages, years, days and months.
+fn kind_class(n: &Num) -> u8 {
+    use crate::lexicon::numbers::NumKind;
+    match n.kind {
+        NumKind::Value(_) | NumKind::Ordinal(_) => 0,
+        NumKind::Percent(_) => 1,
+        NumKind::Year(_) => 2,
+        NumKind::Date { .. } | NumKind::Month(_) => 3,
+    }
 }
 
 /// The plain value of a number (`None` for percentages, years, dates).

@@ -666,3 +666,14 @@ fn a_quote_whose_rest_the_polish_gives_unquoted_does_not_drift() {
     let fs = check(&en, &pl, &a, &QaOptions::default());
     assert!(of(&fs, Check::QuoteDrift).is_empty(), "{fs:#?}");
 }
+
+#[test]
+fn a_date_beside_an_amount_is_two_facts_not_a_changed_number() {
+    let en = doc(Lang::En, &["The bank expects to act again in September."]);
+    let pl = doc(Lang::Pl, &["Bank obniżył stopę do 4,5 proc. i zapowiada kolejne kroki."]);
+    let a = Alignment { sentences: vec![link(&[0], &[0], 0.9)], quotes: vec![], ..Default::default() };
+    let fs = check(&en, &pl, &a, &QaOptions::default());
+    let n = of(&fs, Check::NumberMismatch);
+    assert!(n.iter().all(|f| f.severity == Severity::Warning), "{fs:#?}");
+    assert!(!n.is_empty(), "each side's own number is still shown: {fs:#?}");
+}
