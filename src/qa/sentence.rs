@@ -544,7 +544,7 @@ pub(super) fn codes_in(text: &str) -> Vec<(usize, usize, String)> {
         }
         let boundary_before = start == 0 || !(bytes[start - 1].is_ascii_alphanumeric());
         let boundary_after = j >= bytes.len() || !bytes[j].is_ascii_alphanumeric();
-        if letters >= 1 && letters <= 5 && j > digits_start && boundary_before && boundary_after {
+        if (1..=5).contains(&letters) && j > digits_start && boundary_before && boundary_after {
             out.push((start, j, text[start..j].replace('-', "")));
             i = j;
         } else {
