@@ -36,9 +36,10 @@ bin_ = os.environ.get("BIALIGN_BIN") or next(
 if not bin_:
     sys.exit("build bialign first (cargo build --release)")
 
-# Surnames for the name and speaker changes: not English or Polish dictionary words, not in the dev set.
+# Surnames for the name and speaker changes: not English or Polish dictionary words (as a known form of the
+# embedded lexicon: Mazurek, also a Polish common noun, was replaced by Kaczmarczyk), not in the dev set.
 SURNAMES = ["Wiśniewski", "Zielińska", "Dąbrowski", "Wójcik", "Kamińska", "Szymański", "Woźniak",
-            "Kozłowski", "Jankowska", "Mazurek", "Krawczyk", "Piotrowski", "Grabowska", "Pawłowski",
+            "Kozłowski", "Jankowska", "Kaczmarczyk", "Krawczyk", "Piotrowski", "Grabowska", "Pawłowski",
             "Michalska", "Zalewski", "Jabłońska", "Wróblewski", "Majewska", "Olszewski"]
 
 

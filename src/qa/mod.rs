@@ -11,6 +11,7 @@ pub mod bilingual;
 pub mod config;
 pub mod norm;
 mod quotes;
+mod renderings;
 mod sentence;
 pub mod terms;
 mod whole;
@@ -354,6 +355,8 @@ struct SentWords {
     countries: HashSet<&'static str>,
     /// Posts the words (one or two) name (`quote::roles::role_of`).
     roles: HashSet<&'static str>,
+    /// Abbreviations in capitals, points dropped ("NYU", "L.A." → "LA").
+    acronyms: Vec<String>,
 }
 
 impl SentWords {
@@ -365,10 +368,17 @@ impl SentWords {
                 let words: Vec<String> =
                     norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()).collect();
                 SentWords {
+                    // A Polish inflection of a foreign name after an apostrophe (Mike’a, Pence’owi)
+                    // also counts without it.
                     keys: words
                         .iter()
-                        .flat_map(|w| [norm::fold(w), crate::lexicon::names::name_key(w)])
+                        .flat_map(|w| {
+                            let base =
+                                if en { w.as_str() } else { w.split(['\'', '’']).next().unwrap_or(w) };
+                            [norm::fold(w), crate::lexicon::names::name_key(w), norm::fold(base)]
+                        })
                         .collect(),
+                    acronyms: acronyms(t),
                     ids: ids_of(lex, &words, en),
                     caps: words.iter().filter(|w| w.starts_with(char::is_uppercase)).cloned().collect(),
                     long: words
@@ -387,6 +397,15 @@ impl SentWords {
             })
             .collect()
     }
+}
+
+/// The abbreviations of a text written in capitals, with their points dropped: "NYU", "L.A." → "LA".
+fn acronyms(t: &str) -> Vec<String> {
+    t.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .map(|w| w.replace('.', ""))
+        .filter(|w| w.chars().count() >= 2 && w.chars().all(|c| c.is_alphabetic() && c.is_uppercase()))
+        .collect()
 }
 
 /// One side of a link: its spans and the text they cover joined.
@@ -409,6 +428,11 @@ impl Side {
             text.push_str(doc.slice(*s));
         }
         Side { spans, text, pieces }
+    }
+    /// The document span of the byte range `a..b` of `text` (within one piece).
+    fn doc_span(&self, a: usize, b: usize) -> Option<Span> {
+        let &(off, doc_start) = self.pieces.iter().rev().find(|p| p.0 <= a)?;
+        Some(Span::new(doc_start + a - off, doc_start + b - off))
     }
     /// Numbers of the side, with spans mapped back to the document.
     fn numbers(&self, lang: Lang) -> Vec<Num> {

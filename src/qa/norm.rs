@@ -87,6 +87,18 @@ pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
         }
         out.push(Num { span, kind: NumKind::Value(v * 1000), word: true, alt: None });
     }
+    // A Polish amount before any case of "procent" is a percentage ("trzema procentami" = three
+    // percent), including the cases the lexicon's scale words leave out.
+    if lang == Lang::Pl {
+        for n in &mut out {
+            let rest = text.get(n.span.end - base..).unwrap_or("").trim_start();
+            if let NumKind::Value(v) = n.kind {
+                if rest.chars().take(7).collect::<String>().to_lowercase() == "procent" {
+                    n.kind = NumKind::Percent(v);
+                }
+            }
+        }
+    }
     out.sort_by_key(|n| n.span);
     out
 }

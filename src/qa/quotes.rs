@@ -130,8 +130,11 @@ impl<'a> Cx<'a> {
         let z = (ratio / self.opts.length_ratio_center).ln() / self.opts.length_ratio_log_sd;
         let implied = l.evidence.method.as_deref() == Some(IMPLIED);
         let low_score = !implied && l.score < self.opts.drift_max_score;
-        // Short quotes vary in length too much to tell (a term rendered by a phrase).
-        if (le.min(lp) >= 40 && z.abs() > self.opts.length_ratio_z) || low_score {
+        // Short quotes vary in length too much to tell (a term rendered by a phrase). A quote whose
+        // sentences have a counterpart of the usual length has its material there: the translation marks
+        // more or less of it as quoted, or words it at more length.
+        let long_off = le.min(lp) >= 40 && z.abs() > self.opts.length_ratio_z && !self.sentences_balanced(l);
+        if long_off || low_score {
             let why = if low_score {
                 format!("their content overlaps little (link score {:.2})", l.score)
             } else if z > 0.0 {
@@ -168,7 +171,10 @@ impl<'a> Cx<'a> {
             [(self.en, &paired_en, &me, true), (self.pl, &paired_pl, &mp, false)]
         {
             for (i, q) in doc.quotes.iter().enumerate() {
-                if q.kind != QuoteKind::Speech || paired.contains(&i) || q.depth > 0 {
+                // Any English quotation left out is an omission; a Polish one with no English source is
+                // worth a word only when it is someone's speech (translators add scare quotes and mark
+                // titles at will).
+                if (!is_en && q.kind != QuoteKind::Speech) || paired.contains(&i) || q.depth > 0 {
                     continue;
                 }
                 // The Polish quotes it the Polish way, with dashes: not an omission.
@@ -236,6 +242,31 @@ impl Cx<'_> {
         (here, there)
     }
 
+    /// Whether the sentences the English quotes of a pair run through and the Polish sentences linked
+    /// to them have the usual length ratio of a translation.
+    fn sentences_balanced(&self, l: &Link) -> bool {
+        let mut here: Vec<usize> = Vec::new();
+        let mut there: Vec<usize> = Vec::new();
+        for q in l.en.iter().filter_map(|&i| self.en.quotes.get(i)) {
+            let (h, t) = self.quote_context(q, true);
+            here.extend(h);
+            there.extend(t);
+        }
+        here.sort_unstable();
+        here.dedup();
+        there.sort_unstable();
+        there.dedup();
+        let chars = |d: &Document, v: &[usize]| -> usize {
+            v.iter().filter_map(|&i| d.sentences.get(i)).map(|s| d.slice(s.span).chars().count()).sum()
+        };
+        let (ce, cp) = (chars(self.en, &here), chars(self.pl, &there));
+        if ce == 0 || cp == 0 {
+            return false;
+        }
+        let z = (cp as f32 / ce as f32 / self.opts.length_ratio_center).ln() / self.opts.length_ratio_log_sd;
+        z.abs() <= self.opts.length_ratio_z
+    }
+
     /// Whether the sentences linked to a quote's sentences hold at least as many quotations as those
     /// sentences: the counterpart is quoted there, the pairing missed it.
     fn counterpart_quoted(&self, q: &crate::model::Quote, is_en: bool) -> bool {
@@ -244,10 +275,14 @@ impl Cx<'_> {
         if there.is_empty() {
             return false;
         }
+        // Titles count among titles only (a title is marked or not at will).
+        let title = q.kind == QuoteKind::Title;
         let count = |d: &Document, sents: &[usize]| {
             d.quotes
                 .iter()
-                .filter(|x| x.depth == 0 && x.kind != QuoteKind::Title && sents.contains(&x.sentence))
+                .filter(|x| {
+                    x.depth == 0 && (x.kind == QuoteKind::Title) == title && sents.contains(&x.sentence)
+                })
                 .count()
         };
         count(other, &there) >= count(doc, &here)

@@ -5,6 +5,7 @@ use super::*;
 impl Cx<'_> {
     /// Numbers: one replaced by another is an error; one missing on a side is a warning.
     pub(super) fn numbers(&self, e: &Side, p: &Side, unit: &str, out: &mut Vec<Finding>) {
+        self.codes(e, p, unit, out);
         let en_nums = e.numbers(Lang::En);
         let pl_nums = p.numbers(Lang::Pl);
         let mut used = vec![false; pl_nums.len()];
@@ -42,7 +43,57 @@ impl Cx<'_> {
             && lone_pl.iter().all(|n| n.word)
             && lone_en.len() == lone_pl.len();
         let convertible = lone_en.iter().any(|n| converted(n));
-        if !lone_en.is_empty() && !lone_pl.is_empty() && !convertible && (strong_en || strong_pl || word_swap)
+        // A converted measure must come out near the conversion ("120 miles" / "200 km", not "260 km").
+        if convertible {
+            let en_conv: Vec<(f64, &Num)> = lone_en
+                .iter()
+                .filter_map(|n| {
+                    let v = value_of(n)?;
+                    Some((v * imperial_factor(&self.en.text, n.span.end)?, *n))
+                })
+                .collect();
+            // Translators round: 1609 km may be "1500" (a rounding unit of 100), not "2600".
+            let rounding = |n: &Num| {
+                let digits: String = self.pl.slice(n.span).chars().filter(char::is_ascii_digit).collect();
+                10f64.powi((digits.len() - digits.trim_end_matches('0').len()) as i32)
+            };
+            let pl_metric: Vec<(f64, f64, &Num)> = lone_pl
+                .iter()
+                .filter(|n| !n.word && metric_unit_after(&self.pl.text, n.span.end))
+                .filter_map(|n| Some((value_of(n)?, rounding(n), *n)))
+                .collect();
+            let off: Vec<&Num> = pl_metric
+                .iter()
+                .filter(|(v, unit, _)| {
+                    !en_conv.iter().any(|(c, _)| (v - c).abs() <= (0.1 * c).max(unit / 2.0))
+                })
+                .map(|x| x.2)
+                .collect();
+            if !en_conv.is_empty() && !off.is_empty() && off.len() == pl_metric.len() {
+                let en_spans: Vec<&Num> = en_conv.iter().map(|x| x.1).collect();
+                out.push(Finding {
+                    check: Check::NumberMismatch,
+                    severity: Severity::Error,
+                    en: en_spans.iter().map(|n| n.span).collect(),
+                    pl: off.iter().map(|n| n.span).collect(),
+                    message: format!(
+                        "The Polish {unit} has {} where the English has {} (about {} after conversion).{texts}",
+                        show(self.pl, &off),
+                        show(self.en, &en_spans),
+                        en_conv.iter().map(|(c, _)| format!("{c:.0}")).collect::<Vec<_>>().join(", ")
+                    ),
+                });
+                return;
+            }
+        }
+        // A number replaced by another keeps its kind: a date in place of an amount ("September" /
+        // "5,25 proc.") is two facts, one given by each side.
+        let same_kind = lone_en.iter().any(|a| lone_pl.iter().any(|b| kind_class(a) == kind_class(b)));
+        if !lone_en.is_empty()
+            && !lone_pl.is_empty()
+            && !convertible
+            && same_kind
+            && (strong_en || strong_pl || word_swap)
         {
             out.push(Finding {
                 check: Check::NumberMismatch,
@@ -92,6 +143,39 @@ impl Cx<'_> {
         }
     }
 
+    /// Codes of letters and digits ("NO2", "PM10", "F-16"), which the translation keeps as written: one
+    /// replaced by another is a changed number.
+    fn codes(&self, e: &Side, p: &Side, unit: &str, out: &mut Vec<Finding>) {
+        let (ce, cp) = (codes_in(&e.text), codes_in(&p.text));
+        let lone =
+            |a: &[(usize, usize, String)], b: &[(usize, usize, String)]| -> Vec<(usize, usize, String)> {
+                a.iter().filter(|x| !b.iter().any(|y| y.2 == x.2)).cloned().collect()
+            };
+        let (le, lp) = (lone(&ce, &cp), lone(&cp, &ce));
+        if le.is_empty() || lp.is_empty() {
+            return;
+        }
+        let spans = |side: &Side, v: &[(usize, usize, String)]| -> Vec<Span> {
+            v.iter().filter_map(|&(a, b, _)| side.doc_span(a, b)).collect()
+        };
+        let show = |side: &Side, v: &[(usize, usize, String)]| {
+            v.iter().map(|&(a, b, _)| side.text[a..b].to_string()).collect::<Vec<_>>().join(", ")
+        };
+        out.push(Finding {
+            check: Check::NumberMismatch,
+            severity: Severity::Error,
+            en: spans(e, &le),
+            pl: spans(p, &lp),
+            message: format!(
+                "The Polish {unit} has {} where the English has {}.\nEN: {}\nPL: {}",
+                show(p, &lp),
+                show(e, &le),
+                clip(&e.text, 160),
+                clip(&p.text, 160)
+            ),
+        });
+    }
+
     /// Names (capitalised words inside a sentence) on one side with no match on the other side's linked
     /// sentences or their neighbours (the two articles may split or attribute differently).
     pub(super) fn names(&self, l: &Link, e: &Side, p: &Side, out: &mut Vec<Finding>) {
@@ -127,16 +211,27 @@ impl Cx<'_> {
                     // name, must be found on the other side: each word ("Mike Pence" is not "Mike Nowak"),
                     // one of several allowed to be spelled the other language's way when another word of
                     // the name is found ("Kim Jong-un" / "Kim Dzong-un").
+                    // "Trump's" is Trump; a Polish case ending after an apostrophe ("Pence’a") is cut.
                     let words: Vec<&str> = name
                         .words
                         .iter()
-                        .map(|w| w.trim_end_matches("'s").trim_end_matches("’s"))
+                        .map(|w| {
+                            if is_en {
+                                w.trim_end_matches("'s").trim_end_matches("’s")
+                            } else {
+                                w.split(['\'', '’']).next().unwrap_or(w)
+                            }
+                        })
                         .filter(|w| w.chars().count() >= 3)
                         .collect();
+                    // In Polish, the dictionary words of an institution's name are translations ("Instytut
+                    // Studiów Fiskalnych" / "Institute for Fiscal Studies"); its other words are names that
+                    // must be found ("Światowej Nowaka Zdrowia" is seen).
                     let first_proper = words.iter().position(|w| !dictionary_word(w, is_en));
                     let Some(first_proper) = first_proper else { continue };
                     let proper = &words[first_proper..];
-                    if proper.iter().any(|w| dictionary_word(w, is_en)) || equivalent_found(proper, other) {
+                    let institution = proper.iter().any(|w| dictionary_word(w, is_en));
+                    if (is_en && institution) || equivalent_found(proper, other) {
                         continue;
                     }
                     // An abbreviation ("D-Calif.)") or an English contraction ("We're") is no name to find.
@@ -156,7 +251,16 @@ impl Cx<'_> {
                     // paraolimpijskiej, by the cognate measure).
                     let found = |w: &str| {
                         let (f, k) = (norm::fold(w), crate::lexicon::names::name_key(w));
-                        let ids = ids_of(lexicon(self.opts), &[w.to_string()], is_en);
+                        // A Polish word reaches its translations only as a known form: a prefix guess
+                        // makes a surname a common word (Zalewski → zalew, "flood").
+                        let spellings = if is_en {
+                            en_spellings(&w.to_lowercase())
+                        } else if dictionary_word(w, false) {
+                            vec![w.to_string()]
+                        } else {
+                            Vec::new()
+                        };
+                        let ids = ids_of(lexicon(self.opts), &spellings, is_en);
                         other.iter().any(|o| {
                             o.keys.contains(&f)
                                 || o.keys.contains(&k)
@@ -168,13 +272,58 @@ impl Cx<'_> {
                                 })
                         })
                     };
+                    // A word of a Polish institution's name that the lexicon reaches only by a prefix
+                    // (szpitalnych → hospital) or a number word (sześciu) is a translated word too.
+                    let translated = |w: &str| {
+                        let ids = ids_of(lexicon(self.opts), &[w.to_string()], false);
+                        !norm::numbers(w, 0, Lang::Pl).is_empty()
+                            || other.iter().any(|o| ids.iter().any(|id| o.ids.contains(id)))
+                    };
                     let near = |w: &str| {
                         let f = norm::fold(w);
                         other.iter().any(|o| o.caps.iter().any(|c| edit_distance(&f, &norm::fold(c)) <= 2))
                     };
-                    let missing: Vec<&&str> = proper.iter().filter(|w| !found(w)).collect();
-                    let some_found = words.iter().any(|w| found(w));
+                    // Words the table of renderings covers (Yangon / Rangun, Cape Verde / Wyspy Zielonego
+                    // Przylądka).
+                    let folded: Vec<String> = words.iter().map(|w| norm::fold(w)).collect();
+                    let covered = super::renderings::covered(&folded, is_en, other);
+                    let missing: Vec<&&str> = proper
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, w)| !covered[first_proper + k] && !found(w))
+                        .filter(|(_, w)| {
+                            is_en || !institution || !(dictionary_word(w, false) || translated(w))
+                        })
+                        .map(|(_, w)| w)
+                        .collect();
+                    let some_found = words.iter().enumerate().any(|(k, w)| covered[k] || found(w));
                     if missing.is_empty() || (missing.len() == 1 && some_found && near(missing[0])) {
+                        continue;
+                    }
+                    // A name the other side abbreviates: its initials are the letters of an abbreviation
+                    // there ("Los Angeles" / "L.A.", "Uniwersytet Nowojorski" / "NYU").
+                    let initials: Vec<char> = name
+                        .words
+                        .iter()
+                        .filter_map(|w| w.chars().next())
+                        .flat_map(char::to_uppercase)
+                        .collect();
+                    let abbreviated = initials.len() >= 2
+                        && other.iter().any(|o| {
+                            o.acronyms.iter().any(|a| {
+                                a.chars().count() <= initials.len() + 1
+                                    && initials.iter().all(|c| a.contains(*c))
+                            })
+                        });
+                    // A name one side gives in part and the other in full ("Flyers" / "Fife Flyers"): a word
+                    // of it is found here and the missing words are the other article's words elsewhere.
+                    let all_other = if is_en { &self.pl_words } else { &self.en_words };
+                    let in_article = |w: &&&str| {
+                        let (f, k) = (norm::fold(w), crate::lexicon::names::name_key(w));
+                        all_other.iter().any(|o| o.keys.contains(&f) || o.keys.contains(&k))
+                    };
+                    let completed = some_found && missing.iter().all(in_article);
+                    if abbreviated || completed {
                         continue;
                     }
                     let (en, pl, msg) = if is_en {
@@ -325,6 +474,44 @@ pub(super) fn imperial_unit_after(text: &str, end: usize) -> bool {
     UNITS.contains(&word.as_str())
 }
 
+/// The factor that converts the English imperial unit after a number ending at `end` to the metric
+/// unit a translation gives (miles → km, feet → m, pounds → kg…); `None` for Fahrenheit and others.
+pub(super) fn imperial_factor(text: &str, end: usize) -> Option<f64> {
+    let rest = text.get(end..).unwrap_or("").trim_start_matches([' ', '\u{a0}', '-']);
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
+    Some(match word.as_str() {
+        "mile" | "miles" | "mph" => 1.609,
+        "ft" | "feet" | "foot" => 0.3048,
+        "inch" | "inches" => 2.54,
+        "yard" | "yards" | "yd" => 0.9144,
+        "lb" | "lbs" | "pound" | "pounds" => 0.4536,
+        "stone" => 6.35,
+        "gallon" | "gallons" => 3.785,
+        "acre" | "acres" => 0.4047,
+        _ => return None,
+    })
+}
+
+/// What a number counts, for telling a replaced number from two different facts: amounts (with
+/// ordinals), percentages, years, days and months.
+fn kind_class(n: &Num) -> u8 {
+    use crate::lexicon::numbers::NumKind;
+    match n.kind {
+        NumKind::Value(_) | NumKind::Ordinal(_) => 0,
+        NumKind::Percent(_) => 1,
+        NumKind::Year(_) => 2,
+        NumKind::Date { .. } | NumKind::Month(_) => 3,
+    }
+}
+
+/// The plain value of a number (`None` for percentages, years, dates).
+fn value_of(n: &Num) -> Option<f64> {
+    match n.kind {
+        crate::lexicon::numbers::NumKind::Value(v) => Some(v as f64 / 1000.0),
+        _ => None,
+    }
+}
+
 /// Metric units a Polish conversion of an imperial measure gives, after a number ending at `end`.
 pub(super) fn metric_unit_after(text: &str, end: usize) -> bool {
     const UNITS: &[&str] = &["km", "m", "cm", "mm", "kg", "g", "l", "ha", "c", "t"];
@@ -333,6 +520,38 @@ pub(super) fn metric_unit_after(text: &str, end: usize) -> bool {
     let rest = text.get(end..).unwrap_or("").trim_start_matches([' ', '\u{a0}', '-', '°']);
     let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect::<String>().to_lowercase();
     UNITS.contains(&word.as_str()) || STEMS.iter().any(|s| word.starts_with(s))
+}
+
+/// Codes of a text: a word of capital letters and digits, the letters first, a hyphen allowed between
+/// them ("NO2", "PM10", "F-16", "G7"), with its byte range and its form without the hyphen.
+pub(super) fn codes_in(text: &str) -> Vec<(usize, usize, String)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_uppercase() {
+            i += 1;
+        }
+        let letters = i - start;
+        let mut j = i;
+        if j < bytes.len() && bytes[j] == b'-' && letters > 0 {
+            j += 1;
+        }
+        let digits_start = j;
+        while j < bytes.len() && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        let boundary_before = start == 0 || !(bytes[start - 1].is_ascii_alphanumeric());
+        let boundary_after = j >= bytes.len() || !bytes[j].is_ascii_alphanumeric();
+        if (1..=5).contains(&letters) && j > digits_start && boundary_before && boundary_after {
+            out.push((start, j, text[start..j].replace('-', "")));
+            i = j;
+        } else {
+            i = start + 1;
+        }
+    }
+    out
 }
 
 /// The runs of digits of a number as written, leading zeros dropped ("8.20m" → 8, 20; "1 000" → 1, 0).
@@ -460,12 +679,38 @@ pub(super) fn dictionary_word(word: &str, en: bool) -> bool {
     let lower = norm::fold(word);
     let mut ids = Vec::new();
     if en {
-        lex.en_ids(&lower, &mut ids);
-        !ids.is_empty()
+        en_spellings(&lower).iter().any(|w| {
+            lex.en_ids(w, &mut ids);
+            !ids.is_empty()
+        })
     } else {
         let lower_pl = word.to_lowercase();
         lex.pl_lookup(&lower_pl, crate::lexicon::Fallbacks::NONE, &mut ids) == crate::lexicon::Reach::Form
     }
+}
+
+/// A folded English word and its other spellings, British and American, that the lexicon may list
+/// instead: advisor / adviser, color / colour, organization / organisation, center / centre.
+pub(super) fn en_spellings(w: &str) -> Vec<String> {
+    let mut out = vec![w.to_string()];
+    let swaps: [(&str, &str); 8] = [
+        ("or", "er"),
+        ("ors", "ers"),
+        ("or", "our"),
+        ("ization", "isation"),
+        ("isation", "ization"),
+        ("ize", "ise"),
+        ("ise", "ize"),
+        ("er", "re"),
+    ];
+    for (a, b) in swaps {
+        if let Some(stem) = w.strip_suffix(a) {
+            if stem.chars().count() >= 3 {
+                out.push(format!("{stem}{b}"));
+            }
+        }
+    }
+    out
 }
 
 /// Whether a name is a country (each of its words naming it, or its adjective) or a post (the whole

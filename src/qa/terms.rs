@@ -144,7 +144,7 @@ const ENDING_LETTERS: &str = "aeiouyąęómchwj";
 /// Does the Polish text word `w` stand for the term word `t` (both lowercase)? The same word; or one
 /// stem with endings of at most three letters each, made of ending letters unless the common stem
 /// has five letters or more (minister ~ ministra); or the same name key.
-fn pl_word_matches(w: &str, t: &str) -> bool {
+pub(super) fn pl_word_matches(w: &str, t: &str) -> bool {
     if w == t {
         return true;
     }
