@@ -1,9 +1,11 @@
 //! mimalloc's settings, made before the program's first allocation.
 //!
 //! Arena memory is committed as it is used, not when mimalloc reserves an arena (its default on
-//! Linux). Committed at reservation, memory that the program frees stays resident: `detect --by
-//! paragraph` of 20 MB of Polish peaked at 67 MB of RSS and a 10 MB batch with `--jobs 2` at about
-//! 85 MB; committed on use, 47 MB and 36 MB, in the same time (docs/PERFORMANCE.md).
+//! Linux, where such arenas are also backed by transparent huge pages). Committed at reservation,
+//! `detect --by paragraph` of 20 MB of Polish peaked at 67 MB of RSS and a 10 MB batch with `--jobs 2`
+//! at about 85 MB; committed on use, 47 MB and 36 MB. The price is page faults on large documents:
+//! batch time is unchanged within noise, but `split` of one 20 MB file takes about 30 ms more
+//! (docs/PERFORMANCE.md). `MIMALLOC_ARENA_EAGER_COMMIT=2` restores mimalloc's default.
 //!
 //! The option is set as a default, so `MIMALLOC_ARENA_EAGER_COMMIT` in the environment still decides.
 //! It must be set before the first arena is reserved, which the first allocation does, and the Rust
