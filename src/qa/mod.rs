@@ -9,6 +9,7 @@
 
 pub mod bilingual;
 pub mod config;
+mod measures;
 pub mod norm;
 mod quotes;
 mod renderings;
@@ -23,6 +24,7 @@ use serde::Serialize;
 use crate::align::{Alignment, Link};
 use crate::lang::{self, Lang};
 use crate::model::{Document, QuoteKind, Span};
+use measures::*;
 use norm::Num;
 use quotes::*;
 
