@@ -47,7 +47,6 @@ fn usage(msg: impl Into<String>) -> Failure {
 }
 
 fn main() -> ExitCode {
-    alloc::early();
     GLOBAL.install();
     let cli = Cli::parse();
     match run(cli) {
