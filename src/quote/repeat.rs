@@ -51,6 +51,16 @@ pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
         return;
     }
     let (mut h, mut n, mut stem) = (SEED, 0usize, SEED);
+    // One folded letter into the word's hash (and its stem's, at the fifth letter).
+    macro_rules! letter {
+        ($c:expr) => {{
+            h = mix(h, $c);
+            n += 1;
+            if n == 5 {
+                stem = h;
+            }
+        }};
+    }
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -60,11 +70,7 @@ pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
             i += 1;
             let f = ASCII_FOLD[x as usize];
             if f != 0 {
-                h = mix(h, f as char);
-                n += 1;
-                if n == 5 {
-                    stem = h;
-                }
+                letter!(f as char);
                 continue;
             }
         } else {
@@ -74,20 +80,12 @@ pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
             match fast::fold_letter(c) {
                 Some('\0') => {}
                 Some(f) => {
-                    h = mix(h, f);
-                    n += 1;
-                    if n == 5 {
-                        stem = h;
-                    }
+                    letter!(f);
                     continue;
                 }
                 None if c.is_alphanumeric() => {
                     for l in c.to_lowercase() {
-                        h = mix(h, crate::lexicon::names::strip_diacritic(l));
-                        n += 1;
-                        if n == 5 {
-                            stem = h;
-                        }
+                        letter!(crate::lexicon::names::strip_diacritic(l));
                     }
                     continue;
                 }
