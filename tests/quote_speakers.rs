@@ -82,3 +82,39 @@ fn a_headline_quote_takes_the_speaker_of_its_repeat() {
              waited two hours.\n";
     assert_eq!(speakers(t), vec![some("Sam Ortega")]);
 }
+
+#[test]
+fn a_speakers_name_leaves_out_the_office_and_the_institution_before_it() {
+    // English: a nationality and an abbreviated office before the name.
+    let t = "\"Every port will be inspected before winter,\" Dutch PM Anna Verbeek said on Monday.\n";
+    assert_eq!(speakers(t), vec![some("Anna Verbeek")]);
+    // Polish: an office with its institution's acronym ("prezes GUS") before the name.
+    let t = "„Dane za październik nie są jeszcze pełne” – podkreślił prezes GUS Marek Wrona.\n";
+    assert_eq!(speakers(t), vec![some("Marek Wrona")]);
+    // Initials that are the name itself stay.
+    let t = "\"We will not wait for them,\" JD Hollis said.\n";
+    assert_eq!(speakers(t), vec![some("JD Hollis")]);
+}
+
+#[test]
+fn an_abbreviated_polish_title_keeps_the_whole_name_after_it() {
+    let t = "Uroczystość w katedrze trwała ponad dwie godziny.\n\n\
+             – Musimy pamiętać o tych, których dziś tu nie ma – powiedział kard. Marco Bellini, \
+             który przewodniczył mszy.\n";
+    assert_eq!(speakers(t), vec![some("Marco Bellini")]);
+    let t = "– Szkoła zostanie otwarta we wrześniu – zapowiedział ks. Tomasz Wilk.\n";
+    assert_eq!(speakers(t), vec![some("Tomasz Wilk")]);
+}
+
+#[test]
+fn a_polish_full_name_goes_back_to_the_nominative_as_a_whole() {
+    // The full name is written only in the genitive ("Roberta Hallama"), the surname alone in the
+    // nominative ("Hallam"): the first name takes the surname's case and returns with it.
+    let t = "Premier Kanady zaskoczył w piątek Roberta Hallama pytaniem o cła.\n\n\
+             – Wrócimy do tego jutro – dodał Hallam.\n";
+    assert_eq!(speakers(t), vec![some("Robert Hallam")]);
+    // The same in the instrumental, with the full name in an attribution.
+    let t = "Minister rozmawiał wczoraj z Tomaszem Nowakiem.\n\n\
+             „Porozumienie jest blisko” – napisał później Nowak.\n";
+    assert_eq!(speakers(t), vec![some("Tomasz Nowak")]);
+}

@@ -13,7 +13,7 @@ use super::speaker::{tokenize, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
 use crate::model::Span;
-use polish::pl_genitive_guess;
+use polish::{first_name_like, pl_genitive_guess};
 
 /// Titles and offices that open a name run ("Prime Minister", "Premier", "Mr").
 const TITLES: &str = include_str!("data/titles.txt");
@@ -151,6 +151,7 @@ impl<'t> NameBook<'t> {
         words.drain(..lead);
         let toks = &toks[lead..];
         if lang == Lang::Pl {
+            let mut surname: Option<(String, String)> = None;
             for (w, t) in words.iter_mut().zip(toks) {
                 if t.is_initial() {
                     continue;
@@ -169,7 +170,7 @@ impl<'t> NameBook<'t> {
                 }
                 let known = self.known_pl_candidate(w);
                 if let Some(k) = known {
-                    *w = k;
+                    surname = Some((std::mem::replace(w, k.clone()), k));
                 } else if genitive {
                     if w.contains('-') {
                         // Each part of a double name: Kidawy-Błońskiej → Kidawa-Błońska.
@@ -180,6 +181,21 @@ impl<'t> NameBook<'t> {
                         *w = parts.join("-");
                     } else if let Some(g) = pl_genitive_guess(w) {
                         *w = g;
+                    }
+                }
+            }
+            // The surname's case, shown by its nominative elsewhere in the text, is the case of the
+            // first names before it ("Donalda Trumpa" with "Trump" written elsewhere: Donald Trump).
+            if let (Some((written, nominative)), false) = (surname, genitive) {
+                let n = words.len();
+                if words[n - 1] == nominative {
+                    for (w, t) in words[..n - 1].iter_mut().zip(toks) {
+                        if t.is_initial() || *w != t.word {
+                            continue;
+                        }
+                        if let Some(f) = first_name_like(w, &written, &nominative) {
+                            *w = f;
+                        }
                     }
                 }
             }

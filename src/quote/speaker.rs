@@ -390,6 +390,18 @@ impl Rules {
                 if after_prep {
                     return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
                 }
+                // After an office, an acronym opening a person's name is the office's institution
+                // ("prezes GUS Marek Wrona", "szef MSZ Jan Nowak"); initials that are the name stay
+                // ("JD Vance": one word follows).
+                let run = &toks[r.0..r.1];
+                if i > start
+                    && run.len() >= 3
+                    && is_acronym(run[0].word)
+                    && run[0].trail.is_empty()
+                    && run[1..].iter().all(|t| t.word.chars().any(char::is_lowercase) || t.is_initial())
+                {
+                    return Some((r.0 + 1, r.1));
+                }
                 return Some(r);
             }
             if !self.is_descriptor(&toks[i]) {

@@ -1,7 +1,7 @@
 //! Full names in the text: the full names written anywhere with a given surname ("Amy B. Harris"
 //! for "Harris"), and the last full name mentioned before a position (a pronoun's fallback).
 
-use super::polish::is_pl_candidate;
+use super::polish::{first_name_like, is_pl_candidate};
 use super::{is_title_word, is_word_char, join, NameBook};
 use crate::lang::Lang;
 use crate::model::Span;
@@ -86,6 +86,18 @@ impl<'t> NameBook<'t> {
                 }
                 run.reverse();
                 let mut full = join(run);
+                if word != surname {
+                    // The first names stand in the surname's case ("Roberta Hallama"): back to the
+                    // nominative with it.
+                    let firsts: Vec<String> = run
+                        .iter()
+                        .map(|t| match first_name_like(t.word, word, surname) {
+                            Some(f) if !t.is_initial() => f,
+                            _ => join(std::slice::from_ref(t)),
+                        })
+                        .collect();
+                    full = firsts.join(" ");
+                }
                 full.push(' ');
                 full.push_str(surname);
                 if !out.contains(&full) {

@@ -63,6 +63,9 @@ const PL_RULES: &[(&str, &str)] = &[
     ("iego", "i"),
     ("ego", "y"),
     ("owi", ""),
+    // The instrumental after k and g: Nowakiem → Nowak, Bergiem → Berg.
+    ("kiem", "k"),
+    ("giem", "g"),
     ("em", ""),
     ("ie", ""),
     ("rze", "r"),
@@ -122,6 +125,29 @@ pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
     }
     // Feminine and masculine names in -a: Beaty → Beata, Dudy → Duda.
     consonant_stem('y').map(|stem| format!("{stem}a"))
+}
+
+/// A first name written in the same case as its surname, in the nominative. The surname as written
+/// (`written`) and its nominative show the case: the genitive of "Donalda Trumpa" (Trump), "Anny
+/// Kowalskiej" (Kowalska), or the -em, -iem and -owi of "Tomaszem Nowakiem" and "Donaldowi Trumpowi".
+/// A stem with a fleeting e (Pawła, Markiem) is not restored.
+pub(super) fn first_name_like(first: &str, written: &str, nominative: &str) -> Option<String> {
+    if written == nominative {
+        return None;
+    }
+    if pl_genitive_guess(written).as_deref() == Some(nominative) {
+        return pl_genitive_guess(first);
+    }
+    let ending = written.strip_prefix(nominative).filter(|e| matches!(*e, "em" | "iem" | "owi"))?;
+    // The instrumental is -iem after k and g (Markiem), -em elsewhere (Tomaszem), whatever the
+    // surname's ending.
+    let stem = match ending {
+        "owi" => first.strip_suffix("owi")?,
+        _ if first.ends_with("kiem") || first.ends_with("giem") => first.strip_suffix("iem")?,
+        _ => first.strip_suffix("em")?,
+    };
+    let last = stem.chars().last()?;
+    (stem.chars().count() >= 3 && !"aeiouyąęó".contains(last)).then(|| stem.to_string())
 }
 
 impl NameBook<'_> {

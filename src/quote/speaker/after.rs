@@ -48,8 +48,13 @@ impl Rules {
                     return None;
                 }
             }
-            if j > from && !buf[j - 1].trail.is_empty() && !buf[j - 1].is_initial() {
-                break;
+            // A title abbreviation ("kard.", "prof.") opens the name after it rather than ending the
+            // attribution.
+            if j > from {
+                let p = &buf[j - 1];
+                if !p.trail.is_empty() && !p.is_initial() && !is_title_abbrev(p) {
+                    break;
+                }
             }
         }
         if !hopeful {
