@@ -118,3 +118,12 @@ fn a_polish_full_name_goes_back_to_the_nominative_as_a_whole() {
              „Porozumienie jest blisko” – napisał później Nowak.\n";
     assert_eq!(speakers(t), vec![some("Tomasz Nowak")]);
 }
+
+#[test]
+fn a_name_with_the_speakers_age_before_the_verb() {
+    let t = "The band stopped playing for a moment.\n\n\
+             \"Look at the two of them,\" Hendricks, 52, said from the stage.\n";
+    assert_eq!(speakers(t), vec![some("Hendricks")]);
+    let t = "„Takiej zimy nie pamiętam” – Kowalska, 61, powiedziała reporterom.\n";
+    assert_eq!(speakers(t), vec![some("Kowalska")]);
+}

@@ -16,6 +16,9 @@ impl Rules {
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
             return None;
         }
+        if let Some(a) = self.aged_name(text, region) {
+            return Some(a);
+        }
         // At most 14 word tokens, kept on the stack, made only as far as needed. Call p the first token
         // at index 1 or later (2 or later after an "according" word) with trailing punctuation (not
         // an initial). The rules read no further than p + 1: a name run or description starts at index
@@ -81,6 +84,34 @@ impl Rules {
             }
         }
         Some(found)
+    }
+
+    /// A name with the speaker's age between commas, then the verb: `Martin, 48, said`, `Kowalska, 61,
+    /// powiedziała`.
+    fn aged_name(&self, text: &str, region: Span) -> Option<Attribution> {
+        let mut buf = [Tok::EMPTY; 6];
+        let mut n = 0;
+        for t in words(text, region) {
+            buf[n] = t;
+            n += 1;
+            if n == buf.len() || !t.trail.is_empty() && !t.is_initial() {
+                break;
+            }
+        }
+        // The name run, ending in a comma.
+        let (a, b) = name_forward(&buf[..n], 0)?;
+        if b != n || buf[b - 1].trail != "," || b > 4 {
+            return None;
+        }
+        let mut it = words(text, Span::new(buf[b - 1].span.end, region.end));
+        let age = it.next()?;
+        let verb = it.next()?;
+        let is_age = (1..=3).contains(&age.word.len())
+            && age.word.bytes().all(|c| c.is_ascii_digit())
+            && age.lead.is_empty()
+            && age.trail == ",";
+        (is_age && verb.lead.is_empty() && self.is_verb(&verb))
+            .then(|| Attribution { who: Who::Name { span: span_of(&buf, (a, b)), genitive: false } })
     }
 
     /// A role phrase among the first words from `from` (after lower-case words such as "dziś", "the",
