@@ -8,7 +8,8 @@
 /// `BIALIGN_FAULT=journal-full` does the same to the journal's writes, and `BIALIGN_FAULT=refuse-alloc:N`
 /// refuses every allocation made while the pair at place N of the input (from 0) is aligned, as a
 /// system out of memory would, and `BIALIGN_FAULT=kill-at-pair:N` sends the process SIGKILL as the pair
-/// at place N starts, as the system's out-of-memory killer would (`BIALIGN_CRASH_AT` and
+/// at place N starts (`kill-at-pair:N:MS`: MS milliseconds later), as the system's out-of-memory killer
+/// would (`BIALIGN_CRASH_AT` and
 /// `BIALIGN_PAUSE_AT` also name the point `pair-started:N`). Release builds compile none in.
 #[cfg(debug_assertions)]
 pub(crate) fn crash_point(point: &str) {
@@ -90,12 +91,17 @@ pub(crate) fn injected_refusals() {
 #[cfg(not(debug_assertions))]
 pub(crate) fn injected_refusals() {}
 
-/// `BIALIGN_FAULT=kill-at-pair:N`: SIGKILL to this process as the pair at place `pair` starts.
+/// `BIALIGN_FAULT=kill-at-pair:N`: SIGKILL to this process as the pair at place `pair` starts
+/// (`kill-at-pair:N:MS`: MS milliseconds after it starts).
 #[cfg(debug_assertions)]
 pub(crate) fn injected_kill(pair: u64) {
-    let at: Option<u64> =
-        std::env::var("BIALIGN_FAULT").ok().and_then(|f| f.strip_prefix("kill-at-pair:")?.parse().ok());
-    if at == Some(pair) {
+    let Some(at) = std::env::var("BIALIGN_FAULT").ok().and_then(|f| Some(f.strip_prefix("kill-at-pair:")?.to_string()))
+    else {
+        return;
+    };
+    let (n, ms) = at.split_once(':').unwrap_or((&at, "0"));
+    if n.parse::<u64>().is_ok_and(|n| n == pair) {
+        std::thread::sleep(std::time::Duration::from_millis(ms.parse().unwrap_or(0)));
         #[cfg(target_os = "linux")]
         // SAFETY: kill(2) with this process's id and a signal number; no memory is involved.
         unsafe {

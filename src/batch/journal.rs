@@ -10,7 +10,8 @@
 //! same pairs: the same ids and the same input fingerprints, see [`super::pair::fingerprint`]) and
 //! carries on. The header records every setting that changes the output
 //! ([`super::BatchOptions::settings`]); a resume with other settings is refused. When the output is complete the journal gets a `done` line, the
-//! partial file is renamed to `OUT` and the journal is removed.
+//! partial file is renamed to `OUT` and the journal is removed, with the abort log
+//! ([`super::memory`]) and the in-flight log ([`super::inflight`]) that sit beside it.
 //!
 //! Format (text, one record per line, fields separated by tabs, shown here as `⇥`):
 //!
