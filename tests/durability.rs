@@ -504,3 +504,24 @@ fn with_two_workers_only_the_pair_in_flight_at_both_kills_is_blamed() {
         5,
     );
 }
+
+#[cfg(debug_assertions)]
+#[test]
+fn a_run_that_ends_with_an_error_is_no_kill_for_the_in_flight_log() {
+    // The disk is full from the first chunk (pairs 0 and 1, on one worker) while pair 2, the other
+    // worker's, waits as it starts: the run fails with pair 2 in flight, and its section of the
+    // in-flight log ends with `end`, so --resume gives pair 2 no strike (a killed run's has none).
+    let (t, clean) = setup();
+    let d = t.path();
+    let env = [("BIALIGN_FAULT", "full:1"), ("BIALIGN_PAUSE_AT", "pair-started:2"), ("BIALIGN_PAUSE_MS", "1000")];
+    let o = run_jobs(d, "out.jsonl", false, "2", &env);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("No space left on device"), "{}", err(&o));
+    let log = std::fs::read_to_string(d.join("out.jsonl.bialign-inflight")).unwrap();
+    assert!(log.starts_with("run\n") && log.contains("+2\n") && !log.contains("-2\n"), "{log}");
+    assert!(log.contains("\nend\n"), "the failed run did not note its end: {log}");
+    let o = run_jobs(d, "out.jsonl", true, "2", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(std::fs::read(d.join("out.jsonl")).unwrap() == clean, "the resumed output differs from one run");
+    assert_eq!(names(d), ["in.jsonl", "out.jsonl"]);
+}
