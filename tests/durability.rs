@@ -440,7 +440,10 @@ fn a_run_killed_while_a_pair_is_aligned_resumes_to_one_clean_output() {
         assert!(d.join("out.jsonl.bialign-inflight").exists(), "{:?}", names(d));
         let o = run_jobs(d, "out.jsonl", true, jobs, &[]);
         assert_eq!(o.status.code(), Some(0), "-j {jobs}: {}", err(&o));
-        assert!(std::fs::read(d.join("out.jsonl")).unwrap() == clean, "-j {jobs}: the output differs from one run");
+        assert!(
+            std::fs::read(d.join("out.jsonl")).unwrap() == clean,
+            "-j {jobs}: the output differs from one run"
+        );
         assert_eq!(names(d), ["in.jsonl", "out.jsonl"], "-j {jobs}: the journal and its logs are removed");
     }
 }
@@ -466,7 +469,10 @@ fn killed_twice_then_recorded_as_failed(jobs: &str, env: &[(&str, &str)], bad: u
     let rec: serde_json::Value = serde_json::from_str(failed[0]).unwrap();
     assert_eq!(rec["kind"], "limit", "{rec}");
     let msg = rec["error"].as_str().unwrap();
-    assert!(msg.contains("killed twice while this pair was being aligned") && msg.contains("memory"), "{rec}");
+    assert!(
+        msg.contains("killed twice while this pair was being aligned") && msg.contains("memory"),
+        "{rec}"
+    );
     // In order, nothing lost or repeated: the clean output with that pair's records replaced by the
     // error record.
     let mut expected: Vec<&str> = Vec::new();
@@ -513,7 +519,8 @@ fn a_run_that_ends_with_an_error_is_no_kill_for_the_in_flight_log() {
     // in-flight log ends with `end`, so --resume gives pair 2 no strike (a killed run's has none).
     let (t, clean) = setup();
     let d = t.path();
-    let env = [("BIALIGN_FAULT", "full:1"), ("BIALIGN_PAUSE_AT", "pair-started:2"), ("BIALIGN_PAUSE_MS", "1000")];
+    let env =
+        [("BIALIGN_FAULT", "full:1"), ("BIALIGN_PAUSE_AT", "pair-started:2"), ("BIALIGN_PAUSE_MS", "1000")];
     let o = run_jobs(d, "out.jsonl", false, "2", &env);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
     assert!(err(&o).contains("No space left on device"), "{}", err(&o));

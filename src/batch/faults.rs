@@ -95,7 +95,8 @@ pub(crate) fn injected_refusals() {}
 /// (`kill-at-pair:N:MS`: MS milliseconds after it starts).
 #[cfg(debug_assertions)]
 pub(crate) fn injected_kill(pair: u64) {
-    let Some(at) = std::env::var("BIALIGN_FAULT").ok().and_then(|f| Some(f.strip_prefix("kill-at-pair:")?.to_string()))
+    let Some(at) =
+        std::env::var("BIALIGN_FAULT").ok().and_then(|f| Some(f.strip_prefix("kill-at-pair:")?.to_string()))
     else {
         return;
     };

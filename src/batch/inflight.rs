@@ -124,7 +124,9 @@ fn strikes_of(text: &[u8]) -> HashMap<u64, u32> {
             b"run" => killed(in_flight.replace(Default::default()), &mut strikes),
             b"end" => in_flight = None,
             _ => {
-                let (Some(run), Some((&sign, digits))) = (in_flight.as_mut(), l.split_first()) else { continue };
+                let (Some(run), Some((&sign, digits))) = (in_flight.as_mut(), l.split_first()) else {
+                    continue;
+                };
                 let Some(pair) = std::str::from_utf8(digits).ok().and_then(|d| d.parse::<u64>().ok()) else {
                     continue;
                 };

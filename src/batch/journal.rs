@@ -395,9 +395,10 @@ pub fn inflight_path(journal: &Path) -> PathBuf {
 
 /// Remove the abort log and the in-flight log beside the journal `journal` (missing ones are fine).
 pub(crate) fn remove_logs(journal: &Path) -> Result<(), Error> {
-    for (path, what) in
-        [(aborts_path(journal), "cannot remove the abort log"), (inflight_path(journal), "cannot remove the in-flight log")]
-    {
+    for (path, what) in [
+        (aborts_path(journal), "cannot remove the abort log"),
+        (inflight_path(journal), "cannot remove the in-flight log"),
+    ] {
         match std::fs::remove_file(&path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::output(&path, what, &e)),
             _ => {}
