@@ -410,3 +410,125 @@ fn a_refused_allocation_ends_one_run_and_resume_records_that_pair_as_failed() {
     assert!(rec["error"].as_str().unwrap().contains("refused an allocation"), "{rec}");
     assert_eq!(names(d), ["in.jsonl", "out.jsonl"], "the journal and the abort log are removed");
 }
+
+/// A batch run of the corpus in `dir` writing `out` with `jobs` worker threads, and `env` set.
+fn run_jobs(dir: &Path, out: &str, resume: bool, jobs: &str, env: &[(&str, &str)]) -> Output {
+    let mut a = args(out, resume);
+    let j = a.iter().position(|s| s == "-j").unwrap();
+    a[j + 1] = jobs.to_string();
+    let mut c = bin();
+    c.args(a).current_dir(dir).envs(env.iter().copied());
+    c.output().unwrap()
+}
+
+#[cfg(unix)]
+fn killed(o: &Output, what: &str) {
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(o.status.signal(), Some(9), "{what}: the run was to be killed (SIGKILL): {}", err(o));
+}
+
+#[cfg(all(debug_assertions, unix))]
+#[test]
+fn a_run_killed_while_a_pair_is_aligned_resumes_to_one_clean_output() {
+    // SIGKILL (as the out-of-memory killer sends it) as pair 5 starts, once: resumed, that pair is
+    // aligned again and the output is exactly one uninterrupted run's, with 1 and with 2 workers.
+    for jobs in ["1", "2"] {
+        let (t, clean) = setup();
+        let d = t.path();
+        let o = run_jobs(d, "out.jsonl", false, jobs, &[("BIALIGN_FAULT", "kill-at-pair:5")]);
+        killed(&o, "the first run");
+        assert!(d.join("out.jsonl.bialign-inflight").exists(), "{:?}", names(d));
+        let o = run_jobs(d, "out.jsonl", true, jobs, &[]);
+        assert_eq!(o.status.code(), Some(0), "-j {jobs}: {}", err(&o));
+        assert!(
+            std::fs::read(d.join("out.jsonl")).unwrap() == clean,
+            "-j {jobs}: the output differs from one run"
+        );
+        assert_eq!(names(d), ["in.jsonl", "out.jsonl"], "-j {jobs}: the journal and its logs are removed");
+    }
+}
+
+/// Run the corpus with `env` (which kills the process while pair `bad` is aligned) fresh, then
+/// resumed, each killed; then resumed once more with `env` still set: that run completes, pair `bad`
+/// is an error record in its place, and every other record is as in one uninterrupted run.
+#[cfg(all(debug_assertions, unix))]
+fn killed_twice_then_recorded_as_failed(jobs: &str, env: &[(&str, &str)], bad: usize) {
+    let (t, clean) = setup();
+    let d = t.path();
+    let clean = String::from_utf8(clean).unwrap();
+    for (resume, what) in [(false, "the first run"), (true, "the first resumed run")] {
+        let o = run_jobs(d, "out.jsonl", resume, jobs, env);
+        killed(&o, &format!("-j {jobs}, {what}"));
+    }
+    let o = run_jobs(d, "out.jsonl", true, jobs, env);
+    assert_eq!(o.status.code(), Some(1), "-j {jobs}: the second resumed run: {}", err(&o));
+    let out = std::fs::read_to_string(d.join("out.jsonl")).unwrap();
+    let tag = format!("\"p{bad:03}\"");
+    let failed: Vec<&str> = out.lines().filter(|l| l.contains(&tag)).collect();
+    assert_eq!(failed.len(), 1, "-j {jobs}: {failed:?}");
+    let rec: serde_json::Value = serde_json::from_str(failed[0]).unwrap();
+    assert_eq!(rec["kind"], "limit", "{rec}");
+    let msg = rec["error"].as_str().unwrap();
+    assert!(
+        msg.contains("killed twice while this pair was being aligned") && msg.contains("memory"),
+        "{rec}"
+    );
+    // In order, nothing lost or repeated: the clean output with that pair's records replaced by the
+    // error record.
+    let mut expected: Vec<&str> = Vec::new();
+    for l in clean.lines() {
+        match (l.contains(&tag), expected.last() == Some(&failed[0])) {
+            (false, _) => expected.push(l),
+            (true, false) => expected.push(failed[0]),
+            (true, true) => {}
+        }
+    }
+    assert!(clean.lines().filter(|l| l.contains(&tag)).count() >= 1);
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected, "-j {jobs}: the other pairs differ from one run");
+    assert_eq!(names(d), ["in.jsonl", "out.jsonl"], "-j {jobs}: the journal and its logs are removed");
+}
+
+#[cfg(all(debug_assertions, unix))]
+#[test]
+fn a_pair_in_flight_at_two_kills_becomes_an_error_record_and_the_run_completes() {
+    killed_twice_then_recorded_as_failed("1", &[("BIALIGN_FAULT", "kill-at-pair:5")], 5);
+}
+
+#[cfg(all(debug_assertions, unix))]
+#[test]
+fn with_two_workers_only_the_pair_in_flight_at_both_kills_is_blamed() {
+    // Pair 6 (the other worker's) waits 2 s as it starts, so it is in flight, beside pair 5, when
+    // pair 5 gets the process killed 300 ms after it starts. Resumed, each of the two is aligned
+    // alone: the second kill falls on pair 5 only, and pair 6 is aligned as in one clean run.
+    killed_twice_then_recorded_as_failed(
+        "2",
+        &[
+            ("BIALIGN_FAULT", "kill-at-pair:5:300"),
+            ("BIALIGN_PAUSE_AT", "pair-started:6"),
+            ("BIALIGN_PAUSE_MS", "2000"),
+        ],
+        5,
+    );
+}
+
+#[cfg(debug_assertions)]
+#[test]
+fn a_run_that_ends_with_an_error_is_no_kill_for_the_in_flight_log() {
+    // The disk is full from the first chunk (pairs 0 and 1, on one worker) while pair 2, the other
+    // worker's, waits as it starts: the run fails with pair 2 in flight, and its section of the
+    // in-flight log ends with `end`, so --resume gives pair 2 no strike (a killed run's has none).
+    let (t, clean) = setup();
+    let d = t.path();
+    let env =
+        [("BIALIGN_FAULT", "full:1"), ("BIALIGN_PAUSE_AT", "pair-started:2"), ("BIALIGN_PAUSE_MS", "1000")];
+    let o = run_jobs(d, "out.jsonl", false, "2", &env);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("No space left on device"), "{}", err(&o));
+    let log = std::fs::read_to_string(d.join("out.jsonl.bialign-inflight")).unwrap();
+    assert!(log.starts_with("run\n") && log.contains("+2\n") && !log.contains("-2\n"), "{log}");
+    assert!(log.contains("\nend\n"), "the failed run did not note its end: {log}");
+    let o = run_jobs(d, "out.jsonl", true, "2", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(std::fs::read(d.join("out.jsonl")).unwrap() == clean, "the resumed output differs from one run");
+    assert_eq!(names(d), ["in.jsonl", "out.jsonl"]);
+}

@@ -7,7 +7,10 @@
 /// `BIALIGN_FAULT=full:N` makes output writes fail as a full disk would once N bytes are written, and
 /// `BIALIGN_FAULT=journal-full` does the same to the journal's writes, and `BIALIGN_FAULT=refuse-alloc:N`
 /// refuses every allocation made while the pair at place N of the input (from 0) is aligned, as a
-/// system out of memory would. Release builds compile none in.
+/// system out of memory would, and `BIALIGN_FAULT=kill-at-pair:N` sends the process SIGKILL as the pair
+/// at place N starts (`kill-at-pair:N:MS`: MS milliseconds later), as the system's out-of-memory killer
+/// would (`BIALIGN_CRASH_AT` and
+/// `BIALIGN_PAUSE_AT` also name the point `pair-started:N`). Release builds compile none in.
 #[cfg(debug_assertions)]
 pub(crate) fn crash_point(point: &str) {
     if std::env::var("BIALIGN_CRASH_AT").is_ok_and(|p| p == point) {
@@ -87,3 +90,27 @@ pub(crate) fn injected_refusals() {
 
 #[cfg(not(debug_assertions))]
 pub(crate) fn injected_refusals() {}
+
+/// `BIALIGN_FAULT=kill-at-pair:N`: SIGKILL to this process as the pair at place `pair` starts
+/// (`kill-at-pair:N:MS`: MS milliseconds after it starts).
+#[cfg(debug_assertions)]
+pub(crate) fn injected_kill(pair: u64) {
+    let Some(at) =
+        std::env::var("BIALIGN_FAULT").ok().and_then(|f| Some(f.strip_prefix("kill-at-pair:")?.to_string()))
+    else {
+        return;
+    };
+    let (n, ms) = at.split_once(':').unwrap_or((&at, "0"));
+    if n.parse::<u64>().is_ok_and(|n| n == pair) {
+        std::thread::sleep(std::time::Duration::from_millis(ms.parse().unwrap_or(0)));
+        #[cfg(target_os = "linux")]
+        // SAFETY: kill(2) with this process's id and a signal number; no memory is involved.
+        unsafe {
+            libc::kill(libc::getpid(), libc::SIGKILL);
+        }
+        std::process::abort();
+    }
+}
+
+#[cfg(not(debug_assertions))]
+pub(crate) fn injected_kill(_pair: u64) {}

@@ -10,7 +10,8 @@
 //! same pairs: the same ids and the same input fingerprints, see [`super::pair::fingerprint`]) and
 //! carries on. The header records every setting that changes the output
 //! ([`super::BatchOptions::settings`]); a resume with other settings is refused. When the output is complete the journal gets a `done` line, the
-//! partial file is renamed to `OUT` and the journal is removed.
+//! partial file is renamed to `OUT` and the journal is removed, with the abort log
+//! ([`super::memory`]) and the in-flight log ([`super::inflight`]) that sit beside it.
 //!
 //! Format (text, one record per line, fields separated by tabs, shown here as `⇥`):
 //!
@@ -291,6 +292,8 @@ pub struct Journal {
     path: PathBuf,
     /// The run's abort log beside it, open while the run goes.
     aborts: Option<super::memory::AbortLog>,
+    /// The run's in-flight log beside it.
+    inflight: std::sync::Arc<super::inflight::InflightLog>,
 }
 
 impl Journal {
@@ -300,22 +303,27 @@ impl Journal {
         file.set_len(0).map_err(|e| Error::output(path, "cannot write the journal", &e))?;
         file.write_all(header_line(settings, header_len).as_bytes())
             .map_err(|e| Error::output(path, "cannot write the journal", &e))?;
-        // A fresh run: the pairs an earlier run aborted on are no concern of this one.
-        let aborts = aborts_path(path);
-        match std::fs::remove_file(&aborts) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(Error::output(&aborts, "cannot remove the abort log", &e))
-            }
-            _ => {}
-        }
-        Ok(Journal { file, path: path.to_path_buf(), aborts: Some(open_aborts(path)?) })
+        // A fresh run: the pairs an earlier run aborted on, or was killed with, are no concern of
+        // this one.
+        remove_logs(path)?;
+        Ok(Journal {
+            file,
+            path: path.to_path_buf(),
+            aborts: Some(open_aborts(path)?),
+            inflight: open_inflight(path)?,
+        })
     }
 
     /// Take over an existing journal (the locked `file` at `path`), dropping anything after `len`
     /// (an incomplete last line).
     pub fn reopen(file: File, path: &Path, len: u64) -> Result<Journal, Error> {
         file.set_len(len).map_err(|e| Error::output(path, "cannot write the journal", &e))?;
-        let mut j = Journal { file, path: path.to_path_buf(), aborts: Some(open_aborts(path)?) };
+        let mut j = Journal {
+            file,
+            path: path.to_path_buf(),
+            aborts: Some(open_aborts(path)?),
+            inflight: open_inflight(path)?,
+        };
         use std::io::Seek;
         j.file
             .seek(std::io::SeekFrom::End(0))
@@ -354,16 +362,16 @@ impl Journal {
         &self.path
     }
 
-    /// Remove the journal of a finished run (its lock goes with it), and its abort log.
+    /// The run's in-flight log (see [`super::inflight`]).
+    pub fn inflight(&self) -> std::sync::Arc<super::inflight::InflightLog> {
+        self.inflight.clone()
+    }
+
+    /// Remove the journal of a finished run (its lock goes with it), its abort log and its in-flight
+    /// log.
     pub fn remove(mut self) -> Result<(), Error> {
         drop(self.aborts.take());
-        let aborts = aborts_path(&self.path);
-        match std::fs::remove_file(&aborts) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(Error::output(&aborts, "cannot remove the abort log", &e))
-            }
-            _ => {}
-        }
+        remove_logs(&self.path)?;
         std::fs::remove_file(&self.path)
             .map_err(|e| Error::output(&self.path, "cannot remove the journal", &e))
     }
@@ -375,6 +383,35 @@ pub fn aborts_path(journal: &Path) -> PathBuf {
     let name = journal.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let stem = name.strip_suffix("journal").unwrap_or(&name);
     journal.with_file_name(format!("{stem}aborts"))
+}
+
+/// The in-flight log beside the journal `journal` (`OUT.bialign-inflight`): the pairs being aligned
+/// as each run went, to tell after a kill which were in flight (see [`super::inflight`]).
+pub fn inflight_path(journal: &Path) -> PathBuf {
+    let name = journal.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = name.strip_suffix("journal").unwrap_or(&name);
+    journal.with_file_name(format!("{stem}inflight"))
+}
+
+/// Remove the abort log and the in-flight log beside the journal `journal` (missing ones are fine).
+pub(crate) fn remove_logs(journal: &Path) -> Result<(), Error> {
+    for (path, what) in [
+        (aborts_path(journal), "cannot remove the abort log"),
+        (inflight_path(journal), "cannot remove the in-flight log"),
+    ] {
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::output(&path, what, &e)),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn open_inflight(journal: &Path) -> Result<std::sync::Arc<super::inflight::InflightLog>, Error> {
+    let path = inflight_path(journal);
+    super::inflight::InflightLog::open(&path)
+        .map(std::sync::Arc::new)
+        .map_err(|e| Error::output(&path, "cannot open the in-flight log", &e))
 }
 
 fn open_aborts(journal: &Path) -> Result<super::memory::AbortLog, Error> {

@@ -20,7 +20,8 @@
 //! in the input, set by [`working_on`]) and the size refused to the run's abort log ([`AbortLog`],
 //! beside the journal), with one `write` call and no allocation; `--resume` then continues after the
 //! chunks already written and gives each pair in the log an error record (kind `limit`) instead of
-//! aligning it again, so a record that exhausts memory ends one run, not every resumed one. The
+//! aligning it again, so a record that exhausts memory ends one run, not every resumed one (a kill by
+//! the out-of-memory killer, which leaves no such line, is handled by [`super::inflight`]). The
 //! largest buffers a pair's output needs are reserved fallibly (`try_reserve`), so a refused
 //! reservation there is an error record too. The budget should therefore sit well below the memory
 //! the process may use, divided by the worker threads.

@@ -29,6 +29,7 @@
 mod commit;
 pub mod compressed;
 mod faults;
+pub mod inflight;
 pub mod input;
 mod job;
 pub mod journal;
@@ -168,6 +169,14 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         (Some(_), Some(j)) => memory::read_aborts(&journal::aborts_path(j)),
         _ => Default::default(),
     };
+    // The pairs in flight when earlier runs were killed (see `inflight`): tried again alone, or, in
+    // flight at two kills, error records.
+    let strikes = match (&resumed, &journal_path) {
+        (Some(_), Some(j)) => inflight::read_strikes(&journal::inflight_path(j)),
+        _ => Default::default(),
+    };
+    let log = out.file.as_ref().map(|(_, _, j)| j.inflight());
+    let _run = log.clone().map(RunInLog::begin);
     faults::injected_refusals();
     let warnings = walk::Warnings::default();
     let (rx, reader, stopped, slot_rx, in_flight) = spawn_reader(
@@ -176,7 +185,7 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
         writer.clone(),
         skip,
         journal_path,
-        std::sync::Arc::new(aborted),
+        std::sync::Arc::new(pair::Recovery::new(aborted, strikes, log)),
         &warnings,
     )?;
 
@@ -233,6 +242,23 @@ pub fn run(inputs: &[PathBuf], opts: &BatchOptions) -> Result<Summary, Error> {
     let (totals, bytes_this_run, syncer) = commit.end();
     finish_output(out, &*writer, syncer)?;
     Ok(Summary { totals, resumed: skip, bytes_this_run, elapsed: start.elapsed() })
+}
+
+/// This run's section of the in-flight log: `run` when it starts, `end` when [`run`] returns (with its
+/// result or an error), which a kill never lets it write.
+struct RunInLog(std::sync::Arc<inflight::InflightLog>);
+
+impl RunInLog {
+    fn begin(log: std::sync::Arc<inflight::InflightLog>) -> RunInLog {
+        log.begin_run();
+        RunInLog(log)
+    }
+}
+
+impl Drop for RunInLog {
+    fn drop(&mut self) {
+        self.0.end_run();
+    }
 }
 
 /// The footer, then (for a file) durable on disk, the journal marked done, the rename into place,

@@ -299,13 +299,73 @@ pub(crate) fn stats_of(en: &Document, pl: &Document, a: &Alignment) -> PairStats
 /// input → bytes refused (read from the abort log, [`super::memory`]).
 pub type Aborted = std::collections::HashMap<u64, u64>;
 
-/// Process a chunk's pairs one after the other (a pair in `aborted` becomes its error record).
+/// What earlier runs of the output tell about its pairs, and the in-flight log of this run (see
+/// [`super::inflight`]): shared by the workers.
+#[derive(Debug)]
+pub(crate) struct Recovery {
+    /// The pairs a refused allocation ended a run on.
+    pub aborted: Aborted,
+    /// The pairs in flight when earlier runs were killed: place → number of such runs.
+    pub strikes: std::collections::HashMap<u64, u32>,
+    /// This run's in-flight log (file output only).
+    pub log: Option<std::sync::Arc<super::inflight::InflightLog>>,
+    /// Held shared while a pair is aligned, and alone while a pair with a strike is (only when some
+    /// pair has one).
+    turns: std::sync::RwLock<()>,
+}
+
+/// A pair's hold on [`Recovery::turns`] while it is aligned.
+enum Turn<'a> {
+    Free,
+    Shared(#[allow(dead_code)] std::sync::RwLockReadGuard<'a, ()>),
+    Alone(#[allow(dead_code)] std::sync::RwLockWriteGuard<'a, ()>),
+}
+
+/// Kills of the process with a pair in flight after which that pair is an error record.
+pub(crate) const KILLS_BEFORE_FAILED: u32 = 2;
+
+impl Recovery {
+    pub(crate) fn new(
+        aborted: Aborted,
+        strikes: std::collections::HashMap<u64, u32>,
+        log: Option<std::sync::Arc<super::inflight::InflightLog>>,
+    ) -> Recovery {
+        Recovery { aborted, strikes, log, turns: Default::default() }
+    }
+
+    /// Wait for the pair at place `pair` to be aligned: at once when no earlier run was killed with
+    /// pairs in flight; otherwise alone when it has a strike, else beside other pairs without one.
+    fn turn(&self, pair: u64) -> Turn<'_> {
+        if self.strikes.is_empty() {
+            Turn::Free
+        } else if self.strikes.contains_key(&pair) {
+            Turn::Alone(self.turns.write().unwrap_or_else(|e| e.into_inner()))
+        } else {
+            Turn::Shared(self.turns.read().unwrap_or_else(|e| e.into_inner()))
+        }
+    }
+
+    fn started(&self, pair: u64) {
+        if let Some(log) = &self.log {
+            log.started(pair);
+        }
+    }
+
+    fn done(&self, pair: u64) {
+        if let Some(log) = &self.log {
+            log.done(pair);
+        }
+    }
+}
+
+/// Process a chunk's pairs one after the other (a pair in `recovery.aborted`, or with
+/// [`KILLS_BEFORE_FAILED`] strikes, becomes its error record).
 pub(crate) fn process_chunk(
     chunk: Vec<(PairJob, u64)>,
     opts: &BatchOptions,
     aopts: &AlignOptions,
     writer: &dyn Writer,
-    aborted: &Aborted,
+    recovery: &Recovery,
 ) -> ChunkOutput {
     let input: u64 = chunk.iter().map(|(_, size)| size).sum();
     // Room for what a pair's records take (about three times its text), so the buffer is not moved
@@ -313,7 +373,7 @@ pub(crate) fn process_chunk(
     let cap = (input.saturating_mul(3) as usize).saturating_add(4096 * (chunk.len() + 1)).min(64 << 20);
     let mut out = ChunkOutput { bytes: Vec::with_capacity(cap), pairs: Vec::with_capacity(chunk.len()) };
     for (job, size) in chunk {
-        let p = process(job, size, opts, aopts, writer, aborted, &mut out.bytes);
+        let p = process(job, size, opts, aopts, writer, recovery, &mut out.bytes);
         out.pairs.push(p);
     }
     out
@@ -342,7 +402,7 @@ fn process(
     opts: &BatchOptions,
     aopts: &AlignOptions,
     writer: &dyn Writer,
-    aborted: &Aborted,
+    recovery: &Recovery,
     buf: &mut Vec<u8>,
 ) -> PairOutput {
     let id = job.id.clone();
@@ -356,7 +416,7 @@ fn process(
         PairSource::Files { en, pl } => Some((en.clone(), pl.clone())),
         _ => None,
     };
-    if let Some(&bytes) = aborted.get(&job.seq) {
+    if let Some(&bytes) = recovery.aborted.get(&job.seq) {
         input_hash.set(Some(job_fingerprint(&job, &opts.ingest)));
         let e = Error::Limit {
             name: id.clone(),
@@ -367,7 +427,24 @@ fn process(
         };
         return failed_output(id, input_bytes, input_pos, start, &e, input_hash.get(), opts, buf);
     }
-    super::memory::working_on(Some(job.seq));
+    let seq = job.seq;
+    if recovery.strikes.get(&seq).is_some_and(|&k| k >= KILLS_BEFORE_FAILED) {
+        input_hash.set(Some(job_fingerprint(&job, &opts.ingest)));
+        let e = Error::Limit {
+            name: id.clone(),
+            reason: "the process was killed twice while this pair was being aligned (as the system's or a \
+                     container's out-of-memory killer ends a process); it is recorded as failed, not aligned a \
+                     third time: give the run more memory or fewer --jobs, or lower --max-pair-memory or \
+                     --max-input-bytes"
+                .into(),
+        };
+        return failed_output(id, input_bytes, input_pos, start, &e, input_hash.get(), opts, buf);
+    }
+    let turn = recovery.turn(seq);
+    recovery.started(seq);
+    super::faults::crash_point_at("pair-started", seq);
+    super::faults::injected_kill(seq);
+    super::memory::working_on(Some(seq));
     let mem = super::memory::mark();
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let p = load_and_align(job, opts, aopts, &stage, mem, &input_hash)?;
@@ -406,6 +483,8 @@ fn process(
         Ok::<_, Error>((stats_of(&p.en, &p.pl, &p.alignment), p.swapped, p.hash, warnings))
     }));
     super::memory::working_on(None);
+    recovery.done(seq);
+    drop(turn);
     let result = match result {
         Ok(r) => r,
         Err(panic) => {

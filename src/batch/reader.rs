@@ -91,7 +91,7 @@ pub(super) fn spawn_reader(
     writer: std::sync::Arc<dyn Writer>,
     skip: u64,
     journal_path: Option<PathBuf>,
-    aborted: std::sync::Arc<pair::Aborted>,
+    recovery: std::sync::Arc<pair::Recovery>,
     warnings: &walk::Warnings,
 ) -> Result<ReaderParts, Error> {
     let jobs = if opts.jobs == 0 {
@@ -154,10 +154,10 @@ pub(super) fn spawn_reader(
                     return false;
                 }
                 let (tx, opts, aopts, writer) = (tx.clone(), opts.clone(), aopts.clone(), writer.clone());
-                let aborted = aborted.clone();
+                let recovery = recovery.clone();
                 pool.spawn(move || {
                     let _ =
-                        tx.send(Msg::Done(n, pair::process_chunk(chunk, &opts, &aopts, &*writer, &aborted)));
+                        tx.send(Msg::Done(n, pair::process_chunk(chunk, &opts, &aopts, &*writer, &recovery)));
                 });
                 true
             };

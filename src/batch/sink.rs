@@ -102,12 +102,8 @@ pub(crate) fn open_output(opts: &BatchOptions, writer: &dyn Writer, settings: &s
                 }
                 None if st.complete && dest.exists() => {
                     // The output was renamed into place; only the removal of the journal (and of its
-                    // abort log) was lost.
-                    let aborts = journal::aborts_path(&jpath);
-                    match std::fs::remove_file(&aborts) {
-                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(&aborts, &e)),
-                        _ => {}
-                    }
+                    // abort and in-flight logs) was lost.
+                    journal::remove_logs(&jpath)?;
                     std::fs::remove_file(&jpath).map_err(|e| Error::io(&jpath, &e))?;
                     return Ok(Opened::AlreadyDone(st));
                 }
