@@ -88,14 +88,15 @@ impl<'t> NameBook<'t> {
                 let mut full = join(run);
                 if word != surname {
                     // The first names stand in the surname's case ("Roberta Hallama"): back to the
-                    // nominative with it.
-                    let firsts: Vec<String> = run
+                    // nominative with it, or no full name from this mention ("Markiem Nowakiem").
+                    let firsts: Option<Vec<String>> = run
                         .iter()
-                        .map(|t| match first_name_like(t.word, word, surname) {
-                            Some(f) if !t.is_initial() => f,
-                            _ => join(std::slice::from_ref(t)),
+                        .map(|t| match t.is_initial() {
+                            true => Some(join(std::slice::from_ref(t))),
+                            false => first_name_like(t.word, word, surname),
                         })
                         .collect();
+                    let Some(firsts) = firsts else { continue };
                     full = firsts.join(" ");
                 }
                 full.push(' ');

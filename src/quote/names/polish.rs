@@ -129,25 +129,32 @@ pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
 
 /// A first name written in the same case as its surname, in the nominative. The surname as written
 /// (`written`) and its nominative show the case: the genitive of "Donalda Trumpa" (Trump), "Anny
-/// Kowalskiej" (Kowalska), or the -em, -iem and -owi of "Tomaszem Nowakiem" and "Donaldowi Trumpowi".
-/// A stem with a fleeting e (Pawła, Markiem) is not restored.
+/// Kowalskiej" (Kowalska), or the -em and -owi of "Tomaszem Nowakiem" and "Donaldowi Trumpowi". A
+/// first name with no such ending stays as written (Joe Bidena: Joe). None where the nominative cannot
+/// be told: before -kiem and -giem it may have a fleeting e (Markiem: Marek) or not (Frankiem: Frank).
 pub(super) fn first_name_like(first: &str, written: &str, nominative: &str) -> Option<String> {
+    let keep = || Some(first.to_string());
     if written == nominative {
-        return None;
+        return keep();
     }
     if pl_genitive_guess(written).as_deref() == Some(nominative) {
-        return pl_genitive_guess(first);
+        return pl_genitive_guess(first).or_else(keep);
     }
-    let ending = written.strip_prefix(nominative).filter(|e| matches!(*e, "em" | "iem" | "owi"))?;
-    // The instrumental is -iem after k and g (Markiem), -em elsewhere (Tomaszem), whatever the
-    // surname's ending.
-    let stem = match ending {
-        "owi" => first.strip_suffix("owi")?,
-        _ if first.ends_with("kiem") || first.ends_with("giem") => first.strip_suffix("iem")?,
-        _ => first.strip_suffix("em")?,
+    let Some(ending) = written.strip_prefix(nominative).filter(|e| matches!(*e, "em" | "iem" | "owi")) else {
+        return keep();
     };
-    let last = stem.chars().last()?;
-    (stem.chars().count() >= 3 && !"aeiouyąęó".contains(last)).then(|| stem.to_string())
+    if ending != "owi" && first.ends_with("iem") {
+        return None;
+    }
+    let ending = if ending == "owi" { "owi" } else { "em" };
+    match first.strip_suffix(ending) {
+        Some(stem)
+            if stem.chars().count() >= 3 && stem.chars().last().is_some_and(|c| !"aeiouyąęó".contains(c)) =>
+        {
+            Some(stem.to_string())
+        }
+        _ => keep(),
+    }
 }
 
 impl NameBook<'_> {
