@@ -137,3 +137,19 @@ fn xlsx_output_errors_are_one_line() {
     assert!(err.starts_with("bialign: ") && !err.contains("panicked"), "{err}");
     assert!(!Path::new(&missing).exists());
 }
+
+#[test]
+fn xlsx_is_refused_on_a_terminal() {
+    // A terminal for standard output: util-linux `script` runs the command on a pseudo-terminal.
+    let Some(script) = ["/usr/bin/script", "/bin/script"].into_iter().find(|p| Path::new(p).is_file()) else {
+        eprintln!("terminal check SKIPPED: util-linux `script` not found");
+        return;
+    };
+    let cmd = format!("'{}' qa {EN} {PL} --format xlsx", env!("CARGO_BIN_EXE_bialign"));
+    let out = Command::new(script).args(["-qec", &cmd, "/dev/null"]).output().unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{shown}");
+    assert!(shown.contains("refusing to write XLSX (a binary file) to a terminal"), "{shown}");
+    assert!(!shown.contains("PK\u{3}\u{4}"), "no workbook bytes on the terminal");
+    assert_eq!(shown.trim().lines().count(), 1, "one line: {shown}");
+}

@@ -70,6 +70,9 @@ pub(super) fn head(
     );
 }
 
+/// The sentences each finding touches: English, Polish.
+type FindingSents = [(Vec<usize>, Vec<usize>)];
+
 /// The findings panel: filters by severity and check, the tools, and one item per finding (with the
 /// sentences it touches, `finding_sents`, and the numbers of the rows holding them, `finding_rows`), up
 /// to the list's end.
@@ -78,7 +81,7 @@ pub(super) fn findings_panel(
     en: &Document,
     pl: &Document,
     findings: &[Finding],
-    (finding_sents, finding_rows): (&[(Vec<usize>, Vec<usize>)], &[Vec<usize>]),
+    (finding_sents, finding_rows): (&FindingSents, &[Vec<usize>]),
 ) {
     // Findings panel.
     h.push_str("<aside class=\"findings\" id=\"findings\"><h2>Findings</h2>\n<div class=\"filters\">");
