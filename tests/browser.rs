@@ -378,6 +378,7 @@ fn report_in_headless_chromium() {
     assert_eq!(left.len(), n_all - 1, "one finding fewer after reloading with the ignore list");
     assert!(!left.contains(&fp.as_str()), "the marked finding is gone");
     s.goto(&report);
+    rows_view(&s, &target);
     let sentence = s.find(".articles .s[data-link][data-side=\"en\"]").unwrap();
     // Back to the clicked sentence for the screenshot.
     s.click(&sentence);
@@ -392,7 +393,9 @@ fn report_in_headless_chromium() {
     let v = s.js("return {title: document.title, pwned: typeof window.__pwned,\
                  en: document.getElementById('col-en').textContent,\
                  pl: document.getElementById('col-pl').textContent,\
-                 imgs: document.querySelectorAll('.articles img, .articles svg, .articles script').length};");
+                 rows: document.getElementById('rows').textContent,\
+                 imgs: document.querySelectorAll('.articles img, .articles svg, .articles script, \
+                   .rows img, .rows svg, .rows script').length};");
     assert_eq!(v["pwned"], "undefined", "an article's script ran: {v}");
     assert!(v["title"].as_str().unwrap().starts_with("QA report"), "title changed: {v}");
     assert_eq!(v["imgs"], 0, "article markup became elements: {v}");
@@ -401,4 +404,91 @@ fn report_in_headless_chromium() {
         "the markup shows as text: {v}"
     );
     assert!(v["pl"].as_str().unwrap().contains("<svg onload="), "the markup shows as text: {v}");
+    assert!(
+        v["rows"].as_str().unwrap().contains("<script>window.__pwned = 1;"),
+        "rows show markup as text: {v}"
+    );
+}
+
+/// The sentence links of the sample pair as `align --format jsonl` gives them: the number of two-sided
+/// links plus the sentences in none of them, and whether the pair was aligned as comparable.
+fn expected_rows() -> (usize, bool) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bialign"))
+        .args(["align", EN, PL, "--format", "jsonl", "--only", "sentences"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let links: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let starts = |l: &Value, side: &str| -> Vec<(String, u64)> {
+        l[side].as_array().unwrap().iter().map(|s| (side.to_string(), s["start"].as_u64().unwrap())).collect()
+    };
+    let mut all = std::collections::BTreeSet::new();
+    let mut matched = std::collections::BTreeSet::new();
+    let mut two_sided = 0;
+    for l in &links {
+        let (e, p) = (starts(l, "en"), starts(l, "pl"));
+        if !e.is_empty() && !p.is_empty() {
+            two_sided += 1;
+            matched.extend(e.iter().chain(&p).cloned());
+        }
+        all.extend(e.into_iter().chain(p));
+    }
+    let comparable = links.first().is_some_and(|l| l["mode"] == "comparable");
+    (two_sided + all.difference(&matched).count(), comparable)
+}
+
+/// The numbered rows view: one row per link or unmatched sentence, in the leading side's order, and a
+/// clicked finding highlights its rows (and a row's finding mark goes back to the finding).
+fn rows_view(s: &Session, target: &Path) {
+    let (want, comparable) = expected_rows();
+    let tab = s.find(".views .view[data-view=\"rows\"]").expect("the rows view button");
+    s.click(&tab);
+    let v = s.js(
+        "var rows = Array.from(document.querySelectorAll('#rows tr.row'));\
+         return {shown: !document.getElementById('rows').hidden && document.getElementById('rows').offsetParent !== null,\
+                 articles: document.querySelector('.articles').offsetParent !== null,\
+                 ids: rows.map(function(r){ return r.id + '=' + r.querySelector('.rn').textContent; }),\
+                 first: rows.map(function(r){ var l = {};\
+                   r.querySelectorAll('.rs').forEach(function(x){ var p = x.dataset.s.split('-s');\
+                     if(!(p[0] in l)) l[p[0]] = +p[1]; }); return l; })};",
+    );
+    assert_eq!(v["shown"], true, "the rows view shows: {v}");
+    assert_eq!(v["articles"], false, "the article columns hide behind the rows view");
+    let ids = v["ids"].as_array().unwrap();
+    assert_eq!(ids.len(), want, "one row per sentence link and per unmatched sentence");
+    assert!(ids.iter().enumerate().all(|(i, id)| id == &format!("R{0}={0}", i + 1)), "numbered rows: {v}");
+    let lead = if comparable { "pl" } else { "en" };
+    let order: Vec<u64> = v["first"].as_array().unwrap().iter().filter_map(|r| r[lead].as_u64()).collect();
+    assert!(order.windows(2).all(|w| w[0] <= w[1]), "rows in {lead} order: {order:?}");
+    // A finding with rows: clicking it highlights them, in view, and its id is on each.
+    let f = s.find(".flist .f[data-rows]:not([data-rows=\"\"])").expect("a finding on some row");
+    s.click(&f);
+    let v = s.js(
+        "var f = document.querySelector('.flist .f[data-rows]:not([data-rows=\"\"])');\
+         var want = f.dataset.rows.split(' ');\
+         var got = Array.from(document.querySelectorAll('#rows tr.flagged')).map(function(r){ return r.id; });\
+         var box = document.getElementById('rows').getBoundingClientRect();\
+         var r = document.getElementById(want[0]).getBoundingClientRect();\
+         return {id: f.id, want: want, got: got, visible: r.bottom > box.top && r.top < box.bottom,\
+                 marks: want.map(function(id){ var row = document.getElementById(id);\
+                   return row.dataset.findings.split(' ').indexOf(f.id) >= 0\
+                     && Array.from(row.querySelectorAll('.fm')).some(function(b){ return b.textContent === f.id; }); })};",
+    );
+    assert_eq!(v["got"], v["want"], "the clicked finding's rows are highlighted: {v}");
+    assert_eq!(v["visible"], true, "its first row is scrolled into view: {v}");
+    assert!(v["marks"].as_array().unwrap().iter().all(|m| m == true), "its id is on its rows: {v}");
+    let png = base64_decode(s.cmd("GET", "/screenshot", None).as_str().expect("screenshot data"));
+    std::fs::write(target.join("qa-report-rows.png"), &png).unwrap();
+    // A row's finding mark goes to the finding.
+    let fid = v["id"].as_str().unwrap().to_string();
+    let row = v["want"][0].as_str().unwrap().to_string();
+    let mark = s.find(&format!("#{row} .fm[data-f=\"{fid}\"]")).expect("the finding's mark on its row");
+    s.js("document.activeElement && document.activeElement.blur(); return 0");
+    s.click(&mark);
+    assert_eq!(s.js("return document.activeElement ? document.activeElement.id : null"), fid.as_str());
+    // Back to the articles.
+    let tab = s.find(".views .view[data-view=\"articles\"]").unwrap();
+    s.click(&tab);
+    assert_eq!(s.js("return document.getElementById('rows').hidden"), true);
 }

@@ -8,6 +8,7 @@
 
 mod article;
 mod assets;
+mod rows;
 mod sections;
 #[cfg(test)]
 mod tests;
@@ -176,9 +177,12 @@ pub fn write_report<W: Write + ?Sized>(
     let pair_order = pair_order(en, a);
     let pair_no: BTreeMap<usize, usize> = pair_order.iter().copied().collect();
     let (en_flags, pl_flags, finding_sents) = finding_marks(en, pl, findings);
+    let comparable = crate::qa::is_comparable(a, opts);
+    let rows = rows::build_rows(a, (&en_sl, &pl_sl), comparable);
+    let finding_rows = rows::finding_rows(&rows, &finding_sents);
     let nonce = nonce(en, pl);
-    let mut h = String::with_capacity(en.text.len() * 3 + pl.text.len() * 3 + 20_000);
-    sections::head(&mut h, title, &nonce, en, pl, &sum, crate::qa::is_comparable(a, opts));
+    let mut h = String::with_capacity(en.text.len() * 5 + pl.text.len() * 5 + 20_000);
+    sections::head(&mut h, title, &nonce, en, pl, &sum, comparable);
     // Articles and findings.
     h.push_str("<div class=\"main\">\n<section class=\"articles\">\n<article class=\"col\" id=\"col-en\" lang=\"en\"><h2>English</h2>\n");
     let marks =
@@ -189,7 +193,8 @@ pub fn write_report<W: Write + ?Sized>(
         Marks { side: "pl", sent_link: &pl_sl, quote_link: &pl_ql, pair_no: &pair_no, sent_flags: &pl_flags };
     render_doc(&mut h, pl, &marks);
     h.push_str("</article>\n</section>\n");
-    sections::findings_panel(&mut h, en, pl, findings, &finding_sents);
+    rows::rows_section(&mut h, (en, pl), a, &rows, findings, &finding_rows, comparable);
+    sections::findings_panel(&mut h, en, pl, findings, (&finding_sents, &finding_rows));
     h.push_str("</ol>\n</aside>\n</div>\n");
     sections::quotes_section(&mut h, (en, pl), a, &sum, &pair_order, (&en_ql, &pl_ql));
     h.push_str("</section>\n");

@@ -10,6 +10,8 @@ pub mod text;
 pub mod tmx;
 pub mod tsv;
 pub mod writer;
+#[cfg(feature = "cli")]
+pub mod xlsx;
 
 pub use file::{Destination, OutputFile};
 pub use writer::{writer, AlignedPair, Column, Format, WriteOptions, Writer};

@@ -112,6 +112,14 @@ pub enum StageFormat {
     Jsonl,
 }
 
+/// The formats of `qa`'s findings.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum QaFormat {
+    Text,
+    Jsonl,
+    Xlsx,
+}
+
 /// `--min-score`: a number from 0 to 1.
 fn parse_score(s: &str) -> Result<f32, String> {
     let v: f32 = s.trim().parse().map_err(|e| format!("{e}"))?;
@@ -154,9 +162,10 @@ pub enum Cmd {
         /// en<TAB>pl lines (.tsv)
         #[arg(num_args = 1..=2, required = true, value_names = ["EN", "PL"])]
         files: Vec<PathBuf>,
-        /// Output format of the findings
-        #[arg(long, value_enum, default_value_t = StageFormat::Text)]
-        format: StageFormat,
+        /// Output format of the findings (xlsx: a spreadsheet with one row per finding, written to
+        /// -o FILE or a redirected standard output, never to a terminal)
+        #[arg(long, value_enum, default_value_t = QaFormat::Text)]
+        format: QaFormat,
         /// Also write a self-contained HTML report (the articles side by side) to FILE
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,

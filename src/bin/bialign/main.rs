@@ -10,7 +10,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{AlignArgs, BatchArgs, Cli, Cmd, Columns, InputArgs, ModeArg, OnlyArg, PairArgs, QaChecks};
+use args::{
+    AlignArgs, BatchArgs, Cli, Cmd, Columns, InputArgs, ModeArg, OnlyArg, PairArgs, QaChecks, QaFormat,
+};
 use bialign::output::stage::{write_detections, write_quotes, write_sentences, write_text, Unit};
 use bialign::output::{
     escape_terminal, write_pair_to, AlignedPair, Column, Format, OutputFile, WriteOptions,
@@ -64,7 +66,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.cmd {
         Cmd::Align(args) => cmd_align(args),
         Cmd::Qa { files, format, html, mode, output, checks, input } => {
-            cmd_qa(&files, format.jsonl(), mode, &checks, html.as_deref(), output.as_deref(), &input)
+            cmd_qa(&files, format, mode, &checks, html.as_deref(), output.as_deref(), &input)
         }
         Cmd::Ingest { file, paragraphs, input } => {
             // The text and the paragraph spans: no language is needed.
@@ -308,13 +310,16 @@ fn load_pair(a: &Path, b: &Path, input: &InputArgs) -> Result<(Document, Documen
 /// written as text or JSON Lines, and as an HTML report with `--html`.
 fn cmd_qa(
     files: &[PathBuf],
-    jsonl: bool,
+    format: QaFormat,
     mode: ModeArg,
     checks: &QaChecks,
     html: Option<&Path>,
     output: Option<&Path>,
     input: &InputArgs,
 ) -> Result<u8, Failure> {
+    if format == QaFormat::Xlsx {
+        refuse_binary_to_terminal(output, "XLSX")?;
+    }
     // The command line overrides the configuration file.
     let mut config = checks.config.as_deref().map(QaConfig::read).transpose()?.unwrap_or_default();
     if let Some(only) = &checks.checks {
@@ -363,9 +368,55 @@ fn cmd_qa(
     if let Some(path) = html {
         write_pair_to(Some(path), Format::Html, wopts.clone(), &pair)?;
     }
-    write_pair_to(output, if jsonl { Format::Jsonl } else { Format::Text }, wopts, &pair)?;
+    match format {
+        QaFormat::Xlsx => OutputFile::create(output)?
+            .write_with(|out| bialign::output::xlsx::write_findings(out, None, &findings, &en, &pl))?,
+        QaFormat::Jsonl => write_pair_to(output, Format::Jsonl, wopts, &pair)?,
+        QaFormat::Text => write_pair_to(output, Format::Text, wopts, &pair)?,
+    }
     let level = config.fail_on;
     Ok(u8::from(level.is_some_and(|l| bialign::qa::config::fails(&findings, l))))
+}
+
+/// Refuse to write a binary `format` where `output` (`None`: standard output) is a terminal.
+fn refuse_binary_to_terminal(output: Option<&Path>, format: &str) -> Result<(), Failure> {
+    use bialign::output::Destination;
+    use std::io::IsTerminal;
+    let dest = match output {
+        None => Destination::Stdout,
+        Some(p) => Destination::resolve(p)?,
+    };
+    let terminal = match &dest {
+        Destination::Stdout => std::io::stdout().is_terminal(),
+        Destination::Stderr => std::io::stderr().is_terminal(),
+        Destination::Direct(p) => is_terminal_device(p),
+        Destination::File(_) => false,
+    };
+    if terminal {
+        return Err(usage(format!(
+            "refusing to write {format} (a binary file) to a terminal: give -o FILE or redirect standard output"
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `path` is a terminal device: opened without waiting (a FIFO or a serial line would
+/// block an ordinary open), only when it is a character device.
+#[cfg(target_os = "linux")]
+fn is_terminal_device(path: &Path) -> bool {
+    use std::io::IsTerminal;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device())
+        && std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+            .open(path)
+            .is_ok_and(|f| f.is_terminal())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn is_terminal_device(_path: &Path) -> bool {
+    false
 }
 
 /// What `pair` writes.

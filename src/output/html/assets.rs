@@ -47,6 +47,17 @@ i.sev-error{color:var(--err)}i.sev-warning{color:var(--warn)}i.sev-style{color:v
 .f.marked{opacity:.55}.f.marked .head{text-decoration:line-through}
 .tools{font-size:.78rem;margin-bottom:.5rem}.tools input[type=search]{width:11rem}.tools .keys{color:var(--muted);margin-top:.2rem}
 .tools textarea{width:100%;font:.72rem monospace}kbd{border:1px solid #bbb;border-radius:3px;padding:0 .2rem;font-size:.7rem}
+[hidden]{display:none!important}
+.views{margin:.3rem 0 .2rem}.views .view{font:inherit;font-size:.82rem;border:1px solid var(--line);background:var(--bg);border-radius:5px 5px 0 0;padding:.15rem .7rem;cursor:pointer}
+.views .view.on{background:#fff;border-color:#999;font-weight:600}
+.rows{overflow-y:auto;padding:.6rem 1.1rem 2rem;min-height:0;border-right:1px solid var(--line)}
+.rowtab td{font-size:.88rem}.rowtab td.rn,.rowtab td.sc{white-space:nowrap;color:var(--muted);width:3rem}
+.rowtab tr.un td{background:repeating-linear-gradient(135deg,#f3f3f3 0 6px,#fafafa 6px 12px)}
+.rowtab tr.f-error td.rn{border-left:4px solid var(--err)}.rowtab tr.f-warning td.rn{border-left:4px solid var(--warn)}
+.rowtab .none{color:var(--muted)}.rowtab td.fms{width:6rem}
+.fm{font:700 .7rem system-ui,sans-serif;border:1px solid var(--line);border-radius:3px;background:#fff;margin:0 .15rem .15rem 0;padding:0 .25rem;cursor:pointer}
+.fm.sev-error{color:var(--err)}.fm.sev-warning{color:var(--warn)}.fm.sev-style{color:var(--sty)}
+tr.row.flagged td{background:#ffebee!important}
 .quotes{padding:.8rem 1.2rem 2rem;border-top:1px solid var(--line)}
 table{border-collapse:collapse;width:100%;font-size:.88rem}
 th,td{border-bottom:1px solid var(--line);padding:.3rem .4rem;text-align:left;vertical-align:top}
@@ -54,7 +65,7 @@ th{background:#f0efe9}tr.qp{cursor:pointer}tr.qp td:first-child{width:3rem}
 tr.qp.differ .spk{color:var(--err);font-weight:700}tr.qp.agree .spk{color:#2e7d32}
 .spk{white-space:nowrap;font-weight:600}.sep{color:var(--muted)}
 ul.alone{margin:0;padding-left:1.2rem;font-size:.88rem}ul.alone li{margin:.15rem 0}
-@media (max-width:1100px){.main{grid-template-columns:1fr;height:auto}.articles{height:80vh}.findings{max-height:60vh}}
+@media (max-width:1100px){.main{grid-template-columns:1fr;height:auto}.articles,.rows{height:80vh}.findings{max-height:60vh}}
 @media print{
  :root{font-size:11pt}*{-webkit-print-color-adjust:exact;print-color-adjust:exact}
  body{background:#fff}.main{display:block;height:auto}.articles{display:grid;height:auto}
@@ -90,11 +101,29 @@ pub(super) const JS: &str = r#"
       pinned = u; show(u, true); if(u) u.scrollIntoView({block:'center'});
     });
   });
+  var rowsView = document.getElementById('rows');
+  document.querySelectorAll('.views .view').forEach(function(b){
+    b.addEventListener('click', function(){
+      document.querySelectorAll('.views .view').forEach(function(o){
+        var on = o === b; o.classList.toggle('on', on); o.setAttribute('aria-pressed', on ? 'true' : 'false');
+      });
+      arts.hidden = b.dataset.view !== 'articles'; rowsView.hidden = b.dataset.view !== 'rows';
+      var r = rowsView.querySelector('.flagged'); if(r && !rowsView.hidden) r.scrollIntoView({block:'center'});
+    });
+  });
+  rowsView.addEventListener('click', function(ev){
+    var m = ev.target.closest ? ev.target.closest('.fm') : null;
+    var f = m && document.getElementById(m.dataset.f);
+    if(f){ f.focus(); f.scrollIntoView({block:'nearest'}); f.click(); }
+  });
   document.querySelectorAll('.f').forEach(function(f){
     function go(){
       document.querySelectorAll('.flagged').forEach(function(e){ e.classList.remove('flagged'); });
       var ids = (f.dataset.units || '').split(' ').filter(Boolean);
       ids.forEach(function(id, i){ var e = document.getElementById(id); if(e){ e.classList.add('flagged'); e.scrollIntoView({block:'center'}); } });
+      var rows = (f.dataset.rows || '').split(' ').filter(Boolean), first = null;
+      rows.forEach(function(id){ var r = document.getElementById(id); if(r){ r.classList.add('flagged'); if(!first) first = r; } });
+      if(first && !rowsView.hidden) first.scrollIntoView({block:'center'});
     }
     f.addEventListener('click', go);
     f.addEventListener('keydown', function(ev){ if(ev.key === 'Enter') go(); });

@@ -45,7 +45,10 @@ pub(super) fn head(
          <p class=\"legend\"><span class=\"s\" style=\"--h:130\">linked sentence</span> \
          <span class=\"s un\">no counterpart</span> <span class=\"q\" style=\"--qh:200\">paired quote</span> \
          <span class=\"q solo\">quote in one article only</span> <span class=\"s f-error\">sentence with an error</span> \
-         <span class=\"s f-warning\">with a warning</span> — hover or click a sentence or quote to see its partner.</p>\n</header>\n",
+         <span class=\"s f-warning\">with a warning</span> — hover or click a sentence or quote to see its partner.</p>\n\
+         <nav class=\"views\" aria-label=\"Views\"><button type=\"button\" class=\"view on\" data-view=\"articles\" \
+         aria-pressed=\"true\">Articles side by side</button> <button type=\"button\" class=\"view\" data-view=\"rows\" \
+         aria-pressed=\"false\">Numbered rows</button></nav>\n</header>\n",
         escape(title),
         escape(&en.name),
         escape(&pl.name),
@@ -67,14 +70,18 @@ pub(super) fn head(
     );
 }
 
+/// The sentences each finding touches: English, Polish.
+type FindingSents = [(Vec<usize>, Vec<usize>)];
+
 /// The findings panel: filters by severity and check, the tools, and one item per finding (with the
-/// sentences it touches, `finding_sents`), up to the list's end.
+/// sentences it touches, `finding_sents`, and the numbers of the rows holding them, `finding_rows`), up
+/// to the list's end.
 pub(super) fn findings_panel(
     h: &mut String,
     en: &Document,
     pl: &Document,
     findings: &[Finding],
-    finding_sents: &[(Vec<usize>, Vec<usize>)],
+    (finding_sents, finding_rows): (&FindingSents, &[Vec<usize>]),
 ) {
     // Findings panel.
     h.push_str("<aside class=\"findings\" id=\"findings\"><h2>Findings</h2>\n<div class=\"filters\">");
@@ -108,7 +115,10 @@ pub(super) fn findings_panel(
     if findings.is_empty() {
         h.push_str("<li class=\"none\">No findings.</li>\n");
     }
+    let no_rows = Vec::new();
     for (n, (f, (es, ps))) in findings.iter().zip(finding_sents).enumerate() {
+        let rows = finding_rows.get(n).unwrap_or(&no_rows);
+        let rows = rows.iter().map(|r| format!("R{r}")).collect::<Vec<_>>().join(" ");
         let ids =
             |side: &str, v: &[usize]| v.iter().map(|i| format!("{side}-s{i}")).collect::<Vec<_>>().join(" ");
         let side_text =
@@ -118,7 +128,7 @@ pub(super) fn findings_panel(
         let _ = write!(
             h,
             "<li class=\"f sev-{sev}\" id=\"F{no}\" data-sev=\"{sev}\" data-check=\"{c}\" data-units=\"{} {}\" \
-             data-fp=\"{}\" data-en=\"{}\" data-pl=\"{}\" tabindex=\"0\">\
+             data-rows=\"{rows}\" data-fp=\"{}\" data-en=\"{}\" data-pl=\"{}\" tabindex=\"0\">\
              <label class=\"mark\" title=\"Mark as a false finding\"><input type=\"checkbox\" class=\"false\"> false</label>\
              <span class=\"fid\">F{no}</span> <span class=\"badge\">{sev}</span> <code>{c}</code> <span class=\"head\">{}</span>",
             ids("en", es),

@@ -73,3 +73,106 @@ fn linked_units_share_a_link_id_and_lone_quotes_are_marked() {
         (1, 1, 1, 1)
     );
 }
+
+/// A document of one paragraph holding `sentences`, one space apart.
+fn doc_of(sentences: &[&str], lang: Lang) -> Document {
+    let text = sentences.join(" ");
+    let mut d = doc(&text, lang);
+    d.sentences.clear();
+    let mut at = 0;
+    for s in sentences {
+        d.sentences.push(Sentence { span: Span::new(at, at + s.len()), paragraph: 0 });
+        at += s.len() + 1;
+    }
+    d
+}
+
+fn link(en: &[usize], pl: &[usize], score: f32) -> Link {
+    Link { en: en.to_vec(), pl: pl.to_vec(), score, evidence: Evidence::default() }
+}
+
+/// Five English and four Polish sentences: a retelling that reorders, merges two English sentences
+/// into one Polish one (link 2), leaves English 4 and Polish 3 without a counterpart.
+fn reordered_pair() -> (Document, Document, Alignment) {
+    let en = doc_of(&["E zero.", "E one.", "E two.", "E three.", "E four <alone>."], Lang::En);
+    let pl = doc_of(&["P zero.", "P one.", "P two.", "P three & alone."], Lang::Pl);
+    let a = Alignment {
+        sentences: vec![
+            link(&[0], &[2], 0.9),
+            link(&[1], &[0], 0.8),
+            link(&[2, 3], &[1], 0.7),
+            link(&[4], &[], 0.0),
+            link(&[], &[3], 0.0),
+        ],
+        ..Default::default()
+    };
+    (en, pl, a)
+}
+
+fn rows_of(a: &Alignment, en: &Document, pl: &Document, comparable: bool) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let (e, p) = sentence_links(en, pl, a);
+    rows::build_rows(a, (&e, &p), comparable).into_iter().map(|r| (r.en, r.pl)).collect()
+}
+
+#[test]
+fn rows_follow_the_polish_text_when_comparable() {
+    let (en, pl, a) = reordered_pair();
+    let rows = rows_of(&a, &en, &pl, true);
+    // Polish order; the lone English sentence right after the row of English 3, its nearest earlier
+    // linked sentence.
+    let want: Vec<(Vec<usize>, Vec<usize>)> = vec![
+        (vec![1], vec![0]),
+        (vec![2, 3], vec![1]),
+        (vec![4], vec![]),
+        (vec![0], vec![2]),
+        (vec![], vec![3]),
+    ];
+    assert_eq!(rows, want);
+}
+
+#[test]
+fn rows_follow_the_english_text_for_a_translation() {
+    let (en, pl, a) = reordered_pair();
+    let rows = rows_of(&a, &en, &pl, false);
+    // The lone Polish sentence goes right after the row of Polish 2 (English 0).
+    let want: Vec<(Vec<usize>, Vec<usize>)> = vec![
+        (vec![0], vec![2]),
+        (vec![], vec![3]),
+        (vec![1], vec![0]),
+        (vec![2, 3], vec![1]),
+        (vec![4], vec![]),
+    ];
+    assert_eq!(rows, want);
+}
+
+#[test]
+fn the_rows_view_numbers_links_and_unmatched_sentences_and_marks_findings() {
+    let (en, pl, a) = reordered_pair();
+    let f = Finding {
+        check: Check::NumberMismatch,
+        severity: Severity::Error,
+        en: vec![en.sentences[3].span],
+        pl: vec![],
+        message: "a <number> differs".into(),
+    };
+    let qa = crate::qa::QaOptions { mode: crate::qa::Mode::Comparable, ..Default::default() };
+    let mut out = Vec::new();
+    write_report(&mut out, "t", &en, &pl, &a, &[f], &qa).unwrap();
+    let h = String::from_utf8(out).unwrap();
+    let sum = Summary::new(&en, &pl, &a, &[]);
+    let n_rows = h.matches("<tr class=\"row").count();
+    assert_eq!(n_rows, sum.sentence_pairs + sum.en_unmatched + sum.pl_unmatched);
+    assert_eq!(n_rows, 5);
+    assert!(h.contains("in Polish order"));
+    // The merged link is one row holding both English sentences; the finding is marked on it.
+    let r2 = &h[h.find("id=\"R2\"").unwrap()..];
+    let r2 = &r2[..r2.find("</tr>").unwrap()];
+    assert!(r2.contains("data-findings=\"F1\"") && r2.contains("data-f=\"F1\">F1</button>"), "{r2}");
+    assert!(r2.contains("E two.") && r2.contains("E three.") && r2.contains("P one."), "{r2}");
+    assert!(r2.contains("0.70"), "{r2}");
+    assert!(h.contains("data-rows=\"R2\""), "the finding names its row");
+    // Unmatched rows and escaped text.
+    assert_eq!(h.matches("<tr class=\"row un\"").count(), 2);
+    assert!(h.contains("E four &lt;alone&gt;.") && h.contains("P three &amp; alone."));
+    assert!(!h.contains("<alone>"));
+}
