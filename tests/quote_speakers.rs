@@ -91,6 +91,13 @@ fn a_speakers_name_leaves_out_the_office_and_the_institution_before_it() {
     // Polish: an office with its institution's acronym ("prezes GUS") before the name.
     let t = "„Dane za październik nie są jeszcze pełne” – podkreślił prezes GUS Marek Wrona.\n";
     assert_eq!(speakers(t), vec![some("Marek Wrona")]);
+    // A lone surname is not completed with an institution's acronym written before it elsewhere.
+    let t = "Rzecznik PZPN Wiśniewski nie chciał komentować wyników kontroli.\n\n\
+             „Zgłoszeń było dwa razy więcej niż rok temu” – dodał potem Wiśniewski.\n";
+    assert_eq!(speakers(t), vec![some("Wiśniewski")]);
+    // An acronym with one word after it may be the institution itself: it stays whole.
+    let t = "„Nie zmieniamy procedur” – oświadczył rzecznik CNN Business.\n";
+    assert_eq!(speakers(t), vec![some("CNN Business")]);
     // Initials that are the name itself stay.
     let t = "\"We will not wait for them,\" JD Hollis said.\n";
     assert_eq!(speakers(t), vec![some("JD Hollis")]);

@@ -390,9 +390,10 @@ impl Rules {
                 if after_prep {
                     return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
                 }
-                // After an office, an acronym opening a person's name is the office's institution
-                // ("prezes GUS Marek Wrona", "szef MSZ Jan Nowak"); initials that are the name stay
-                // ("JD Vance": one word follows).
+                // After an office, an acronym opening a person's full name is the office's
+                // institution ("prezes GUS Marek Wrona", "szef MSZ Jan Nowak"). With one word after
+                // it the pair may be the institution itself ("rzecznik CNN Business") or initials
+                // that are the name ("JD Vance"), so it stays.
                 let run = &toks[r.0..r.1];
                 if i > start
                     && run.len() >= 3

@@ -6,7 +6,7 @@ use super::{is_title_word, is_word_char, join, NameBook};
 use crate::lang::Lang;
 use crate::model::Span;
 use crate::quote::fast::{char_at, char_start_before, is_space, is_upper};
-use crate::quote::speaker::{make_tok, nameish, tokens_rev, Tok};
+use crate::quote::speaker::{is_acronym, make_tok, nameish, tokens_rev, Tok};
 
 impl<'t> NameBook<'t> {
     /// The full names ("Amy B. Harris") written anywhere in the text with the surname `surname`, in
@@ -68,10 +68,14 @@ impl<'t> NameBook<'t> {
                 }
                 if get(&mut rev, k) {
                     let p = &rev[k];
+                    // Not an institution's acronym ("rzecznik PZPN Wiśniewski"); two initials
+                    // are a first name ("JD Vance").
+                    let institution = p.word.chars().count() >= 3 && is_acronym(p.word);
                     if nameish(p)
                         && p.trail.is_empty()
                         && rev[k - 1].lead.is_empty()
                         && !is_title_word(p.word)
+                        && !institution
                     {
                         k += 1;
                     }
