@@ -83,21 +83,9 @@ impl InflightLog {
 /// The line `SIGN PLACE \n` (without the spaces) in `buf`; its length.
 fn mark_line(buf: &mut [u8; 24], sign: u8, pair: u64) -> usize {
     buf[0] = sign;
-    let mut digits = [0u8; 20];
-    let (mut v, mut k) = (pair, 0);
-    loop {
-        digits[k] = b'0' + (v % 10) as u8;
-        k += 1;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    for (i, d) in digits[..k].iter().rev().enumerate() {
-        buf[1 + i] = *d;
-    }
-    buf[1 + k] = b'\n';
-    k + 2
+    let n = super::memory::push_decimal(buf, 1, pair);
+    buf[n] = b'\n';
+    n + 1
 }
 
 /// The strikes of the runs in the log at `path`: place in the input → the number of killed runs in

@@ -131,7 +131,7 @@ fn log_line(buf: &mut [u8; 48], pair: u64, size: u64) -> usize {
 }
 
 /// `v` in decimal at `buf[at..]`; the index after it.
-fn push_decimal(buf: &mut [u8], at: usize, mut v: u64) -> usize {
+pub(super) fn push_decimal(buf: &mut [u8], at: usize, mut v: u64) -> usize {
     let mut digits = [0u8; 20];
     let mut k = 0;
     loop {

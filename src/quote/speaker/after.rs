@@ -89,6 +89,14 @@ impl Rules {
     /// A name with the speaker's age between commas, then the verb: `Martin, 48, said`, `Kowalska, 61,
     /// powiedziała`.
     fn aged_name(&self, text: &str, region: Span) -> Option<Attribution> {
+        // Cheap test first: a comma, a space and a digit near the mark.
+        let b = region.text(text).as_bytes();
+        let b = &b[..b.len().min(48)];
+        let aged = memchr::memchr_iter(b',', b)
+            .any(|i| b.get(i + 1) == Some(&b' ') && b.get(i + 2).is_some_and(u8::is_ascii_digit));
+        if !aged {
+            return None;
+        }
         let mut buf = [Tok::EMPTY; 6];
         let mut n = 0;
         for t in words(text, region) {
