@@ -507,3 +507,32 @@ fn a_toml_configuration_sets_the_checks_and_lists_and_the_command_line_overrides
     assert_eq!(out.status.code(), Some(2));
     assert!(err.contains("bad.tsv: line 1:"), "{err}");
 }
+
+/// A headline or line whose break was lost joins the next sentence with no final mark between them, so
+/// the splitter sees one sentence and the aligner links it whole. The part the other side does not
+/// render is reported as added (Polish) or left out (English), at its own span; the clean translation
+/// of the same article gets neither finding.
+#[test]
+fn a_sentence_glued_to_its_neighbour_without_a_final_mark_is_reported_at_its_own_span() {
+    let dir = "tests/data/qa";
+    let of = |fs: &[Value], check: &str| -> Vec<Value> {
+        fs.iter().filter(|f| f["check"] == check).cloned().collect()
+    };
+    let clean = qa_jsonl(&format!("{dir}/glued-en.txt"), &format!("{dir}/glued-pl-clean.txt"));
+    assert!(of(&clean, "added-passage").is_empty() && of(&clean, "omitted-passage").is_empty(), "{clean:?}");
+
+    let pl = std::fs::read_to_string(format!("{dir}/glued-pl.txt")).unwrap();
+    let fs = qa_jsonl(&format!("{dir}/glued-en.txt"), &format!("{dir}/glued-pl.txt"));
+    let added = of(&fs, "added-passage");
+    let (a, b) = find(&pl, "Orkiestra Filharmonii Bałtyckiej zagra w sobotę koncert dla dzieci");
+    assert_eq!(added.len(), 1, "{fs:?}");
+    assert_eq!(spans(&added[0], "pl"), vec![(a, b)], "the glued line alone, not the sentence it joins");
+    assert_eq!(added[0]["severity"], "warning");
+
+    let en = std::fs::read_to_string(format!("{dir}/glued-en-extra.txt")).unwrap();
+    let fs = qa_jsonl(&format!("{dir}/glued-en-extra.txt"), &format!("{dir}/glued-pl-clean.txt"));
+    let omitted = of(&fs, "omitted-passage");
+    let (a, b) = find(&en, "The local football club signs a young goalkeeper from Spain");
+    assert_eq!(omitted.len(), 1, "{fs:?}");
+    assert_eq!(spans(&omitted[0], "en"), vec![(a, b)]);
+}

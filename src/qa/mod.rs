@@ -15,6 +15,7 @@ mod quotes;
 mod renderings;
 mod sentence;
 pub mod terms;
+mod unsupported;
 mod whole;
 
 use std::collections::HashSet;
@@ -493,14 +494,22 @@ impl<'a> Cx<'a> {
                     }
                 }
             }
+            let names_from = out.len();
             if !self.opts.disabled.contains(&Check::NameMismatch) {
                 self.names(l, &e, &p, out);
             }
+            // Where the name check found a name only one side gives.
+            let lone_names: Vec<(bool, Span)> = out[names_from..]
+                .iter()
+                .filter(|f| f.check == Check::NameMismatch)
+                .flat_map(|f| f.en.iter().map(|s| (true, *s)).chain(f.pl.iter().map(|s| (false, *s))))
+                .collect();
             self.length(&e, &p, out);
             self.punctuation(&e, &p, out);
             self.brackets(&e, &p, out);
             if !self.comparable {
                 self.stray_sentences(l, &e, &p, out);
+                self.glued_sentences(l, &e, &p, &lone_names, out);
             }
         }
     }

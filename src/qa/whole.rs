@@ -57,59 +57,6 @@ impl Cx<'_> {
         }
     }
 
-    /// A translation's link of several sentences on one side where one of them shares almost nothing
-    /// with the other side: a sentence added (or left out) that the aligner attached to its neighbour.
-    pub(super) fn stray_sentences(&self, l: &Link, e: &Side, p: &Side, out: &mut Vec<Finding>) {
-        for (idx, doc, other, is_en) in [(&l.en, self.en, p, true), (&l.pl, self.pl, e, false)] {
-            if idx.len() < 2 {
-                continue;
-            }
-            let check = if is_en { Check::OmittedPassage } else { Check::AddedPassage };
-            if self.opts.disabled.contains(&check) {
-                continue;
-            }
-            let lex = lexicon(self.opts);
-            let ow: Vec<String> =
-                norm::words_of(&other.text).into_iter().map(|(a, b)| other.text[a..b].to_string()).collect();
-            let keys: HashSet<String> = ow.iter().map(|w| norm::fold(w)).collect();
-            let ids = ids_of(lex, &ow, !is_en);
-            for s in idx.iter().filter_map(|&i| doc.sentences.get(i)) {
-                let t = doc.slice(s.span);
-                let content: Vec<&str> = norm::content_words(t, is_en);
-                if content.len() < 5 {
-                    continue;
-                }
-                let found = content
-                    .iter()
-                    .filter(|w| {
-                        let f = norm::fold(w);
-                        keys.contains(&f)
-                            || keys.iter().any(|k| sentence::shares_stem(&f, k))
-                            || ids_of(lex, &[w.to_string()], is_en).iter().any(|id| ids.contains(id))
-                    })
-                    .count();
-                if found * 10 >= content.len() * 2 {
-                    continue;
-                }
-                let (here, there) = if is_en { ("English", "Polish") } else { ("Polish", "English") };
-                let (en, pl) = if is_en { (vec![s.span], vec![]) } else { (vec![], vec![s.span]) };
-                out.push(Finding {
-                    check,
-                    severity: Severity::Warning,
-                    en,
-                    pl,
-                    message: format!(
-                        "A sentence of the {here} article shares almost nothing with the {there} it is aligned \
-                         with ({found} of {} words): it may have no counterpart.\n{}: {}",
-                        content.len(),
-                        if is_en { "EN" } else { "PL" },
-                        clip(t, 200)
-                    ),
-                });
-            }
-        }
-    }
-
     /// Whether the other side's sentences between the links around the unmatched sentences `start..end`
     /// of one side (English when `is_en`) include an unmatched one too: both articles then have text
     /// there that the aligner left unpaired (a loose rendering, not a passage one of them lacks).
