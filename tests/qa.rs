@@ -536,3 +536,21 @@ fn a_sentence_glued_to_its_neighbour_without_a_final_mark_is_reported_at_its_own
     assert_eq!(omitted.len(), 1, "{fs:?}");
     assert_eq!(spans(&omitted[0], "en"), vec![(a, b)]);
 }
+
+/// A title left out of the translation is an omission even when a word of it appears elsewhere in the
+/// linked sentence (here inside the other title): a title is given whole or not at all.
+#[test]
+fn a_title_left_out_is_reported_though_a_word_of_it_is_in_the_sentence() {
+    let dir = "tests/data/qa";
+    let omitted = |pl: &str| -> Vec<Value> {
+        qa_jsonl(&format!("{dir}/title-en.txt"), &format!("{dir}/{pl}"))
+            .into_iter()
+            .filter(|f| f["check"] == "quote-omitted")
+            .collect()
+    };
+    assert!(omitted("title-pl-clean.txt").is_empty());
+    let en = std::fs::read_to_string(format!("{dir}/title-en.txt")).unwrap();
+    let fs = omitted("title-pl.txt");
+    assert_eq!(fs.len(), 1, "{fs:?}");
+    assert_eq!(spans(&fs[0], "en"), vec![find(&en, "River Songs")]);
+}

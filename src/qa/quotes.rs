@@ -320,7 +320,12 @@ impl Cx<'_> {
                     || ids_of(lex, &[w.to_string()], is_en).iter().any(|id| ids.contains(id))
             })
             .count();
-        found * 2 >= content.len()
+        // A title is given whole or not at all: words of it elsewhere in the sentence do not render it.
+        if q.kind == QuoteKind::Title {
+            found == content.len()
+        } else {
+            found * 2 >= content.len()
+        }
     }
 }
 
