@@ -107,7 +107,6 @@ impl Cx<'_> {
             if self.opts.disabled.contains(&check) {
                 continue;
             }
-            let support = Support::new(lexicon(self.opts), other, is_en);
             // The length check's model: z of the Polish / English length ratio (chars of this side
             // when it is Polish, minus `cut` chars).
             let (le, lp) = (e.text.chars().count() as f32, p.text.chars().count() as f32);
@@ -124,6 +123,7 @@ impl Cx<'_> {
             if z(0.0) < GLUED_LONGER_Z {
                 continue;
             }
+            let support = Support::new(lexicon(self.opts), other, is_en);
             for s in idx.iter().filter_map(|&i| doc.sentences.get(i)) {
                 let t = doc.slice(s.span);
                 let lone_name = |a: usize, b: usize| {
