@@ -554,3 +554,24 @@ fn a_title_left_out_is_reported_though_a_word_of_it_is_in_the_sentence() {
     assert_eq!(fs.len(), 1, "{fs:?}");
     assert_eq!(spans(&fs[0], "en"), vec![find(&en, "River Songs")]);
 }
+
+/// A Polish quote given to someone else, named with the institution's acronym both articles use
+/// ("rzecznik UEFA Kowalczyk" for "UEFA spokesman Daniel Marsh"), is a changed speaker: the acronym
+/// names the institution, not the person.
+#[test]
+fn a_speaker_changed_beside_an_institution_acronym_is_a_speaker_mismatch() {
+    let dir = "tests/data/qa";
+    let mismatches = |pl: &str| -> Vec<Value> {
+        qa_jsonl(&format!("{dir}/speaker-en.txt"), &format!("{dir}/{pl}"))
+            .into_iter()
+            .filter(|f| f["check"] == "speaker-mismatch")
+            .collect()
+    };
+    assert!(mismatches("speaker-pl-clean.txt").is_empty());
+    let pl = std::fs::read_to_string(format!("{dir}/speaker-pl.txt")).unwrap();
+    let fs = mismatches("speaker-pl.txt");
+    assert_eq!(fs.len(), 1, "{fs:?}");
+    let (a, b) = find(&pl, "UEFA Kowalczyk");
+    assert!(overlaps(&spans(&fs[0], "pl"), a, b), "{:?}", fs[0]);
+    assert!(fs[0]["message"].as_str().unwrap().contains("Daniel Marsh"));
+}

@@ -27,7 +27,7 @@ impl<'a> Cx<'a> {
             let named_in = |doc: &Document, idx: &[usize], name: &str| {
                 let t = quote_sentences_text(doc, idx);
                 let words: Vec<&str> = norm::words_of(&t).into_iter().map(|(a, b)| &t[a..b]).collect();
-                name_words(name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
+                person_words(name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
             };
             // Only speakers named outright, by a name: not a pronoun, a role or a verb the extraction
             // resolved to a name ("Stwierdził", "Spraw Zagranicznych"). A name is capitalised, not a
@@ -51,7 +51,7 @@ impl<'a> Cx<'a> {
             let unknown_in_en = || {
                 let words: Vec<&str> =
                     norm::words_of(&self.en.text).into_iter().map(|(a, b)| &self.en.text[a..b]).collect();
-                !name_words(&sp.name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
+                !person_words(&sp.name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
             };
             let mismatch = resolved(self.pl, sp, false)
                 && (resolved(self.en, se, true) || unknown_in_en())
@@ -332,6 +332,12 @@ impl Cx<'_> {
 /// The words of a name worth comparing (initials and short particles left out).
 pub(super) fn name_words(name: &str) -> Vec<&str> {
     norm::words_of(name).into_iter().map(|(a, b)| &name[a..b]).filter(|w| w.chars().count() >= 3).collect()
+}
+
+/// The words of a speaker's name that name the person: [`name_words`] without an institution's
+/// acronym beside the name ("UEFA Wójcik"), which names the institution, not who speaks for it.
+fn person_words(name: &str) -> Vec<&str> {
+    name_words(name).into_iter().filter(|w| !w.chars().all(char::is_uppercase)).collect()
 }
 
 /// The text of the sentences the given quotes run through.
