@@ -177,3 +177,30 @@ fn names_in_the_nominative() {
         );
     }
 }
+
+/// A quotation that ends its paragraph, with the attribution set apart in the next one by a line
+/// break after a dash (scraped pages often break lines there): the next paragraph names the speaker and
+/// is no quotation itself. Dialogue in the next paragraph (a capital after the dash) stays dialogue.
+#[test]
+fn an_attribution_in_the_paragraph_after_the_quotation() {
+    let t = "Rząd przedstawił w czwartek projekt budżetu na przyszły rok.\n\n\
+             „Nie podniesiemy podatków dla rodzin z dziećmi.”\n\n\
+             – zapewnił w Sejmie minister finansów Tomasz Zieliński.\n\n\
+             Opozycja zapowiedziała poprawki.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![("Nie podniesiemy podatków dla rodzin z dziećmi.", Some("Tomasz Zieliński"))]
+    );
+    let t = "Rząd przedstawił w czwartek projekt budżetu na przyszły rok.\n\n\
+             „Nie podniesiemy podatków dla rodzin z dziećmi” – zapewnił minister Tomasz Zieliński.\n\n\
+             – Poprawki złożymy jeszcze w tym tygodniu – odpowiedziała posłanka Anna Wrona.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Nie podniesiemy podatków dla rodzin z dziećmi", Some("Tomasz Zieliński")),
+            ("Poprawki złożymy jeszcze w tym tygodniu", Some("Anna Wrona")),
+        ]
+    );
+}

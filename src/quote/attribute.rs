@@ -33,9 +33,17 @@ pub(super) fn attributions<'r>(
         for (n, &k) in tops.iter().enumerate() {
             let q = &raw[k];
             let mut after_end = tops.get(n + 1).map_or(pspan.end, |&m| raw[m].open.start);
-            // A block quotation's attribution stands in the next paragraph ("— odparł …").
+            // A block quotation's attribution stands in the next paragraph ("— odparł …"), and so
+            // does that of a quotation ending its paragraph when the next one opens with a dash and a
+            // small letter: the attribution, set apart by a line break („…”⏎– powiedział X.).
             if let Some(c) = q.close.filter(|c| c.start >= pspan.end) {
                 after_end = paras.get(para + 1).map_or(c.end, |p| p.0.end);
+            } else if let Some(c) = q.close.filter(|c| {
+                n + 1 == tops.len() && text.get(c.end..pspan.end).is_some_and(|t| t.trim().is_empty())
+            }) {
+                if let Some(next) = paras.get(para + 1).filter(|p| attribution_paragraph(p.0.text(text))) {
+                    after_end = next.0.end.max(c.end);
+                }
             }
             let before_start = if n == 0 {
                 pspan.start
@@ -96,4 +104,13 @@ pub(super) fn attributions<'r>(
         i = j;
     }
     (att, post, reported)
+}
+
+/// Whether a paragraph reads as the attribution of the quotation before it: a dash, then a word in
+/// small letters (`– powiedział w czwartek minister.`), as dialogue never opens.
+fn attribution_paragraph(p: &str) -> bool {
+    let t = p.trim_start();
+    let Some(rest) = t.strip_prefix(dash::is_dash) else { return false };
+    let rest_trimmed = rest.trim_start();
+    rest_trimmed.len() < rest.len() && rest_trimmed.starts_with(char::is_lowercase)
 }
