@@ -68,20 +68,14 @@ impl Cx<'_> {
                     continue;
                 }
                 let (here, there) = if is_en { ("English", "Polish") } else { ("Polish", "English") };
-                let (en, pl) = if is_en { (vec![s.span], vec![]) } else { (vec![], vec![s.span]) };
-                out.push(Finding {
-                    check,
-                    severity: Severity::Warning,
-                    en,
-                    pl,
-                    message: format!(
-                        "A sentence of the {here} article shares almost nothing with the {there} it is aligned \
-                         with ({found} of {} words): it may have no counterpart.\n{}: {}",
-                        content.len(),
-                        if is_en { "EN" } else { "PL" },
-                        clip(t, 200)
-                    ),
-                });
+                let message = format!(
+                    "A sentence of the {here} article shares almost nothing with the {there} it is aligned \
+                     with ({found} of {} words): it may have no counterpart.\n{}: {}",
+                    content.len(),
+                    if is_en { "EN" } else { "PL" },
+                    clip(t, 200)
+                );
+                out.push(one_sided(check, is_en, s.span, message));
             }
         }
     }
@@ -137,13 +131,11 @@ impl Cx<'_> {
                 }
                 let span = Span::new(s.span.start + part.0, s.span.start + part.1);
                 let (here, there) = if is_en { ("English", "Polish") } else { ("Polish", "English") };
-                let (en, pl) = if is_en { (vec![span], vec![]) } else { (vec![], vec![span]) };
-                out.push(Finding {
+                out.push(one_sided(
                     check,
-                    severity: Severity::Warning,
-                    en,
-                    pl,
-                    message: format!(
+                    is_en,
+                    span,
+                    format!(
                         "Part of a sentence of the {here} article shares almost nothing with the {there} it is \
                          aligned with ({found} of {words} words) and starts or ends where a capital follows a \
                          word with no final mark: it may be a sentence with no counterpart joined to its \
@@ -151,10 +143,16 @@ impl Cx<'_> {
                         if is_en { "EN" } else { "PL" },
                         clip(&t[part.0..part.1], 200)
                     ),
-                });
+                ));
             }
         }
     }
+}
+
+/// A warning about text of one side only (English when `is_en`): left out of the Polish, or added.
+fn one_sided(check: Check, is_en: bool, span: Span, message: String) -> Finding {
+    let (en, pl) = if is_en { (vec![span], vec![]) } else { (vec![], vec![span]) };
+    Finding { check, severity: Severity::Warning, en, pl, message }
 }
 
 /// The part of sentence `t` (English when `is_en`) with no counterpart in `support`, when `t` reads as
