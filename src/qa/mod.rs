@@ -256,6 +256,14 @@ impl Default for QaOptions {
     }
 }
 
+impl QaOptions {
+    /// The length check's model: how many standard deviations the Polish / English length ratio
+    /// (`lp / le`, in characters) lies from a translation's (positive: the Polish is longer).
+    pub(crate) fn length_z(&self, le: f32, lp: f32) -> f32 {
+        (lp / le / self.length_ratio_center).ln() / self.length_ratio_log_sd
+    }
+}
+
 /// Share of sentences (both documents together) that no link pairs with the other side
 /// ([`Alignment::unmatched_share`]).
 pub fn unmatched_share(en: &Document, pl: &Document, a: &Alignment) -> f32 {
@@ -494,20 +502,20 @@ impl<'a> Cx<'a> {
                     }
                 }
             }
-            let names_from = out.len();
+            let link_from = out.len();
             if !self.opts.disabled.contains(&Check::NameMismatch) {
                 self.names(l, &e, &p, out);
             }
-            // Where the name check found a name only one side gives.
-            let lone_names: Vec<(bool, Span)> = out[names_from..]
-                .iter()
-                .filter(|f| f.check == Check::NameMismatch)
-                .flat_map(|f| f.en.iter().map(|s| (true, *s)).chain(f.pl.iter().map(|s| (false, *s))))
-                .collect();
             self.length(&e, &p, out);
             self.punctuation(&e, &p, out);
             self.brackets(&e, &p, out);
             if !self.comparable {
+                // Where the name check found a name only one side of this link gives.
+                let lone_names: Vec<(bool, Span)> = out[link_from..]
+                    .iter()
+                    .filter(|f| f.check == Check::NameMismatch)
+                    .flat_map(|f| f.en.iter().map(|s| (true, *s)).chain(f.pl.iter().map(|s| (false, *s))))
+                    .collect();
                 self.stray_sentences(l, &e, &p, out);
                 self.glued_sentences(l, &e, &p, &lone_names, out);
             }

@@ -126,8 +126,7 @@ impl<'a> Cx<'a> {
     /// Paired quotes whose lengths or content drift apart.
     fn quote_drift(&self, l: &Link, e: &Side, p: &Side, out: &mut Vec<Finding>) {
         let (le, lp) = (e.text.chars().count(), p.text.chars().count());
-        let ratio = lp as f32 / le.max(1) as f32;
-        let z = (ratio / self.opts.length_ratio_center).ln() / self.opts.length_ratio_log_sd;
+        let z = self.opts.length_z(le.max(1) as f32, lp as f32);
         let implied = l.evidence.method.as_deref() == Some(IMPLIED);
         let low_score = !implied && l.score < self.opts.drift_max_score;
         // Short quotes vary in length too much to tell (a term rendered by a phrase). A quote whose
@@ -263,7 +262,7 @@ impl Cx<'_> {
         if ce == 0 || cp == 0 {
             return false;
         }
-        let z = (cp as f32 / ce as f32 / self.opts.length_ratio_center).ln() / self.opts.length_ratio_log_sd;
+        let z = self.opts.length_z(ce as f32, cp as f32);
         z.abs() <= self.opts.length_ratio_z
     }
 
@@ -297,29 +296,14 @@ impl Cx<'_> {
         if idx.is_empty() {
             return false;
         }
-        let lex = lexicon(self.opts);
-        let mut keys = HashSet::new();
-        let mut ids = HashSet::new();
-        for s in idx.iter().filter_map(|&i| other.sentences.get(i)) {
-            let t = other.slice(s.span);
-            let ws: Vec<String> = norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()).collect();
-            keys.extend(ws.iter().map(|w| norm::fold(w)));
-            ids.extend(ids_of(lex, &ws, !is_en));
-        }
+        let texts = idx.iter().filter_map(|&i| other.sentences.get(i)).map(|s| other.slice(s.span));
+        let support = super::unsupported::Support::of_texts(lexicon(self.opts), texts, is_en);
         let t = doc.slice(q.span);
         let content: Vec<&str> = norm::content_words(t, is_en);
         if content.is_empty() {
             return true;
         }
-        let found = content
-            .iter()
-            .filter(|w| {
-                let f = norm::fold(w);
-                keys.contains(&f)
-                    || keys.iter().any(|k| sentence::shares_stem(&f, k))
-                    || ids_of(lex, &[w.to_string()], is_en).iter().any(|id| ids.contains(id))
-            })
-            .count();
+        let found = content.iter().filter(|w| support.finds(w, is_en)).count();
         // A title is given whole or not at all: words of it elsewhere in the sentence do not render it.
         if q.kind == QuoteKind::Title {
             found == content.len()

@@ -355,7 +355,7 @@ impl Cx<'_> {
             return;
         }
         let ratio = lp as f32 / le as f32;
-        let z = (ratio / self.opts.length_ratio_center).ln() / self.opts.length_ratio_log_sd;
+        let z = self.opts.length_z(le as f32, lp as f32);
         if z.abs() <= self.opts.length_ratio_z {
             return;
         }

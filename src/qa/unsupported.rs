@@ -4,8 +4,9 @@
 
 use super::*;
 
-/// What the other side of a link offers a word: its folded words and the lexicon concepts of its words.
-struct Support<'l> {
+/// What the other side offers a word: its folded words and the lexicon concepts of its words. Used by
+/// the checks here and by the quote check's "reported without marks".
+pub(super) struct Support<'l> {
     lex: &'l dyn crate::align::Concepts,
     keys: HashSet<String>,
     ids: HashSet<u32>,
@@ -14,19 +15,37 @@ struct Support<'l> {
 impl<'l> Support<'l> {
     /// The support `other` gives the words of the side in English when `is_en` (so `other` is Polish).
     fn new(lex: &'l dyn crate::align::Concepts, other: &Side, is_en: bool) -> Support<'l> {
-        let ow: Vec<String> =
-            norm::words_of(&other.text).into_iter().map(|(a, b)| other.text[a..b].to_string()).collect();
+        Support::of_texts(lex, [other.text.as_str()], is_en)
+    }
+
+    /// The support the texts of the other side give (English words when `is_en`).
+    pub(super) fn of_texts<'t>(
+        lex: &'l dyn crate::align::Concepts,
+        texts: impl IntoIterator<Item = &'t str>,
+        is_en: bool,
+    ) -> Support<'l> {
+        let mut ow: Vec<String> = Vec::new();
+        for t in texts {
+            ow.extend(norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()));
+        }
         let keys = ow.iter().map(|w| norm::fold(w)).collect();
         let ids = ids_of(lex, &ow, !is_en);
         Support { lex, keys, ids }
     }
 
     /// Whether the other side holds the word, a word sharing its stem, or a translation of it.
-    fn finds(&self, w: &str, is_en: bool) -> bool {
+    pub(super) fn finds(&self, w: &str, is_en: bool) -> bool {
         let f = norm::fold(w);
-        self.keys.contains(&f)
-            || self.keys.iter().any(|k| sentence::shares_stem(&f, k))
-            || ids_of(self.lex, &[w.to_string()], is_en).iter().any(|id| self.ids.contains(id))
+        if self.keys.contains(&f) || self.keys.iter().any(|k| sentence::shares_stem(&f, k)) {
+            return true;
+        }
+        let mut ids = Vec::new();
+        if is_en {
+            self.lex.en_ids(w, &mut ids);
+        } else {
+            self.lex.pl_ids(w, &mut ids);
+        }
+        ids.iter().any(|id| self.ids.contains(id))
     }
 }
 
@@ -106,8 +125,7 @@ impl Cx<'_> {
             let (le, lp) = (e.text.chars().count() as f32, p.text.chars().count() as f32);
             let z = |cut: f32| {
                 let (le, lp) = if is_en { (le - cut, lp) } else { (le, lp - cut) };
-                let z = (lp.max(1.0) / le.max(1.0) / self.opts.length_ratio_center).ln()
-                    / self.opts.length_ratio_log_sd;
+                let z = self.opts.length_z(le.max(1.0), lp.max(1.0));
                 if is_en {
                     -z
                 } else {
