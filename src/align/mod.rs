@@ -356,16 +356,19 @@ fn align_with(
     if std::env::var_os("BIALIGN_DEBUG_MODE").is_some() {
         eprintln!("mode-share\t{}\t{share:.3}", en.name);
     }
+    // What quote scoring reads of each quote: comparable articles' sentence anchors and the quote
+    // pairing read the same facts.
+    let quote_facts = quotes::QuoteFacts::new(en, pl, opts, (en_cache, pl_cache));
     let sentences = match mode {
         Mode::Translation => translation_links(en, pl, &ef, &pf, opts, cand),
-        Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, en_cache, pl_cache),
+        Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, &quote_facts),
     };
     if opts.deadline.passed() {
         return Alignment { sentences, quotes: Vec::new(), mode, strong_share: share };
     }
     let quotes = match mode {
-        Mode::Translation => quotes::align_quotes(en, pl, &sentences, opts, en_cache, pl_cache),
-        Mode::Comparable => quotes::align_quotes_comparable(en, pl, &sentences, opts, en_cache, pl_cache),
+        Mode::Translation => quotes::align_quotes_with(&quote_facts, &sentences, opts),
+        Mode::Comparable => quotes::align_quotes_comparable_with(&quote_facts, &sentences, opts),
     };
     Alignment { sentences, quotes, mode, strong_share: share }
 }
@@ -450,10 +453,9 @@ fn comparable_links(
     ef: &[SentFeat],
     pf: &[SentFeat],
     opts: &AlignOptions,
-    en_cache: &mut features::WordCache,
-    pl_cache: &mut features::WordCache,
+    quote_facts: &quotes::QuoteFacts,
 ) -> Vec<Link> {
-    let anchors = quotes::sentence_anchors_cached(en, pl, opts, en_cache, pl_cache);
+    let anchors = quotes::sentence_anchors_with(quote_facts, opts);
     let pairs = comparable::Pairs::new(en, pl, ef, pf, anchors, opts.signals);
     let edges = comparable::edges(&pairs, &opts.deadline);
     let mut links: Vec<Link> = Vec::new();

@@ -17,8 +17,10 @@ use super::score::{side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
+use crate::lexicon::names::SpeakerName;
 use crate::model::{Document, QuoteKind, Span};
 pub use comparable::{align_quotes_comparable, COMPARABLE_QUOTE_COLUMNS};
+pub(crate) use comparable::align_quotes_comparable_with;
 
 /// Sentences of `doc` that overlap `span` (sentences are sorted by position).
 fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {
@@ -31,11 +33,21 @@ fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {
 /// +1 when the speakers are the same person ([`crate::lexicon::names::same_speaker`]: Harris ~
 /// Amy B. Harris, Tusk ~ Tuska), -1 when both are known and differ, 0 otherwise.
 pub fn speaker_agreement(a: Option<&str>, b: Option<&str>) -> f32 {
+    agreement(a.map(SpeakerName::new).as_ref(), b.map(SpeakerName::new).as_ref())
+}
+
+/// [`speaker_agreement`] of two names already read.
+fn agreement(a: Option<&SpeakerName>, b: Option<&SpeakerName>) -> f32 {
     match (a, b) {
-        (Some(a), Some(b)) if crate::lexicon::names::same_speaker(a, b) => 1.0,
+        (Some(a), Some(b)) if a.same(b) => 1.0,
         (Some(_), Some(_)) => -1.0,
         _ => 0.0,
     }
+}
+
+/// Each quote's speaker, read once.
+fn speaker_names(d: &Document) -> Vec<Option<SpeakerName>> {
+    d.quotes.iter().map(|q| q.speaker.as_ref().map(|s| SpeakerName::new(&s.name))).collect()
 }
 
 /// Rank of each quote among the top-level quotes before it that start in the same sentence: one pass
@@ -90,38 +102,30 @@ pub(crate) fn without_editorial(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
-/// Everything quote scoring needs, computed once per document pair.
-struct Ctx<'a> {
+/// What quote scoring reads of each quote, computed once per document pair: its evidence, the
+/// sentences it stands in, its rank among the quotes of its sentence and its speaker. Sentence
+/// anchors (before the sentences are linked) and quote pairing (after) read the same facts.
+pub(crate) struct QuoteFacts<'a> {
     en: &'a Document,
     pl: &'a Document,
     qfe: Vec<SentFeat>,
     qfp: Vec<SentFeat>,
-    /// Each (English, Polish) sentence pair some sentence link joins, with that link's best score.
-    /// In comparable articles a sentence may stand in several links.
-    sent_pairs: FxMap<(u32, u32), f32>,
-    /// The Polish sentences linked to each English sentence, sorted.
-    en_linked: Vec<Vec<usize>>,
     en_sents: Vec<Vec<usize>>,
     pl_sents: Vec<Vec<usize>>,
     en_rank: Vec<usize>,
     pl_rank: Vec<usize>,
     /// Each quote's speaker.
-    en_spk: Vec<Option<&'a str>>,
-    pl_spk: Vec<Option<&'a str>>,
-    /// The articles retell rather than translate each other (the aligner's mode).
-    retelling: bool,
+    en_spk: Vec<Option<SpeakerName>>,
+    pl_spk: Vec<Option<SpeakerName>>,
 }
 
-impl<'a> Ctx<'a> {
-    fn new(
+impl<'a> QuoteFacts<'a> {
+    pub(crate) fn new(
         en: &'a Document,
         pl: &'a Document,
-        sent_links: &'a [Link],
-        opts: &'a AlignOptions,
-        mode: super::Mode,
+        opts: &AlignOptions,
         caches: (&mut WordCache, &mut WordCache),
-    ) -> Ctx<'a> {
-        let retelling = mode == super::Mode::Comparable;
+    ) -> QuoteFacts<'a> {
         let feats = |d: &Document, lang: Lang, cache: &mut WordCache| -> Vec<SentFeat> {
             d.quotes
                 .iter()
@@ -136,8 +140,38 @@ impl<'a> Ctx<'a> {
                 })
                 .collect()
         };
+        QuoteFacts {
+            en,
+            pl,
+            qfe: feats(en, Lang::En, caches.0),
+            qfp: feats(pl, Lang::Pl, caches.1),
+            en_sents: en.quotes.iter().map(|q| sentences_of(en, q.span)).collect(),
+            pl_sents: pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect(),
+            en_rank: ranks_in_sentence(en),
+            pl_rank: ranks_in_sentence(pl),
+            en_spk: speaker_names(en),
+            pl_spk: speaker_names(pl),
+        }
+    }
+}
+
+/// The quote facts of a document pair with the sentence links they are scored against.
+struct Ctx<'a> {
+    f: &'a QuoteFacts<'a>,
+    /// Each (English, Polish) sentence pair some sentence link joins, with that link's best score.
+    /// In comparable articles a sentence may stand in several links.
+    sent_pairs: FxMap<(u32, u32), f32>,
+    /// The Polish sentences linked to each English sentence, sorted.
+    en_linked: Vec<Vec<usize>>,
+    /// The articles retell rather than translate each other (the aligner's mode).
+    retelling: bool,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(f: &'a QuoteFacts<'a>, sent_links: &[Link], mode: super::Mode) -> Ctx<'a> {
+        let retelling = mode == super::Mode::Comparable;
         let mut sent_pairs: FxMap<(u32, u32), f32> = FxMap::default();
-        let mut en_linked = vec![Vec::new(); en.sentences.len()];
+        let mut en_linked = vec![Vec::new(); f.en.sentences.len()];
         for l in sent_links.iter().filter(|l| l.is_match()) {
             for &i in &l.en {
                 for &j in &l.pl {
@@ -153,28 +187,14 @@ impl<'a> Ctx<'a> {
             v.sort_unstable();
             v.dedup();
         }
-        Ctx {
-            retelling,
-            en,
-            pl,
-            qfe: feats(en, Lang::En, caches.0),
-            qfp: feats(pl, Lang::Pl, caches.1),
-            sent_pairs,
-            en_linked,
-            en_sents: en.quotes.iter().map(|q| sentences_of(en, q.span)).collect(),
-            pl_sents: pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect(),
-            en_rank: ranks_in_sentence(en),
-            pl_rank: ranks_in_sentence(pl),
-            en_spk: en.quotes.iter().map(|q| q.speaker.as_ref().map(|s| s.name.as_str())).collect(),
-            pl_spk: pl.quotes.iter().map(|q| q.speaker.as_ref().map(|s| s.name.as_str())).collect(),
-        }
+        Ctx { f, sent_pairs, en_linked, retelling }
     }
 
     /// Features of English quotes `ea` (one or more) against Polish quotes `pb`; `None` when a
     /// quote is nested (it travels with the quote around it) or its marks are unbalanced (its
     /// extent is a guess: it is listed unmatched rather than paired on a guessed span).
     fn features(&self, ea: &[usize], pb: &[usize]) -> Option<[f32; N_QUOTE]> {
-        let (en, pl) = (self.en, self.pl);
+        let (en, pl) = (self.f.en, self.f.pl);
         if ea.iter().any(|&a| en.quotes[a].depth > 0 || en.quotes[a].unbalanced)
             || pb.iter().any(|&b| pl.quotes[b].depth > 0 || pl.quotes[b].unbalanced)
         {
@@ -182,20 +202,20 @@ impl<'a> Ctx<'a> {
         }
         let (qa, qb) = (&en.quotes[ea[0]], &pl.quotes[pb[0]]);
         let sent = self.sentence_link_score(ea, pb);
-        let fe: Vec<&SentFeat> = ea.iter().map(|&a| &self.qfe[a]).collect();
-        let fp: Vec<&SentFeat> = pb.iter().map(|&b| &self.qfp[b]).collect();
+        let fe: Vec<&SentFeat> = ea.iter().map(|&a| &self.f.qfe[a]).collect();
+        let fp: Vec<&SentFeat> = pb.iter().map(|&b| &self.f.qfp[b]).collect();
         // Lexical coverage and matched weight, as in `score::pair_features`.
         let (me, te, mp, tp) = side_weights(&fe, &fp);
         let cov = if te + tp > 0.0 { (me + mp) / (te + tp) } else { 0.0 };
         let matched = (1.0 + me.min(mp)).ln();
-        let spk = speaker_agreement(self.en_spk[ea[0]], self.pl_spk[pb[0]]);
+        let spk = agreement(self.f.en_spk[ea[0]].as_ref(), self.f.pl_spk[pb[0]].as_ref());
         let la: usize = ea.iter().map(|&a| en.quotes[a].span.len()).sum();
         let lb: usize = pb.iter().map(|&b| pl.quotes[b].span.len()).sum();
         let lenr = (lb.max(1) as f32 / (la.max(1) as f32 * cal::GC_RATIO)).ln().abs().min(3.0);
         // For a group (a quote split in two on one side), any of its quotes holding the rank of one
         // on the other side.
         let same_rank = (sent > 0.0
-            && ea.iter().any(|&a| pb.iter().any(|&b| self.en_rank[a] == self.pl_rank[b])))
+            && ea.iter().any(|&a| pb.iter().any(|&b| self.f.en_rank[a] == self.f.pl_rank[b])))
             as u8 as f32;
         let mixed = (qa.kind != qb.kind && kinds_compatible(qa.kind, qb.kind)) as u8 as f32;
         let cross = !kinds_compatible(qa.kind, qb.kind) as u8 as f32;
@@ -215,9 +235,9 @@ impl<'a> Ctx<'a> {
     fn sentence_link_score(&self, ea: &[usize], pb: &[usize]) -> f32 {
         let mut sent = 0f32;
         for &a in ea {
-            for &i in &self.en_sents[a] {
+            for &i in &self.f.en_sents[a] {
                 for &b in pb {
-                    for &j in &self.pl_sents[b] {
+                    for &j in &self.f.pl_sents[b] {
                         if let Some(&s) = self.sent_pairs.get(&(i as u32, j as u32)) {
                             sent = sent.max(s);
                         }
@@ -232,7 +252,7 @@ impl<'a> Ctx<'a> {
     /// name, number). Without either its features are all zero but the speaker and length terms,
     /// and both models score it below 0.3, the bar for a candidate.
     fn may_pair(&self, a: usize, b: usize) -> bool {
-        let (fa, fb) = (&self.qfe[a], &self.qfp[b]);
+        let (fa, fb) = (&self.f.qfe[a], &self.f.qfp[b]);
         let (small, large) = if fa.keyset.len() <= fb.keyset.len() { (fa, fb) } else { (fb, fa) };
         self.sentence_link_score(&[a], &[b]) > 0.0 || small.keyset.iter().any(|&k| large.has(k))
     }
@@ -257,17 +277,15 @@ impl<'a> Ctx<'a> {
 
     /// Whether two quotes of one document may be parts of one utterance: adjacent, speech, and
     /// their speakers do not disagree.
-    fn joinable(d: &Document, a: usize, b: usize) -> bool {
+    fn joinable(&self, en_side: bool, a: usize, b: usize) -> bool {
+        let (d, names) = if en_side { (self.f.en, &self.f.en_spk) } else { (self.f.pl, &self.f.pl_spk) };
         let (qa, qb) = (&d.quotes[a], &d.quotes[b]);
         qa.kind == QuoteKind::Speech
             && qb.kind == QuoteKind::Speech
             && qa.depth == 0
             && qb.depth == 0
             && (qa.utterance == qb.utterance
-                || speaker_agreement(
-                    qa.speaker.as_ref().map(|s| s.name.as_str()),
-                    qb.speaker.as_ref().map(|s| s.name.as_str()),
-                ) > 0.0)
+                || agreement(names[a].as_ref(), names[b].as_ref()) > 0.0)
     }
 }
 
@@ -289,11 +307,17 @@ pub fn align_quotes(
     en_cache: &mut WordCache,
     pl_cache: &mut WordCache,
 ) -> Vec<Link> {
+    align_quotes_with(&QuoteFacts::new(en, pl, opts, (en_cache, pl_cache)), sent_links, opts)
+}
+
+/// [`align_quotes`] over the quote facts of the pair.
+pub(crate) fn align_quotes_with(facts: &QuoteFacts, sent_links: &[Link], opts: &AlignOptions) -> Vec<Link> {
+    let (en, pl) = (facts.en, facts.pl);
     let (ne, np) = (en.quotes.len(), pl.quotes.len());
     if ne == 0 && np == 0 {
         return Vec::new();
     }
-    let ctx = Ctx::new(en, pl, sent_links, opts, super::Mode::Translation, (en_cache, pl_cache));
+    let ctx = Ctx::new(facts, sent_links, super::Mode::Translation);
     let mut scored: Vec<(f32, usize, usize)> = candidate_pairs(&ctx)
         .into_iter()
         .filter(|&(a, b)| ctx.may_pair(a, b))
@@ -320,7 +344,7 @@ pub fn align_quotes(
 
 /// One-to-many links of a translation (see the comment inside).
 fn grow_links(ctx: &Ctx, links: &mut [Link], en_l: &mut [usize], pl_l: &mut [usize], thr: f32) {
-    let (en, pl) = (ctx.en, ctx.pl);
+    let (en, pl) = (ctx.f.en, ctx.f.pl);
     // One-to-many: a link absorbs an unlinked neighbouring quote of the same utterance or speaker
     // when the merged side scores above the bar and above the link alone (a Polish quote merging two English ones,
     // or an English quote whose sentences land in two Polish quotes).
@@ -336,7 +360,7 @@ fn grow_links(ctx: &Ctx, links: &mut [Link], en_l: &mut [usize], pl_l: &mut [usi
                 let mut best: Option<(f32, usize)> = None;
                 for (q, fw) in [(idx[0], false), (*idx.last().unwrap(), true)] {
                     if let Some(nq) = neighbour(d, q, fw) {
-                        if taken[nq] != usize::MAX || !Ctx::joinable(d, q, nq) {
+                        if taken[nq] != usize::MAX || !ctx.joinable(en_side, q, nq) {
                             continue;
                         }
                         // The neighbour must share words with the other side itself (a longer side
@@ -384,7 +408,7 @@ fn pair_neighbour_runs(
     thr: f32,
     deadline: &crate::deadline::Deadline,
 ) {
-    let (en, pl) = (ctx.en, ctx.pl);
+    let (en, pl) = (ctx.f.en, ctx.f.pl);
     let (ne, np) = (en.quotes.len(), pl.quotes.len());
     // Two unlinked neighbouring quotes of one side against an unlinked quote of the other.
     for en_side in [true, false] {
@@ -395,7 +419,7 @@ fn pair_neighbour_runs(
             }
             let Some(nq) = neighbour(d, q, true) else { continue };
             let (taken, other_taken) = if en_side { (&*en_l, &*pl_l) } else { (&*pl_l, &*en_l) };
-            if taken[q] != usize::MAX || taken[nq] != usize::MAX || !Ctx::joinable(d, q, nq) {
+            if taken[q] != usize::MAX || taken[nq] != usize::MAX || !ctx.joinable(en_side, q, nq) {
                 continue;
             }
             let mut best: Option<(f32, usize)> = None;
@@ -431,7 +455,7 @@ fn pair_neighbour_runs(
 
 /// Repeated quotations pair like their first occurrence.
 fn pair_repeats(ctx: &Ctx, links: &mut Vec<Link>, en_l: &mut [usize], pl_l: &mut [usize]) {
-    let (en, pl) = (ctx.en, ctx.pl);
+    let (en, pl) = (ctx.f.en, ctx.f.pl);
     // A quotation repeated in an article (a headline quoting the body) pairs like its first
     // occurrence: when both sides repeat the two quotes of a 1-1 link, the repeats pair too.
     let norm = |d: &Document| -> Vec<String> {
@@ -466,16 +490,16 @@ fn pair_repeats(ctx: &Ctx, links: &mut Vec<Link>, en_l: &mut [usize], pl_l: &mut
 /// Give links their evidence, order them, and list the quotes in no link (`taken` marks linked
 /// quotes with anything but `usize::MAX`) as one-sided links.
 fn finish(ctx: &Ctx, mut links: Vec<Link>, en_l: &[usize], pl_l: &[usize]) -> Vec<Link> {
-    let (en, pl) = (ctx.en, ctx.pl);
+    let (en, pl) = (ctx.f.en, ctx.f.pl);
     for l in &mut links {
         let e: Vec<(&SentFeat, &str)> =
-            l.en.iter().map(|&a| (&ctx.qfe[a], en.slice(en.quotes[a].span))).collect();
+            l.en.iter().map(|&a| (&ctx.f.qfe[a], en.slice(en.quotes[a].span))).collect();
         let p: Vec<(&SentFeat, &str)> =
-            l.pl.iter().map(|&b| (&ctx.qfp[b], pl.slice(pl.quotes[b].span))).collect();
+            l.pl.iter().map(|&b| (&ctx.f.qfp[b], pl.slice(pl.quotes[b].span))).collect();
         l.evidence = evidence(&e, &p);
-        let spk = speaker_agreement(
-            l.en.iter().find_map(|&a| en.quotes[a].speaker.as_ref().map(|s| s.name.as_str())),
-            l.pl.iter().find_map(|&b| pl.quotes[b].speaker.as_ref().map(|s| s.name.as_str())),
+        let spk = agreement(
+            l.en.iter().find_map(|&a| ctx.f.en_spk[a].as_ref()),
+            l.pl.iter().find_map(|&b| ctx.f.pl_spk[b].as_ref()),
         );
         l.evidence.speaker_match = (spk != 0.0).then_some(spk > 0.0);
         l.evidence.method = Some("quote".into());
@@ -497,18 +521,16 @@ fn finish(ctx: &Ctx, mut links: Vec<Link>, en_l: &[usize], pl_l: &[usize]) -> Ve
 /// Speech quote pairs scored on their own words alone (no sentence links yet): for each (English
 /// sentence, Polish sentence) holding such a pair at or above [`cal::QUOTE_OWN_MIN`], the best score.
 /// Comparable articles use them as anchors for the sentences around the quotes.
-pub(crate) fn sentence_anchors_cached(
-    en: &Document,
-    pl: &Document,
+pub(crate) fn sentence_anchors_with(
+    facts: &QuoteFacts,
     opts: &AlignOptions,
-    en_cache: &mut WordCache,
-    pl_cache: &mut WordCache,
 ) -> crate::lexicon::fxhash::FxMap<(u32, u32), f32> {
+    let (en, pl) = (facts.en, facts.pl);
     let mut out = crate::lexicon::fxhash::FxMap::default();
     if en.quotes.is_empty() || pl.quotes.is_empty() {
         return out;
     }
-    let ctx = Ctx::new(en, pl, &[], opts, super::Mode::Comparable, (en_cache, pl_cache));
+    let ctx = Ctx::new(facts, &[], super::Mode::Comparable);
     for a in 0..en.quotes.len() {
         if en.quotes[a].kind != QuoteKind::Speech || opts.deadline.expired() {
             continue;
@@ -523,8 +545,8 @@ pub(crate) fn sentence_anchors_cached(
             if s < cal::QUOTE_OWN_MIN {
                 continue;
             }
-            for &i in &ctx.en_sents[a] {
-                for &j in &ctx.pl_sents[b] {
+            for &i in &ctx.f.en_sents[a] {
+                for &j in &ctx.f.pl_sents[b] {
                     let e = out.entry((i as u32, j as u32)).or_insert(0.0f32);
                     *e = e.max(s);
                 }
@@ -534,7 +556,7 @@ pub(crate) fn sentence_anchors_cached(
     out
 }
 
-/// [`sentence_anchors_cached`] with fresh word caches.
+/// [`sentence_anchors_with`] with fresh word caches.
 #[doc(hidden)]
 pub fn sentence_anchors(
     en: &Document,
@@ -542,7 +564,7 @@ pub fn sentence_anchors(
     opts: &AlignOptions,
 ) -> crate::lexicon::fxhash::FxMap<(u32, u32), f32> {
     let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
-    sentence_anchors_cached(en, pl, opts, &mut ce, &mut cp)
+    sentence_anchors_with(&QuoteFacts::new(en, pl, opts, (&mut ce, &mut cp)), opts)
 }
 
 /// Whether two quote kinds pair freely: speech with speech; titles and scare quotes with each
@@ -563,7 +585,7 @@ const UNCONFIRMED_SHARE: f32 = 0.3;
 /// Candidate 1-1 quote pairs: joined by a sentence link, or (for documents of ordinary size) any
 /// pair.
 fn candidate_pairs(ctx: &Ctx) -> Vec<(usize, usize)> {
-    let (ne, np) = (ctx.en.quotes.len(), ctx.pl.quotes.len());
+    let (ne, np) = (ctx.f.en.quotes.len(), ctx.f.pl.quotes.len());
     let mut out = Vec::new();
     for a in 0..ne {
         if ne * np <= 40_000 {
@@ -571,12 +593,12 @@ fn candidate_pairs(ctx: &Ctx) -> Vec<(usize, usize)> {
             continue;
         }
         let mut linked_pl: Vec<usize> =
-            ctx.en_sents[a].iter().flat_map(|&i| ctx.en_linked[i].iter().copied()).collect();
+            ctx.f.en_sents[a].iter().flat_map(|&i| ctx.en_linked[i].iter().copied()).collect();
         linked_pl.sort_unstable();
         linked_pl.dedup();
         out.extend(
             (0..np)
-                .filter(|&b| ctx.pl_sents[b].iter().any(|j| linked_pl.binary_search(j).is_ok()))
+                .filter(|&b| ctx.f.pl_sents[b].iter().any(|j| linked_pl.binary_search(j).is_ok()))
                 .map(|b| (a, b)),
         );
     }
@@ -599,7 +621,8 @@ pub fn quote_candidates(
     mode: super::Mode,
 ) -> Vec<(usize, usize, [f32; N_QUOTE])> {
     let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
-    let ctx = Ctx::new(en, pl, sent_links, opts, mode, (&mut ce, &mut cp));
+    let facts = QuoteFacts::new(en, pl, opts, (&mut ce, &mut cp));
+    let ctx = Ctx::new(&facts, sent_links, mode);
     candidate_pairs(&ctx)
         .into_iter()
         .filter_map(|(a, b)| ctx.features(&[a], &[b]).map(|f| (a, b, f)))
@@ -619,7 +642,8 @@ pub fn group_score(
     pb: &[usize],
 ) -> Option<([f32; N_QUOTE], f32)> {
     let (mut ce, mut cp) = (WordCache::default(), WordCache::default());
-    let ctx = Ctx::new(en, pl, sent_links, opts, mode, (&mut ce, &mut cp));
+    let facts = QuoteFacts::new(en, pl, opts, (&mut ce, &mut cp));
+    let ctx = Ctx::new(&facts, sent_links, mode);
     ctx.features(ea, pb).map(|f| (f, Ctx::score(&f)))
 }
 

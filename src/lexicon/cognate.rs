@@ -10,73 +10,78 @@
 //! The similarity is 1 − (edit distance / length of the longer skeleton), with a leading
 //! Polish prefix `z`/`s`/`za`/`wy`/`po` tolerated.
 
-/// Polish letters without diacritics, digraphs spelled the English way.
-fn pl_to_latin(word: &str) -> String {
-    let lower: String = word.chars().flat_map(char::to_lowercase).collect();
-    let mut s = String::with_capacity(lower.len());
-    let chars: Vec<char> = lower.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        let (out, step): (&str, usize) = match (c, next) {
-            ('s', Some('z')) => ("sh", 2),
-            ('c', Some('z')) => ("ch", 2),
-            ('r', Some('z')) => ("r", 2),
-            ('c', Some('h')) => ("h", 2),
-            ('d', Some('ż')) | ('d', Some('ź')) => ("j", 2),
-            ('k', Some('s')) => ("x", 2),
-            ('w', _) => ("v", 1),
-            ('ł', _) => ("l", 1),
-            ('ą', _) => ("on", 1),
-            ('ę', _) => ("en", 1),
-            ('ó', _) => ("u", 1),
-            ('ś', _) => ("s", 1),
-            ('ź', _) | ('ż', _) => ("z", 1),
-            ('ć', _) => ("c", 1),
-            ('ń', _) => ("n", 1),
-            _ => ("", 1),
+/// Polish letters without diacritics, digraphs spelled the English way: the lowercased word,
+/// appended to `out`.
+fn pl_to_latin_into(word: &str, out: &mut String) {
+    let mut chars = word.chars().flat_map(char::to_lowercase).peekable();
+    while let Some(c) = chars.next() {
+        let (s, pair): (&str, bool) = match (c, chars.peek().copied()) {
+            ('s', Some('z')) => ("sh", true),
+            ('c', Some('z')) => ("ch", true),
+            ('r', Some('z')) => ("r", true),
+            ('c', Some('h')) => ("h", true),
+            ('d', Some('ż')) | ('d', Some('ź')) => ("j", true),
+            ('k', Some('s')) => ("x", true),
+            ('w', _) => ("v", false),
+            ('ł', _) => ("l", false),
+            ('ą', _) => ("on", false),
+            ('ę', _) => ("en", false),
+            ('ó', _) => ("u", false),
+            ('ś', _) => ("s", false),
+            ('ź', _) | ('ż', _) => ("z", false),
+            ('ć', _) => ("c", false),
+            ('ń', _) => ("n", false),
+            _ => ("", false),
         };
-        if out.is_empty() {
-            s.push(c);
-        } else {
-            s.push_str(out);
+        if pair {
+            chars.next();
         }
-        i += step;
+        if s.is_empty() {
+            out.push(c);
+        } else {
+            out.push_str(s);
+        }
     }
-    s
 }
 
-/// Merge letters that English and (transliterated) Polish spell differently for one sound.
-fn skeleton(latin: &str) -> String {
-    let b: Vec<char> =
-        latin.chars().filter(|c| c.is_alphabetic()).map(super::names::strip_diacritic).collect();
-    let mut out: Vec<char> = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        let next = b.get(i + 1).copied();
-        let (m, step) = match (c, next) {
-            ('p', Some('h')) => ('f', 2),
-            ('t', Some('h')) => ('t', 2),
-            ('c', Some('h')) => ('k', 2),
-            ('s', Some('h')) => ('s', 2),
+/// Merge letters that English and (transliterated) Polish spell differently for one sound: the
+/// letters of `chars` (others dropped), appended to `out`.
+fn skeleton_into(chars: impl Iterator<Item = char>, out: &mut String) {
+    let mut b = chars.filter(|c| c.is_alphabetic()).map(super::names::strip_diacritic).peekable();
+    let mut last = None;
+    while let Some(c) = b.next() {
+        let (m, pair) = match (c, b.peek().copied()) {
+            ('p', Some('h')) => ('f', true),
+            ('t', Some('h')) => ('t', true),
+            ('c', Some('h')) => ('k', true),
+            ('s', Some('h')) => ('s', true),
             ('x', _) => {
                 out.push('k');
-                ('s', 1)
+                last = Some('k');
+                ('s', false)
             }
-            ('c', _) | ('q', _) => ('k', 1),
-            ('z', _) => ('s', 1),
-            ('y', _) | ('j', _) => ('i', 1),
-            ('w', _) => ('v', 1),
-            _ => (c, 1),
+            ('c', _) | ('q', _) => ('k', false),
+            ('z', _) => ('s', false),
+            ('y', _) | ('j', _) => ('i', false),
+            ('w', _) => ('v', false),
+            _ => (c, false),
         };
-        if out.last() != Some(&m) {
-            out.push(m);
+        if pair {
+            b.next();
         }
-        i += step;
+        // Double letters single.
+        if last != Some(m) {
+            out.push(m);
+            last = Some(m);
+        }
     }
-    out.into_iter().collect()
+}
+
+/// [`skeleton_into`] of a string, as a new string.
+fn skeleton(latin: &str) -> String {
+    let mut out = String::with_capacity(latin.len());
+    skeleton_into(latin.chars(), &mut out);
+    out
 }
 
 /// Polish inflectional and derivational endings cut before comparing (longest first).
@@ -112,16 +117,22 @@ fn en_endings() -> &'static [String] {
 
 /// The comparable skeleton of an English word.
 pub fn skeleton_en(word: &str) -> String {
-    let lower: String = word.chars().flat_map(char::to_lowercase).collect();
-    let sk = skeleton(&lower);
-    cut(&sk, en_endings(), 3).to_string()
+    let mut sk = String::with_capacity(word.len());
+    skeleton_into(word.chars().flat_map(char::to_lowercase), &mut sk);
+    let n = cut(&sk, en_endings(), 3).len();
+    sk.truncate(n);
+    sk
 }
 
 /// The comparable skeleton of a Polish word.
 pub fn skeleton_pl(word: &str) -> String {
-    let latin = pl_to_latin(word);
-    let sk = skeleton(cut(&latin, PL_ENDINGS, 3));
-    cut(&sk, en_endings(), 3).to_string()
+    let mut latin = String::with_capacity(word.len() + 4);
+    pl_to_latin_into(word, &mut latin);
+    let mut sk = String::with_capacity(latin.len());
+    skeleton_into(cut(&latin, PL_ENDINGS, 3).chars(), &mut sk);
+    let n = cut(&sk, en_endings(), 3).len();
+    sk.truncate(n);
+    sk
 }
 
 fn edit_distance(a: &[char], b: &[char]) -> usize {

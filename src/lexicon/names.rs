@@ -85,16 +85,39 @@ pub fn same_name(a: &str, b: &str) -> bool {
 /// Whether two speakers (possibly several words: "Amy B. Harris", "Harris") are the same person: a
 /// word of three letters or more of one is [`same_name`] as a word of the other.
 pub fn same_speaker(a: &str, b: &str) -> bool {
-    fn words(s: &str) -> Vec<&str> {
-        s.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+    SpeakerName::new(a).same(&SpeakerName::new(b))
+}
+
+/// A speaker's name read once for [`same_speaker`]'s comparison: the fold and the name key of each
+/// of its words of three letters or more, and the fold of the whole name for a name with none. An
+/// aligner comparing every quote's speaker with every other's reads each name once, not once per
+/// comparison.
+#[derive(Debug, Clone)]
+pub struct SpeakerName {
+    /// (fold, name key) of each word.
+    words: Vec<(String, String)>,
+    /// The fold of the whole name, trimmed.
+    whole: String,
+}
+
+impl SpeakerName {
+    /// Read a speaker's name ("Amy B. Harris", "Tuska").
+    pub fn new(name: &str) -> SpeakerName {
+        let words = name
+            .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
             .filter(|w| w.chars().count() >= 3)
-            .collect()
+            .map(|w| (fold(w), name_key(w)))
+            .collect();
+        SpeakerName { words, whole: fold(name.trim()) }
     }
-    let (wa, wb) = (words(a), words(b));
-    if wa.is_empty() || wb.is_empty() {
-        return fold(a.trim()) == fold(b.trim());
+
+    /// Whether the two are the same person, by the rule of [`same_speaker`].
+    pub fn same(&self, other: &SpeakerName) -> bool {
+        if self.words.is_empty() || other.words.is_empty() {
+            return self.whole == other.whole;
+        }
+        self.words.iter().any(|(fx, kx)| other.words.iter().any(|(fy, ky)| fx == fy || kx == ky))
     }
-    wa.iter().any(|x| wb.iter().any(|y| same_name(x, y)))
 }
 
 /// The name key of a word (normally a capitalised token).

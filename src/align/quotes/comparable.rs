@@ -23,11 +23,21 @@ pub fn align_quotes_comparable(
     en_cache: &mut WordCache,
     pl_cache: &mut WordCache,
 ) -> Vec<Link> {
+    align_quotes_comparable_with(&QuoteFacts::new(en, pl, opts, (en_cache, pl_cache)), sent_links, opts)
+}
+
+/// [`align_quotes_comparable`] over the quote facts of the pair.
+pub(crate) fn align_quotes_comparable_with(
+    facts: &QuoteFacts,
+    sent_links: &[Link],
+    opts: &AlignOptions,
+) -> Vec<Link> {
+    let (en, pl) = (facts.en, facts.pl);
     let (ne, np) = (en.quotes.len(), pl.quotes.len());
     if ne == 0 && np == 0 {
         return Vec::new();
     }
-    let ctx = Ctx::new(en, pl, sent_links, opts, crate::align::Mode::Comparable, (en_cache, pl_cache));
+    let ctx = Ctx::new(facts, sent_links, crate::align::Mode::Comparable);
     let thr = opts.min_score.max(cal::COMPARABLE_QUOTE_KEEP);
     let mut scored: Vec<(f32, usize, usize)> = Vec::new();
     for (a, b) in candidate_pairs(&ctx) {
