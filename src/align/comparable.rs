@@ -30,6 +30,7 @@ use crate::lexicon::fxhash::FxMap;
 use crate::model::Document;
 
 pub use super::calibrate::{EDGE_BIAS, EDGE_KEEP_MIN, EDGE_W, MAX_DEGREE, MIN_CONTENT, N_EDGE};
+pub(crate) use tokens::WordFacts;
 use tokens::{token_classes, Class, TokInfo};
 
 #[cfg(test)]
@@ -257,11 +258,12 @@ impl<'a> Pairs<'a> {
         pf: &'a [SentFeat],
         anchors: FxMap<(u32, u32), f32>,
         sig: super::Signals,
+        caches: (&mut super::features::WordCache, &mut super::features::WordCache),
     ) -> Pairs<'a> {
         let we: Vec<Vec<TokInfo>> =
-            ef.iter().enumerate().map(|(i, f)| token_classes(en, i, f, Lang::En)).collect();
+            ef.iter().enumerate().map(|(i, f)| token_classes(en, i, f, Lang::En, caches.0)).collect();
         let wp: Vec<Vec<TokInfo>> =
-            pf.iter().enumerate().map(|(j, f)| token_classes(pl, j, f, Lang::Pl)).collect();
+            pf.iter().enumerate().map(|(j, f)| token_classes(pl, j, f, Lang::Pl, caches.1)).collect();
         let cogs = |w: &[Vec<TokInfo>]| -> Vec<Vec<u64>> {
             w.iter()
                 .map(|t| {
@@ -484,10 +486,11 @@ pub fn edge_rows(
     opts: &super::AlignOptions,
     traced: impl Fn(&EdgeRow) -> bool,
 ) -> Vec<EdgeRow> {
-    let ef = super::doc_features(en, Lang::En, opts, &mut Default::default());
-    let pf = super::doc_features(pl, Lang::Pl, opts, &mut Default::default());
+    let (mut ce, mut cp) = Default::default();
+    let ef = super::doc_features(en, Lang::En, opts, &mut ce);
+    let pf = super::doc_features(pl, Lang::Pl, opts, &mut cp);
     let anchors = super::quotes::sentence_anchors(en, pl, opts);
-    let pairs = Pairs::new(en, pl, &ef, &pf, anchors, opts.signals);
+    let pairs = Pairs::new(en, pl, &ef, &pf, anchors, opts.signals, (&mut ce, &mut cp));
     pairs
         .candidates()
         .into_iter()

@@ -130,7 +130,13 @@ pub struct Tok {
     pub weight: f32,
     /// A number (written with digits or as words).
     pub is_number: bool,
+    /// The word form's entry in the [`WordCache`] the features were built with ([`NO_WORD`] for a
+    /// number): what later passes read of the word without folding it again.
+    pub word: u32,
 }
+
+/// [`Tok::word`] of a number.
+pub const NO_WORD: u32 = u32::MAX;
 
 /// The evidence of one sentence.
 #[derive(Debug, Clone, Default)]
@@ -160,6 +166,8 @@ pub struct SentFeat {
     pub key_bloom: [u64; BLOOM_WORDS],
     /// `keyset.len()` when `key_bloom` was built: a keyset changed since is searched without it.
     pub key_bloom_len: u32,
+    /// The stamp of the [`WordCache`] that [`Tok::word`] refers to.
+    pub words: u64,
 }
 
 /// The Bloom filter word and bit of a key.
@@ -258,20 +266,59 @@ fn number_key(k: NumKind) -> Key {
     make_key(KeyKind::Number, hash_str(&format!("{canon:?}")))
 }
 
-/// Keys, base weight and "may be part of a number" flag of word forms already seen, so that a
-/// vocabulary is looked up once (per thread, see [`with_word_caches`]).
+/// What is known of the word forms already seen, so that a vocabulary is looked up once (per
+/// thread, see [`with_word_caches`]): each form has an entry, and each token of a sentence's
+/// features names its form's entry ([`Tok::word`]).
 #[derive(Default)]
 pub struct WordCache {
-    /// Keys, base weight, and what [`numbers::extract`] reads in the word alone (a number word or
-    /// a month name; `None` also when numbers are switched off).
-    map: std::collections::HashMap<String, (Vec<Key>, f32, Option<NumKind>), FastHash>,
+    /// Tells this cache's entries from those of another cache, or of this one before it was
+    /// cleared ([`SentFeat::words`]); 0 until the first entry.
+    stamp: u64,
+    /// Each form's entry.
+    ids: std::collections::HashMap<String, u32, FastHash>,
+    entries: Vec<WordEntry>,
     /// The lexicon and signals the entries were computed with.
     owner: Option<(Option<std::sync::Arc<dyn Concepts>>, Signals)>,
 }
 
+/// One word form's entry in a [`WordCache`].
+struct WordEntry {
+    /// Keys, base weight, and what [`numbers::extract`] reads in the word alone (a number word or
+    /// a month name; `None` also when numbers are switched off).
+    keys: Vec<Key>,
+    weight: f32,
+    num: Option<NumKind>,
+    /// What the comparable edge model reads of the form, once it has asked.
+    comparable: Option<crate::align::comparable::WordFacts>,
+}
+
 impl std::fmt::Debug for WordCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("WordCache").field("words", &self.map.len()).finish()
+        f.debug_struct("WordCache").field("words", &self.entries.len()).finish()
+    }
+}
+
+impl WordCache {
+    /// The comparable edge model's facts of the form of entry `id` (`word` as written), computed
+    /// by `compute` the first time they are asked for.
+    /// Features built with another cache (or before this one was cleared) are not read from it.
+    pub(crate) fn comparable_facts(
+        &mut self,
+        f: &SentFeat,
+        id: u32,
+        word: &str,
+        compute: impl FnOnce(&str) -> crate::align::comparable::WordFacts,
+    ) -> crate::align::comparable::WordFacts {
+        match self.entries.get_mut(id as usize) {
+            Some(e) if f.words == self.stamp => *e.comparable.get_or_insert_with(|| compute(word)),
+            _ => compute(word),
+        }
+    }
+
+    /// A stamp no other cache has had.
+    fn new_stamp(&mut self) {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        self.stamp = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -324,8 +371,10 @@ impl WordCache {
             }
             None => false,
         };
-        if !same || self.map.len() > CACHE_CAP {
-            self.map.clear();
+        if !same || self.entries.len() > CACHE_CAP {
+            self.ids.clear();
+            self.entries.clear();
+            self.new_stamp();
             self.owner = Some((lex.clone(), *sig));
         }
     }
@@ -424,6 +473,10 @@ pub fn sentence_features_cached(
     cache: &mut WordCache,
 ) -> SentFeat {
     let mut f = SentFeat::default();
+    if cache.stamp == 0 {
+        cache.new_stamp();
+    }
+    f.words = cache.stamp;
     // Room for a token every few bytes and a few keys a token (one allocation each, usually).
     f.toks.reserve(text.len() / 5 + 2);
     f.tok_keys.reserve(text.len() / 2 + 4);
@@ -437,18 +490,22 @@ pub fn sentence_features_cached(
             continue;
         }
         let k0 = f.tok_keys.len() as u32;
-        let entry = match cache.map.get(t.text) {
-            Some(e) => e,
+        let id = match cache.ids.get(t.text) {
+            Some(&id) => id,
             None => {
-                let v = word_keys(t.text, lang, lex, sig);
-                cache.map.entry(t.text.to_string()).or_insert(v)
+                let (keys, weight, num) = word_keys(t.text, lang, lex, sig);
+                let id = cache.entries.len() as u32;
+                cache.entries.push(WordEntry { keys, weight, num, comparable: None });
+                cache.ids.insert(t.text.to_string(), id);
+                id
             }
         };
-        if let Some(kind) = entry.2 {
+        let entry = &cache.entries[id as usize];
+        if let Some(kind) = entry.num {
             numeric = true;
             word_nums.push(numbers::Num { kind, start: t.start, end: t.end, alt: None });
         }
-        let (keys, mut weight) = (entry.0.as_slice(), entry.1);
+        let (keys, mut weight) = (entry.keys.as_slice(), entry.weight);
         f.tok_keys.extend_from_slice(keys);
         if first_word && t.is_capitalized() {
             weight *= 0.8;
@@ -461,6 +518,7 @@ pub fn sentence_features_cached(
             keys: (k0, k1),
             weight,
             is_number: false,
+            word: id,
         });
         f.weight += weight;
     }
@@ -489,6 +547,7 @@ pub fn sentence_features_cached(
                 keys: (k0, f.tok_keys.len() as u32),
                 weight: 1.0,
                 is_number: true,
+                word: NO_WORD,
             });
             f.weight += 1.0;
         }

@@ -361,7 +361,7 @@ fn align_with(
     let quote_facts = quotes::QuoteFacts::new(en, pl, opts, (en_cache, pl_cache));
     let sentences = match mode {
         Mode::Translation => translation_links(en, pl, &ef, &pf, opts, cand),
-        Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, &quote_facts),
+        Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, &quote_facts, (en_cache, pl_cache)),
     };
     if opts.deadline.passed() {
         return Alignment { sentences, quotes: Vec::new(), mode, strong_share: share };
@@ -454,9 +454,10 @@ fn comparable_links(
     pf: &[SentFeat],
     opts: &AlignOptions,
     quote_facts: &quotes::QuoteFacts,
+    caches: (&mut features::WordCache, &mut features::WordCache),
 ) -> Vec<Link> {
     let anchors = quotes::sentence_anchors_with(quote_facts, opts);
-    let pairs = comparable::Pairs::new(en, pl, ef, pf, anchors, opts.signals);
+    let pairs = comparable::Pairs::new(en, pl, ef, pf, anchors, opts.signals, caches);
     let edges = comparable::edges(&pairs, &opts.deadline);
     let mut links: Vec<Link> = Vec::new();
     let mut en_seen = vec![false; en.sentences.len()];

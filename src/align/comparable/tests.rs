@@ -13,9 +13,10 @@ fn pairs_of<'a>(
     feats: &'a mut (Vec<SentFeat>, Vec<SentFeat>),
 ) -> Pairs<'a> {
     let opts = AlignOptions::default();
-    feats.0 = super::super::doc_features(en, Lang::En, &opts, &mut Default::default());
-    feats.1 = super::super::doc_features(pl, Lang::Pl, &opts, &mut Default::default());
-    Pairs::new(en, pl, &feats.0, &feats.1, FxMap::default(), opts.signals)
+    let (mut ce, mut cp) = Default::default();
+    feats.0 = super::super::doc_features(en, Lang::En, &opts, &mut ce);
+    feats.1 = super::super::doc_features(pl, Lang::Pl, &opts, &mut cp);
+    Pairs::new(en, pl, &feats.0, &feats.1, FxMap::default(), opts.signals, (&mut ce, &mut cp))
 }
 
 /// A retelling may render a sentence through one rare word and its own paraphrase around it
@@ -60,11 +61,12 @@ fn one_rare_shared_word_can_link_a_paraphrase() {
 #[test]
 fn only_the_clause_with_the_verb_of_saying_is_attribution() {
     let classes = |d: &Document, lang: Lang| -> Vec<(String, Class)> {
-        let f = super::super::doc_features(d, lang, &AlignOptions::default(), &mut Default::default());
+        let mut cache = Default::default();
+        let f = super::super::doc_features(d, lang, &AlignOptions::default(), &mut cache);
         let text = d.slice(d.sentences[0].span);
         f[0].toks
             .iter()
-            .zip(token_classes(d, 0, &f[0], lang))
+            .zip(token_classes(d, 0, &f[0], lang, &mut cache))
             .map(|(t, ti)| (text[t.start as usize..t.end as usize].to_string(), ti.class))
             .collect()
     };
@@ -99,13 +101,14 @@ fn a_planted_false_quote_pair_creates_no_sentence_link() {
     );
     let opts = AlignOptions::default();
     let lang = crate::lang::Lang::En;
-    let ef = super::super::doc_features(&en, lang, &opts, &mut Default::default());
-    let pf = super::super::doc_features(&pl, crate::lang::Lang::Pl, &opts, &mut Default::default());
+    let (mut ce, mut cp) = Default::default();
+    let ef = super::super::doc_features(&en, lang, &opts, &mut ce);
+    let pf = super::super::doc_features(&pl, crate::lang::Lang::Pl, &opts, &mut cp);
     let mut planted = FxMap::default();
     planted.insert((1u32, 1u32), 0.99f32);
     planted.insert((0u32, 0u32), 0.99f32);
-    let with = Pairs::new(&en, &pl, &ef, &pf, planted, opts.signals);
-    let without = Pairs::new(&en, &pl, &ef, &pf, FxMap::default(), opts.signals);
+    let with = Pairs::new(&en, &pl, &ef, &pf, planted, opts.signals, (&mut ce, &mut cp));
+    let without = Pairs::new(&en, &pl, &ef, &pf, FxMap::default(), opts.signals, (&mut ce, &mut cp));
     let kept = edges(&with, &Default::default());
     // Past the deadline nothing more is scored.
     let late = crate::deadline::Deadline::after(Some(std::time::Duration::ZERO));
@@ -116,4 +119,24 @@ fn a_planted_false_quote_pair_creates_no_sentence_link() {
     // The rendering is linked either way; the anchor only adds to it.
     assert!(kept.iter().any(|e| (e.en, e.pl) == (0, 0)), "{kept:?}");
     assert!(with.features(0, 0).probability() > without.features(0, 0).probability());
+}
+
+/// Token classes read each word's facts from the word cache the features were built with; given
+/// another cache, whose entries hold other words at the same places, they compute the facts anew
+/// instead of reading the wrong word's.
+#[test]
+fn token_classes_never_read_another_caches_words() {
+    let opts = AlignOptions::default();
+    let a = doc("pl", "Premier powiedział dziennikarzom o nowym budżecie.");
+    let b = doc("pl", "Kamery nagrały eksplozję w porcie przemysłowym.");
+    let (mut ca, mut cb) = (Default::default(), Default::default());
+    let fa = super::super::doc_features(&a, Lang::Pl, &opts, &mut ca);
+    let fb = super::super::doc_features(&b, Lang::Pl, &opts, &mut cb);
+    // Both caches number their words from 0: the facts of `a`'s words ("powiedział", a verb of
+    // saying, second) now fill `ca`'s entries at the places `b`'s words ("nagrały") hold in `cb`.
+    let _ = token_classes(&a, 0, &fa[0], Lang::Pl, &mut ca);
+    let own = token_classes(&b, 0, &fb[0], Lang::Pl, &mut cb);
+    let other = token_classes(&b, 0, &fb[0], Lang::Pl, &mut ca);
+    let view = |v: &[TokInfo]| v.iter().map(|t| (t.class, t.w, t.cog)).collect::<Vec<_>>();
+    assert_eq!(view(&own), view(&other));
 }

@@ -2,7 +2,7 @@
 //! clause of a quotation, with their weights and loose cognate keys.
 
 use super::VERB_WEIGHT;
-use crate::align::features::SentFeat;
+use crate::align::features::{SentFeat, WordCache};
 use crate::lang::Lang;
 use crate::model::Document;
 
@@ -86,9 +86,8 @@ pub(super) const MAX_LABEL_WORDS: usize = 3;
 pub(super) fn attribution_tokens(
     text: &str,
     toks: &[crate::align::features::Tok],
-    lower: &[String],
+    verb_of_saying: &[bool],
     inside: &[bool],
-    verbs: &crate::lexicon::fxhash::FxSet<&'static str>,
 ) -> Vec<bool> {
     let cut = |gap: &str| gap.contains([',', ';', ':', '(', ')', '–', '—']) || gap.contains(" - ");
     let mut clause = vec![0usize; toks.len()];
@@ -113,7 +112,7 @@ pub(super) fn attribution_tokens(
             continue;
         }
         words[clause[k]] += 1;
-        verb[clause[k]] |= verbs.contains(lower[k].as_str());
+        verb[clause[k]] |= verb_of_saying[k];
     }
     let attribution: Vec<bool> = (0..=id)
         .map(|c| {
@@ -124,15 +123,43 @@ pub(super) fn attribution_tokens(
     (0..toks.len()).map(|k| !inside[k] && attribution[clause[k]]).collect()
 }
 
+/// What the edge model reads of a word form: whether it is a verb of saying, how much it tells
+/// ([`crate::lexicon::frequency::information`]) and its cognate keys ([`cognate_keys`]). Computed
+/// once per form and kept in the aligner's word cache.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct WordFacts {
+    verb: bool,
+    information: f32,
+    cog: [u64; 2],
+}
+
+impl WordFacts {
+    fn of(word: &str, lang: Lang) -> WordFacts {
+        let verbs = match lang {
+            Lang::Pl => crate::quote::speaker::verbs_pl(),
+            _ => crate::quote::speaker::verbs_en(),
+        };
+        let lower = crate::lexicon::tokens::fold(word);
+        WordFacts {
+            verb: verbs.contains(lower.as_str()),
+            information: crate::lexicon::frequency::information(&lower, lang),
+            cog: cognate_keys(&lower, lang),
+        }
+    }
+}
+
 /// The weight and class of each token of a sentence: verbs of saying count as function words, the
-/// rest by how much the word tells ([`crate::lexicon::frequency::information`]).
-pub(super) fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lang) -> Vec<TokInfo> {
+/// rest by how much the word tells ([`crate::lexicon::frequency::information`]). `cache` is the
+/// word cache the features `f` were built with.
+pub(super) fn token_classes(
+    doc: &Document,
+    sent: usize,
+    f: &SentFeat,
+    lang: Lang,
+    cache: &mut WordCache,
+) -> Vec<TokInfo> {
     let span = doc.sentences[sent].span;
     let text = doc.slice(span);
-    let verbs = match lang {
-        Lang::Pl => crate::quote::speaker::verbs_pl(),
-        _ => crate::quote::speaker::verbs_en(),
-    };
     // Speech quotations in the sentence, relative to its start.
     let quotes: Vec<(usize, usize)> = doc
         .quotes
@@ -146,33 +173,37 @@ pub(super) fn token_classes(doc: &Document, sent: usize, f: &SentFeat, lang: Lan
         .map(|t| quotes.iter().any(|&(a, b)| t.start as usize >= a && t.end as usize <= b))
         .collect();
     let word = |t: &crate::align::features::Tok| text.get(t.start as usize..t.end as usize).unwrap_or("");
-    // Each token folded once, for the verbs of saying and the word's information.
-    let lower: Vec<String> = f.toks.iter().map(|t| crate::lexicon::tokens::fold(word(t))).collect();
+    // Each word's facts, from the cache (numbers have none).
+    let facts: Vec<Option<WordFacts>> = f
+        .toks
+        .iter()
+        .map(|t| (!t.is_number).then(|| cache.comparable_facts(f, t.word, word(t), |w| WordFacts::of(w, lang))))
+        .collect();
     let attribution = if quotes.is_empty() {
         vec![false; f.toks.len()]
     } else {
-        attribution_tokens(text, &f.toks, &lower, &inside, verbs)
+        let verb: Vec<bool> = facts.iter().map(|x| x.is_some_and(|x| x.verb)).collect();
+        attribution_tokens(text, &f.toks, &verb, &inside)
     };
     f.toks
         .iter()
-        .zip(&lower)
+        .zip(&facts)
         .enumerate()
-        .map(|(k, (t, lower))| {
+        .map(|(k, (t, facts))| {
             if attribution[k] {
                 return TokInfo::plain(t.weight.min(VERB_WEIGHT), 0.0, Class::Attribution);
             }
-            if t.is_number {
+            let Some(facts) = facts else {
                 return TokInfo::plain(t.weight, t.weight, Class::Content);
-            }
-            if verbs.contains(lower.as_str()) {
+            };
+            if facts.verb {
                 let w = t.weight.min(VERB_WEIGHT);
                 return TokInfo::plain(w, w, Class::Content);
             }
             let capital = word(t).chars().next().is_some_and(char::is_uppercase);
-            let weight = t.weight * crate::lexicon::frequency::information(lower, lang);
+            let weight = t.weight * facts.information;
             let class = if capital && k > 0 { Class::Name } else { Class::Content };
-            let cog =
-                if class == Class::Content && t.weight >= 1.0 { cognate_keys(lower, lang) } else { [0, 0] };
+            let cog = if class == Class::Content && t.weight >= 1.0 { facts.cog } else { [0, 0] };
             TokInfo { cog, ..TokInfo::plain(weight, t.weight, class) }
         })
         .collect()
