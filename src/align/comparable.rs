@@ -141,8 +141,14 @@ impl Rarity {
     }
 
     fn idf(&self, k: u64) -> f32 {
+        self.idf_shared(k).0
+    }
+
+    /// [`Rarity::idf`] of `k`, and whether both articles hold it (a key only one article holds
+    /// matches no sentence of the other).
+    fn idf_shared(&self, k: u64) -> (f32, bool) {
         let (a, b) = self.df.get(&k).copied().unwrap_or((0, 0));
-        (1.0 + self.n / (a + b).max(1) as f32).ln()
+        ((1.0 + self.n / (a + b).max(1) as f32).ln(), a > 0 && b > 0)
     }
 }
 
@@ -164,14 +170,14 @@ type Trace = Vec<(usize, &'static str, f32)>;
 fn side(
     x: &SentFeat,
     w: &[TokInfo],
-    kidf: &[f32],
+    shared: &[(u64, f32)],
     y: &SentFeat,
     ycog: &[u64],
     names: &mut u32,
     mut trace: Option<&mut Trace>,
 ) -> Side {
     let mut s = Side::default();
-    for (t, (tok, ti)) in x.toks.iter().zip(w).enumerate() {
+    for (t, ti) in w.iter().enumerate().take(x.toks.len()) {
         let (tw, raw, class, own) = (ti.w, ti.raw, ti.class, ti.own);
         if class == Class::Attribution {
             if let Some(tr) = trace.as_deref_mut() {
@@ -179,10 +185,11 @@ fn side(
             }
             continue;
         }
-        let r = tok.keys.0 as usize..tok.keys.1 as usize;
         let mut best: Option<(f32, KeyKind)> = None;
         let mut same_name = false;
-        for (&k, &idf) in x.tok_keys[r.clone()].iter().zip(&kidf[r]) {
+        // Only the token's keys both articles hold can be in `y` (in the token's order, so the
+        // first of the rarest wins as over all its keys).
+        for &(k, idf) in &shared[ti.shared.0 as usize..ti.shared.1 as usize] {
             if y.has(k) {
                 same_name |= key_kind(k) == KeyKind::Name;
                 if best.is_none_or(|b| idf > b.0) {
@@ -242,9 +249,10 @@ pub(crate) struct Pairs<'a> {
     /// Each sentence's cognate keys, sorted.
     ce: Vec<Vec<u64>>,
     cp: Vec<Vec<u64>>,
-    /// The rarity of each key of each sentence, in `tok_keys` order.
-    ke: Vec<Vec<f32>>,
-    kp: Vec<Vec<f32>>,
+    /// The keys of each sentence that both articles hold, with their rarity, in `tok_keys` order
+    /// (those of a token are [`TokInfo::shared`]).
+    ke: Vec<Vec<(u64, f32)>>,
+    kp: Vec<Vec<(u64, f32)>>,
     /// Quote anchors: (English sentence, Polish sentence) → best own-evidence quote pair score.
     anchors: FxMap<(u32, u32), f32>,
     sig: super::Signals,
@@ -277,25 +285,31 @@ impl<'a> Pairs<'a> {
         let (ce, cp) = (cogs(&we), cogs(&wp));
         let mut rar = Rarity::new(ef, pf);
         rar.add(&ce, &cp);
-        let rarities = |fs: &[SentFeat], ws: &mut [Vec<TokInfo>]| -> Vec<Vec<f32>> {
+        let rarities = |fs: &[SentFeat], ws: &mut [Vec<TokInfo>]| -> Vec<Vec<(u64, f32)>> {
             fs.iter()
                 .zip(ws.iter_mut())
                 .map(|(f, w)| {
-                    let kidf: Vec<f32> = f.tok_keys.iter().map(|&k| rar.idf(k)).collect();
+                    let mut shared: Vec<(u64, f32)> = Vec::new();
                     for (t, ti) in f.toks.iter().zip(w.iter_mut()) {
-                        let r = &kidf[t.keys.0 as usize..t.keys.1 as usize];
-                        ti.own = if r.is_empty() {
-                            (1.0 + rar.n).ln()
-                        } else {
-                            r.iter().copied().fold(0.0, f32::max)
-                        };
+                        let keys = &f.tok_keys[t.keys.0 as usize..t.keys.1 as usize];
+                        let from = shared.len() as u32;
+                        let mut own = if keys.is_empty() { (1.0 + rar.n).ln() } else { 0.0 };
+                        for &k in keys {
+                            let (idf, both) = rar.idf_shared(k);
+                            own = own.max(idf);
+                            if both {
+                                shared.push((k, idf));
+                            }
+                        }
+                        ti.own = own;
+                        ti.shared = (from, shared.len() as u32);
                         for k in 0..2 {
                             if ti.cog[k] != 0 {
                                 ti.cog_idf[k] = rar.idf(ti.cog[k]);
                             }
                         }
                     }
-                    kidf
+                    shared
                 })
                 .collect()
         };

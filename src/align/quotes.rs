@@ -19,8 +19,8 @@ use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
 use crate::lexicon::names::SpeakerName;
 use crate::model::{Document, QuoteKind, Span};
-pub use comparable::{align_quotes_comparable, COMPARABLE_QUOTE_COLUMNS};
 pub(crate) use comparable::align_quotes_comparable_with;
+pub use comparable::{align_quotes_comparable, COMPARABLE_QUOTE_COLUMNS};
 
 /// Sentences of `doc` that overlap `span` (sentences are sorted by position).
 fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {
@@ -284,8 +284,7 @@ impl<'a> Ctx<'a> {
             && qb.kind == QuoteKind::Speech
             && qa.depth == 0
             && qb.depth == 0
-            && (qa.utterance == qb.utterance
-                || agreement(names[a].as_ref(), names[b].as_ref()) > 0.0)
+            && (qa.utterance == qb.utterance || agreement(names[a].as_ref(), names[b].as_ref()) > 0.0)
     }
 }
 

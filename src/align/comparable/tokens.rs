@@ -32,12 +32,14 @@ pub(super) struct TokInfo {
     /// Rarity of the token's own keys (the rarest), and of its cognate keys.
     pub(super) own: f32,
     pub(super) cog_idf: [f32; 2],
+    /// The range of its keys among its sentence's keys that both articles hold.
+    pub(super) shared: (u32, u32),
 }
 
 impl TokInfo {
     /// A token with no cognate keys; its rarities are filled in later.
     fn plain(w: f32, raw: f32, class: Class) -> TokInfo {
-        TokInfo { w, raw, class, cog: [0, 0], own: 0.0, cog_idf: [0.0; 2] }
+        TokInfo { w, raw, class, cog: [0, 0], own: 0.0, cog_idf: [0.0; 2], shared: (0, 0) }
     }
 }
 
@@ -177,7 +179,9 @@ pub(super) fn token_classes(
     let facts: Vec<Option<WordFacts>> = f
         .toks
         .iter()
-        .map(|t| (!t.is_number).then(|| cache.comparable_facts(f, t.word, word(t), |w| WordFacts::of(w, lang))))
+        .map(|t| {
+            (!t.is_number).then(|| cache.comparable_facts(f, t.word, word(t), |w| WordFacts::of(w, lang)))
+        })
         .collect();
     let attribution = if quotes.is_empty() {
         vec![false; f.toks.len()]
