@@ -653,4 +653,17 @@ mod tests {
         assert!(e.keyset.is_empty());
         assert!(!e.toks.is_empty());
     }
+
+    /// Options made afresh for each pair (`AlignOptions::default()` per call, as the Python
+    /// module and most library users do) keep this thread's word cache: its entries are valid for
+    /// the same embedded lexicon. A lexicon of its own (a user file) starts a new one.
+    #[test]
+    fn fresh_default_options_keep_the_word_cache() {
+        let sig = Signals::default();
+        let stamp = |lex: &Option<std::sync::Arc<dyn Concepts>>| with_word_caches(lex, &sig, |e, _| e.stamp);
+        let first = stamp(&crate::align::AlignOptions::default().lexicon);
+        assert_eq!(stamp(&crate::align::AlignOptions::default().lexicon), first);
+        let own: Option<std::sync::Arc<dyn Concepts>> = Some(std::sync::Arc::new(Lexicon::embedded()));
+        assert_ne!(stamp(&own), first);
+    }
 }

@@ -96,9 +96,12 @@ impl Default for AlignOptions {
     }
 }
 
-/// The lexicon [`AlignOptions::default`] uses.
+/// The lexicon [`AlignOptions::default`] uses: one handle for the whole process, so that options
+/// made afresh for each pair still share this thread's cache of word evidence (it is kept only
+/// while the lexicon is the same one, compared by pointer).
 pub fn default_lexicon() -> Option<Arc<dyn Concepts>> {
-    Some(Arc::new(crate::lexicon::Lexicon::embedded()))
+    static EMBEDDED: std::sync::OnceLock<Arc<dyn Concepts>> = std::sync::OnceLock::new();
+    Some(EMBEDDED.get_or_init(|| Arc::new(crate::lexicon::Lexicon::embedded())).clone())
 }
 
 /// A lexicon with the user's own entries added (TSV `en<TAB>pl` lines, or hunalign's `pl @ en`).
