@@ -153,7 +153,7 @@ impl Rarity {
 }
 
 /// Per side of a pair: content weight, matched content weight, rarity-weighted totals.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Side {
     idf_names: f32,
     /// Matched content in plain token weight (about one per content word), for the floor.
@@ -164,20 +164,52 @@ struct Side {
     idf_matched: f32,
 }
 
+/// The tokens of a sentence that can find something in a sentence of the other article (a key or
+/// a cognate key the other article holds), and the totals of the rest, which are the same against
+/// every sentence (unmatched content, or nothing for a name or an attribution).
+struct Live {
+    toks: Vec<u32>,
+    base: Side,
+}
+
+impl Live {
+    fn new(w: &[TokInfo], rar: &Rarity) -> Live {
+        let mut live = Live { toks: Vec::new(), base: Side::default() };
+        for (t, ti) in w.iter().enumerate() {
+            let cog = ti.class == Class::Content && ti.cog.iter().any(|&c| c != 0 && rar.idf_shared(c).1);
+            if ti.shared.1 > ti.shared.0 || cog {
+                live.toks.push(t as u32);
+            } else if ti.class != Class::Attribution && ti.class != Class::Name {
+                live.base.content += ti.w;
+                live.base.idf_total += ti.w * ti.own;
+            }
+        }
+        live
+    }
+}
+
 /// How one token fared against the other sentence (see [`EdgeRow::trace`]).
 type Trace = Vec<(usize, &'static str, f32)>;
 
+/// What the tokens of `x` (their infos `w`, their shared keys `shared`) find in `y` (whose cognate
+/// keys are `ycog`). `live` and `base` are the sentence's [`Live`] tokens and the totals of the rest:
+/// a token whose keys the other article does not hold at all is unmatched in every pair, so only the
+/// live ones are read per pair. A trace reads every token (`live` is then all of them and `base` 0).
+#[allow(clippy::too_many_arguments)]
 fn side(
-    x: &SentFeat,
     w: &[TokInfo],
+    live: &[u32],
+    base: &Side,
     shared: &[(u64, f32)],
     y: &SentFeat,
     ycog: &[u64],
     names: &mut u32,
     mut trace: Option<&mut Trace>,
 ) -> Side {
-    let mut s = Side::default();
-    for (t, ti) in w.iter().enumerate().take(x.toks.len()) {
+    let mut s = Side { content: base.content, idf_total: base.idf_total, ..Side::default() };
+    for &t in live {
+        let t = t as usize;
+        let ti = &w[t];
         let (tw, raw, class, own) = (ti.w, ti.raw, ti.class, ti.own);
         if class == Class::Attribution {
             if let Some(tr) = trace.as_deref_mut() {
@@ -253,6 +285,9 @@ pub(crate) struct Pairs<'a> {
     /// (those of a token are [`TokInfo::shared`]).
     ke: Vec<Vec<(u64, f32)>>,
     kp: Vec<Vec<(u64, f32)>>,
+    /// Each sentence's live tokens and the totals of the others.
+    le: Vec<Live>,
+    lp: Vec<Live>,
     /// Quote anchors: (English sentence, Polish sentence) → best own-evidence quote pair score.
     anchors: FxMap<(u32, u32), f32>,
     sig: super::Signals,
@@ -316,7 +351,9 @@ impl<'a> Pairs<'a> {
         let (mut we, mut wp) = (we, wp);
         let ke = rarities(ef, &mut we);
         let kp = rarities(pf, &mut wp);
-        Pairs { en, pl, ef, pf, we, wp, ce, cp, ke, kp, anchors, sig }
+        let live = |ws: &[Vec<TokInfo>]| -> Vec<Live> { ws.iter().map(|w| Live::new(w, &rar)).collect() };
+        let (le, lp) = (live(&we), live(&wp));
+        Pairs { en, pl, ef, pf, we, wp, ce, cp, ke, kp, le, lp, anchors, sig }
     }
 
     /// Whether sentences `i` and `j` share any key or cognate key (without one a pair has no
@@ -332,9 +369,10 @@ impl<'a> Pairs<'a> {
     pub(crate) fn features(&self, i: usize, j: usize) -> EdgeFeat {
         let (a, b) = (&self.ef[i], &self.pf[j]);
         let mut names = 0u32;
-        let se = side(a, &self.we[i], &self.ke[i], b, &self.cp[j], &mut names, None);
+        let (le, lp) = (&self.le[i], &self.lp[j]);
+        let se = side(&self.we[i], &le.toks, &le.base, &self.ke[i], b, &self.cp[j], &mut names, None);
         let mut names_p = 0u32;
-        let sp = side(b, &self.wp[j], &self.kp[j], a, &self.ce[i], &mut names_p, None);
+        let sp = side(&self.wp[j], &lp.toks, &lp.base, &self.kp[j], a, &self.ce[i], &mut names_p, None);
         let shared = a.numbers.iter().filter(|k| b.numbers.binary_search(k).is_ok()).count();
         let unshared = a.numbers.len() + b.numbers.len() - 2 * shared;
         let rel = |k: usize, n: usize| if n <= 1 { 0.0 } else { k as f32 / (n - 1) as f32 };
@@ -526,8 +564,10 @@ impl Pairs<'_> {
         let (ef, pf) = (&self.ef[i], &self.pf[j]);
         let (mut te, mut tp) = (Trace::new(), Trace::new());
         let mut n = 0;
-        side(ef, &self.we[i], &self.ke[i], pf, &self.cp[j], &mut n, Some(&mut te));
-        side(pf, &self.wp[j], &self.kp[j], ef, &self.ce[i], &mut n, Some(&mut tp));
+        let every = |f: &SentFeat| (0..f.toks.len() as u32).collect::<Vec<u32>>();
+        let none = Side::default();
+        side(&self.we[i], &every(ef), &none, &self.ke[i], pf, &self.cp[j], &mut n, Some(&mut te));
+        side(&self.wp[j], &every(pf), &none, &self.kp[j], ef, &self.ce[i], &mut n, Some(&mut tp));
         let words = |doc: &Document, s: usize, f: &SentFeat, tr: Trace| {
             let text = doc.slice(doc.sentences[s].span);
             tr.into_iter()

@@ -140,3 +140,65 @@ fn token_classes_never_read_another_caches_words() {
     let view = |v: &[TokInfo]| v.iter().map(|t| (t.class, t.w, t.cog)).collect::<Vec<_>>();
     assert_eq!(view(&own), view(&other));
 }
+
+/// Only a sentence's live tokens are read per pair, the rest coming from its fixed totals: for
+/// every pair of a retelling this gives what reading every token gives (the same matches and
+/// names, the same totals up to float rounding).
+#[test]
+fn live_tokens_give_what_every_token_gives() {
+    let en = doc(
+        "en",
+        "Anna Kowalska, the mayor of Gdańsk, opened the new tram line on Monday.\n\n\
+         The line cost 300 million zloty and links the airport with the old town.\n\n\
+         \"It is the biggest investment of the decade,\" Kowalska told reporters.\n\n\
+         Critics say the city should have repaired its roads first.",
+    );
+    let pl = doc(
+        "pl",
+        "W poniedziałek prezydent Gdańska Anna Kowalska otworzyła nową linię tramwajową.\n\n\
+         Inwestycja kosztowała 300 mln zł.\n\n\
+         Tramwaj połączy lotnisko ze starym miastem.\n\n\
+         – To największa inwestycja dekady – powiedziała Kowalska dziennikarzom.\n\n\
+         Pogoda w weekend będzie słoneczna.",
+    );
+    let mut feats = Default::default();
+    let p = pairs_of(&en, &pl, &mut feats);
+    let every = |n: usize| (0..n as u32).collect::<Vec<u32>>();
+    let none = Side::default();
+    let close = |a: f32, b: f32| (a - b).abs() <= 1e-4 * a.abs().max(1.0);
+    let mut live_matches = 0;
+    for i in 0..p.ef.len() {
+        for j in 0..p.pf.len() {
+            for en_side in [true, false] {
+                let (w, ks, lv, y, ycog) = if en_side {
+                    (&p.we[i], &p.ke[i], &p.le[i], &p.pf[j], &p.cp[j])
+                } else {
+                    (&p.wp[j], &p.kp[j], &p.lp[j], &p.ef[i], &p.ce[i])
+                };
+                let (mut n1, mut n2) = (0, 0);
+                let fast = side(w, &lv.toks, &lv.base, ks, y, ycog, &mut n1, None);
+                let full = side(w, &every(w.len()), &none, ks, y, ycog, &mut n2, None);
+                assert_eq!(n1, n2, "names of pair ({i}, {j})");
+                assert_eq!(fast.matched.to_bits(), full.matched.to_bits(), "pair ({i}, {j})");
+                assert_eq!(fast.idf_matched.to_bits(), full.idf_matched.to_bits(), "pair ({i}, {j})");
+                assert_eq!(fast.idf_names.to_bits(), full.idf_names.to_bits(), "pair ({i}, {j})");
+                assert!(
+                    close(fast.content, full.content),
+                    "pair ({i}, {j}): {} {}",
+                    fast.content,
+                    full.content
+                );
+                assert!(close(fast.idf_total, full.idf_total), "pair ({i}, {j})");
+                live_matches += (fast.matched > 0.0) as usize;
+            }
+        }
+    }
+    assert!(live_matches >= 4, "the fixture's renderings match: {live_matches}");
+    // Most tokens of a sentence find nothing in the other article and are not read per pair.
+    let (live, all): (usize, usize) =
+        p.le.iter()
+            .zip(&p.we)
+            .map(|(l, w)| (l.toks.len(), w.len()))
+            .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert!(live < all, "{live} of {all} tokens live");
+}
