@@ -117,13 +117,16 @@ pub const WORD_SLOT: usize = 20;
 /// Bytes per slot of the ending table: the key, then the ratio's `f32` bits.
 pub const ENDING_SLOT: usize = 12;
 
-/// The table size for `n` keys: a power of two at least twice `n`, so probes stay short.
+/// The bucket count of a table of `n` keys, as a power of two: about one key a bucket.
 pub fn table_bits(n: usize) -> u32 {
-    (2 * n.max(1)).next_power_of_two().trailing_zeros()
+    n.max(2).ilog2()
 }
 
-/// An open-addressing table (linear probing from the key's low bits; key 0 marks an empty slot) of
-/// `1 << bits` slots of `slot` bytes, each written by `put(key, &mut slot_bytes)`.
+/// A table of `1 << bits` buckets over `items` (distinct keys, any order), each item a slot of
+/// `slot` bytes written by `put(item, &mut slot_bytes)` (the key in its first eight bytes). Layout:
+/// the start of each bucket and the end of the last (`u32`s), then the slots sorted by key; a key's
+/// bucket is its top `bits` bits. Dense, so a lookup touches few pages of a compact table (the
+/// word table is read on every start).
 pub fn table<T>(
     items: &[T],
     bits: u32,
@@ -131,37 +134,40 @@ pub fn table<T>(
     key: impl Fn(&T) -> u64,
     put: impl Fn(&T, &mut [u8]),
 ) -> Vec<u8> {
-    let size = 1usize << bits;
-    let mask = size - 1;
-    let mut out = vec![0u8; size * slot];
-    for it in items {
-        let k = key(it);
-        assert!(k != 0, "a word key is 0: change the key function's seed");
-        let mut i = (k as usize) & mask;
-        while out[i * slot..i * slot + 8] != [0u8; 8] {
-            i = (i + 1) & mask;
+    assert!((1..32).contains(&bits), "bucket bits {bits}");
+    let mut order: Vec<&T> = items.iter().collect();
+    order.sort_by_key(|it| key(it));
+    assert!(order.windows(2).all(|w| key(w[0]) != key(w[1])), "two items with one key");
+    let buckets = 1usize << bits;
+    let mut out = Vec::with_capacity(4 * (buckets + 1) + slot * items.len());
+    let mut at = 0usize;
+    for b in 0..=buckets {
+        while at < order.len() && ((key(order[at]) >> (64 - bits)) as usize) < b {
+            at += 1;
         }
-        put(it, &mut out[i * slot..(i + 1) * slot]);
+        out.extend_from_slice(&(at as u32).to_le_bytes());
+    }
+    for it in order {
+        let from = out.len();
+        out.resize(from + slot, 0);
+        put(it, &mut out[from..]);
     }
     out
 }
 
-/// The slot holding `k` in a table of `1 << bits` slots of `slot` bytes, if any.
+/// The slot holding `k` in a table of `1 << bits` buckets of `slot`-byte slots, if any.
 #[inline]
 pub fn find(table: &[u8], bits: u32, slot: usize, k: u64) -> Option<&[u8]> {
-    let mask = (1usize << bits) - 1;
-    let mut i = (k as usize) & mask;
-    loop {
-        let s = table.get(i * slot..(i + 1) * slot)?;
-        let kk = u64::from_le_bytes(s[..8].try_into().ok()?);
-        if kk == k {
-            return Some(s);
-        }
-        if kk == 0 {
-            return None;
-        }
-        i = (i + 1) & mask;
-    }
+    let b = (k >> (64 - bits)) as usize;
+    let bound = |i: usize| -> Option<usize> {
+        Some(u32::from_le_bytes(table.get(4 * i..4 * i + 4)?.try_into().ok()?) as usize)
+    };
+    let (lo, hi) = (bound(b)?, bound(b + 1)?);
+    let base = 4 * ((1usize << bits) + 1);
+    (lo..hi).find_map(|i| {
+        let s = table.get(base + i * slot..base + (i + 1) * slot)?;
+        (u64::from_le_bytes(s[..8].try_into().ok()?) == k).then_some(s)
+    })
 }
 
 /// The `f32` stored at byte `at` of a slot.

@@ -83,6 +83,32 @@ mod tests {
         assert!(zipf("the", Lang::En).unwrap() > 7.0 && zipf("się", Lang::Pl).unwrap() > 7.0);
     }
 
+    /// A table finds each of its keys, the first and last bucket's included, and no other key.
+    #[test]
+    fn table_finds_its_keys_at_every_bucket() {
+        let items: Vec<u64> =
+            vec![0, 1, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) - 1, 0x1234_5678_9abc_def0];
+        for bits in [1, 3, 12] {
+            let t = keys::table(
+                &items,
+                bits,
+                12,
+                |&k| k,
+                |&k, s| {
+                    s[..8].copy_from_slice(&k.to_le_bytes());
+                    s[8..].copy_from_slice(&(k as u32 ^ 7).to_le_bytes());
+                },
+            );
+            for &k in &items {
+                let slot = keys::find(&t, bits, 12, k).expect("listed key");
+                assert_eq!(u32::from_le_bytes(slot[8..12].try_into().unwrap()), k as u32 ^ 7);
+            }
+            for absent in [2, u64::MAX - 2, (1 << 63) + 1, 0x1234_5678_9abc_def1] {
+                assert!(keys::find(&t, bits, 12, absent).is_none(), "{absent:#x} with {bits} bits");
+            }
+        }
+    }
+
     /// The compiled tables are what the generator writes from the lists in the tree.
     #[test]
     fn compiled_tables_are_the_generators_output() {
