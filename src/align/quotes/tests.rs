@@ -1,5 +1,6 @@
 //! Unit tests of quote pairing.
 
+use super::facts::{ranks_in_sentence, without_editorial};
 use super::*;
 use crate::model::{Quote, Speaker};
 
