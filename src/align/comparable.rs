@@ -153,7 +153,7 @@ impl Rarity {
 }
 
 /// Per side of a pair: content weight, matched content weight, rarity-weighted totals.
-#[derive(Default, Clone)]
+#[derive(Default)]
 struct Side {
     idf_names: f32,
     /// Matched content in plain token weight (about one per content word), for the floor.
@@ -165,8 +165,9 @@ struct Side {
 }
 
 /// The tokens of a sentence that can find something in a sentence of the other article (a key or
-/// a cognate key the other article holds), and the totals of the rest, which are the same against
-/// every sentence (unmatched content, or nothing for a name or an attribution).
+/// a cognate key the other article holds, and not part of an attribution clause, which counts for
+/// nothing), and the totals of the rest, which are the same against every sentence (unmatched
+/// content, or nothing for a name or an attribution).
 struct Live {
     toks: Vec<u32>,
     base: Side,
@@ -177,9 +178,12 @@ impl Live {
         let mut live = Live { toks: Vec::new(), base: Side::default() };
         for (t, ti) in w.iter().enumerate() {
             let cog = ti.class == Class::Content && ti.cog.iter().any(|&c| c != 0 && rar.idf_shared(c).1);
+            if ti.class == Class::Attribution {
+                continue;
+            }
             if ti.shared.1 > ti.shared.0 || cog {
                 live.toks.push(t as u32);
-            } else if ti.class != Class::Attribution && ti.class != Class::Name {
+            } else if ti.class != Class::Name {
                 live.base.content += ti.w;
                 live.base.idf_total += ti.w * ti.own;
             }

@@ -13,13 +13,11 @@ mod comparable;
 mod facts;
 
 use super::calibrate as cal;
-use super::features::{sentence_features_cached, SentFeat, WordCache};
+use super::features::{SentFeat, WordCache};
 use super::score::{side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
-use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
-use crate::lexicon::names::SpeakerName;
-use crate::model::{Document, QuoteKind, Span};
+use crate::model::{Document, QuoteKind};
 pub(crate) use comparable::align_quotes_comparable_with;
 pub use comparable::{align_quotes_comparable, COMPARABLE_QUOTE_COLUMNS};
 use facts::agreement;

@@ -2,7 +2,11 @@
 //! the helpers that read it: the sentences a quote stands in, its rank in its sentence, its speaker's
 //! name, and its text without editorial insertions.
 
-use super::*;
+use crate::align::features::{sentence_features_cached, SentFeat, WordCache};
+use crate::align::AlignOptions;
+use crate::lang::Lang;
+use crate::lexicon::names::SpeakerName;
+use crate::model::{Document, Span};
 
 /// Sentences of `doc` that overlap `span` (sentences are sorted by position).
 fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {

@@ -2,7 +2,7 @@
 
 use super::facts::{ranks_in_sentence, without_editorial};
 use super::*;
-use crate::model::{Quote, Speaker};
+use crate::model::{Quote, Span, Speaker};
 
 fn quote(start: usize, sentence: usize, depth: u8) -> Quote {
     Quote {
