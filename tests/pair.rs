@@ -284,3 +284,13 @@ fn library_pairs_texts_in_memory() {
         assert!(p.paired.iter().all(|s| s.iter().all(|&b| b)));
     }
 }
+
+#[test]
+fn a_margin_under_one_is_a_usage_error() {
+    let o = run(&["pair", path(&data("en")), path(&data("pl")), "--margin", "0.5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("margin"));
+    // 0 turns it off.
+    let o = run(&["pair", path(&data("en")), path(&data("pl")), "--margin", "0"]);
+    assert_eq!(o.status.code(), Some(0));
+}

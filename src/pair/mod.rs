@@ -35,8 +35,19 @@ use crate::model::Document;
 use index::{Keys, Postings, SideDocs, Weights};
 pub use keys::{DocKeys, KeyKind};
 
-/// Pairs scoring below this are not made (cosine of the key weights; measured in docs/FORMAT.md).
+/// Pairs scoring below this are not made (cosine of the key weights; measured in docs/FORMAT.md),
+/// unless they stand out by [`DEFAULT_MARGIN`].
 pub const DEFAULT_MIN_SCORE: f32 = 0.10;
+/// A pair scoring under `min_score` is still made when its score is this many times that of the best
+/// rival either of its documents has left, and at least [`MARGIN_FLOOR_SHARE`] of `min_score` (0:
+/// never). A short
+/// write-up of a long article shares few keys with it, so its score is low, but the two documents
+/// still share far more with each other than with anything else; a document with no partner has
+/// rivals about as close as its best candidate.
+pub const DEFAULT_MARGIN: f32 = 2.0;
+/// No pair is made below this share of `min_score`, however far it stands out (0.05 at the default
+/// cut).
+pub const MARGIN_FLOOR_SHARE: f32 = 0.5;
 /// Candidates kept per document.
 pub const DEFAULT_CANDIDATES: usize = 10;
 /// Days two dated documents may lie apart and still pair.
@@ -59,8 +70,11 @@ pub struct PairOptions {
     pub method: Method,
     /// Allow a document in several pairs (each pair is the best candidate of one of its documents).
     pub many: bool,
-    /// Pairs scoring below this are not made.
+    /// Pairs scoring below this are not made, unless they stand out by `margin`.
     pub min_score: f32,
+    /// A pair under `min_score` (and at least [`MARGIN_FLOOR_SHARE`] of it) is still made when its score is this
+    /// many times the best score either document has with a rival still unpaired (0: never).
+    pub margin: f32,
     /// Dated documents more than this many days apart do not pair (`None`: dates are ignored).
     pub date_window: Option<u32>,
     /// Candidates kept per document (for the assignment and for [`Pairing::candidates`]).
@@ -73,6 +87,7 @@ impl Default for PairOptions {
             method: Method::Evidence,
             many: false,
             min_score: DEFAULT_MIN_SCORE,
+            margin: DEFAULT_MARGIN,
             date_window: Some(DEFAULT_DATE_WINDOW),
             candidates: DEFAULT_CANDIDATES,
         }
@@ -229,7 +244,8 @@ impl Collection {
         for (p, c) in pl.iter().enumerate() {
             edges.extend(c.iter().map(|&(e, score)| DocPair { en: e as usize, pl: p, score }));
         }
-        edges.retain(|e| e.score >= opts.min_score);
+        let floor = if opts.margin > 0.0 { opts.min_score * MARGIN_FLOOR_SHARE } else { opts.min_score };
+        edges.retain(|e| e.score >= floor);
         edges.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.en.cmp(&b.en)).then(a.pl.cmp(&b.pl)));
         edges.dedup_by(|a, b| a.en == b.en && a.pl == b.pl);
         let mut paired = [vec![false; self.sides[0].len()], vec![false; self.sides[1].len()]];
@@ -237,8 +253,18 @@ impl Collection {
         if opts.many {
             // A pair is made when it is the best candidate of its English or of its Polish document.
             let best = |c: &[(u32, f32)]| c.first().map(|x| x.0 as usize);
+            let none = [vec![false; self.sides[0].len()], vec![false; self.sides[1].len()]];
             for e in edges {
-                if best(&en[e.en]) == Some(e.pl) || best(&pl[e.pl]) == Some(e.en) {
+                let of_en = best(&en[e.en]) == Some(e.pl);
+                let of_pl = best(&pl[e.pl]) == Some(e.en);
+                // Below the cut, neither document may have a rival near it.
+                let ok = e.score >= opts.min_score
+                    || opts.margin > 0.0
+                        && e.score
+                            >= opts.margin
+                                * rival(&en[e.en], e.pl, &none[1], keep)
+                                    .max(rival(&pl[e.pl], e.en, &none[0], keep));
+                if ok && (of_en || of_pl) {
                     paired[0][e.en] = true;
                     paired[1][e.pl] = true;
                     pairs.push(e);
@@ -246,7 +272,18 @@ impl Collection {
             }
         } else {
             for e in edges {
-                if !paired[0][e.en] && !paired[1][e.pl] {
+                if paired[0][e.en] || paired[1][e.pl] {
+                    continue;
+                }
+                // Edges come best first, so every rival left unpaired here is one this pair beats or
+                // one still to be decided.
+                let ok = e.score >= opts.min_score
+                    || opts.margin > 0.0
+                        && e.score
+                            >= opts.margin
+                                * rival(&en[e.en], e.pl, &paired[1], keep)
+                                    .max(rival(&pl[e.pl], e.en, &paired[0], keep));
+                if ok {
                     paired[0][e.en] = true;
                     paired[1][e.pl] = true;
                     pairs.push(e);
@@ -288,6 +325,17 @@ impl Collection {
     }
 }
 
+/// The best score a document with candidates `cands` (best first, at most `keep` of them) has with a
+/// document other than `partner` that is not `taken`. When every listed rival is taken and the list
+/// is full, the last listed score bounds the documents beyond it.
+fn rival(cands: &[(u32, f32)], partner: usize, taken: &[bool], keep: usize) -> f32 {
+    cands
+        .iter()
+        .find(|&&(d, _)| d as usize != partner && !taken[d as usize])
+        .map(|&(_, s)| s)
+        .unwrap_or_else(|| if cands.len() >= keep { cands.last().map_or(0.0, |c| c.1) } else { 0.0 })
+}
+
 /// Pair two small collections of `(id, text)` given in memory (English, Polish), each text analysed
 /// as an article of its side's language.
 pub fn pair_texts(en: &[(&str, &str)], pl: &[(&str, &str)], opts: &PairOptions) -> Pairing {
@@ -301,4 +349,62 @@ pub fn pair_texts(en: &[(&str, &str)], pl: &[(&str, &str)], opts: &PairOptions) 
         }
     }
     c.pair(opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A document holding the lexicon concepts of `ranges`.
+    fn doc(ranges: &[std::ops::Range<u32>]) -> DocKeys {
+        let mut keys: Vec<(u64, u16)> =
+            ranges.iter().cloned().flatten().map(|c| (keys::concept_key(c), 1)).collect();
+        keys.sort_unstable();
+        DocKeys { keys, ..Default::default() }
+    }
+
+    /// A long English article with a short Polish write-up of it (a few of its concepts), and a Polish
+    /// document that shares as little with each of two other English articles: both under the cut.
+    fn collection() -> Collection {
+        let mut c = Collection::new(None);
+        c.add(0, "long".into(), None, doc(&[0..300]));
+        c.add(0, "x".into(), None, doc(&[2000..2100]));
+        c.add(0, "y".into(), None, doc(&[3000..3100]));
+        c.add(1, "short".into(), None, doc(&[0..12, 1000..1012]));
+        c.add(1, "between".into(), None, doc(&[2000..2008, 3000..3008, 4000..4030]));
+        c
+    }
+
+    fn made(p: &Pairing) -> Vec<(usize, usize)> {
+        p.pairs.iter().map(|x| (x.en, x.pl)).collect()
+    }
+
+    #[test]
+    fn a_pair_under_the_cut_is_made_only_when_it_stands_out() {
+        let mut c = collection();
+        let off = c.pair(&PairOptions { margin: 0.0, ..Default::default() });
+        let score = off.candidates[0][0][0].1;
+        let floor = DEFAULT_MIN_SCORE * MARGIN_FLOOR_SHARE;
+        assert!(score < DEFAULT_MIN_SCORE && score >= floor, "{score}");
+        assert_eq!(made(&off), [], "nothing reaches the cut");
+        let between = off.candidates[1][1][0].1;
+        assert!(between >= floor && between < DEFAULT_MIN_SCORE, "{between}");
+        let on = c.pair(&PairOptions::default());
+        assert_eq!(made(&on), [(0, 0)], "the write-up stands out; the document between two does not");
+        assert!(!on.paired[1][1]);
+        // The same with --many: the write-up is the long article's best by far.
+        assert_eq!(made(&c.pair(&PairOptions { many: true, ..Default::default() })), [(0, 0)]);
+        // A rival as close as the partner takes the margin away.
+        c.add(1, "rival".into(), None, doc(&[100..112, 5000..5012]));
+        assert_eq!(made(&c.pair(&PairOptions::default())), []);
+    }
+
+    #[test]
+    fn rivals_are_the_unpaired_candidates_and_a_full_list_bounds_the_rest() {
+        let c = [(3u32, 0.5f32), (1, 0.2), (2, 0.1)];
+        assert_eq!(rival(&c, 3, &[false; 4], 10), 0.2, "the partner is no rival");
+        assert_eq!(rival(&c, 3, &[false, true, false, false], 10), 0.1, "a taken one is no rival");
+        assert_eq!(rival(&c, 3, &[true; 4], 10), 0.0, "nothing else shares a key");
+        assert_eq!(rival(&c, 3, &[true; 4], 3), 0.1, "beyond a full list, up to its last score");
+    }
 }

@@ -129,6 +129,15 @@ fn parse_score(s: &str) -> Result<f32, String> {
     Ok(v)
 }
 
+/// `--margin`: 0 (off), or a ratio of 1 or more.
+fn parse_margin(s: &str) -> Result<f32, String> {
+    let v: f32 = s.trim().parse().map_err(|e| format!("{e}"))?;
+    if !(v == 0.0 || (1.0..=1000.0).contains(&v)) {
+        return Err("a margin is 0 (off) or a ratio from 1 to 1000".into());
+    }
+    Ok(v)
+}
+
 /// The list of `--columns` (one argument, so clap keeps it whole).
 #[derive(Clone)]
 pub struct Columns(pub Vec<Column>);
@@ -372,9 +381,13 @@ pub struct PairArgs {
     /// its Polish document is a pair
     #[arg(long)]
     pub many: bool,
-    /// Make no pair scoring below this, from 0 to 1
+    /// Make no pair scoring below this, from 0 to 1, unless it stands out (see --margin)
     #[arg(long, default_value_t = bialign::pair::DEFAULT_MIN_SCORE, value_parser = parse_score)]
     pub min_score: f32,
+    /// Still make a pair under --min-score (down to half of it) when it scores this many times the
+    /// best rival either document has left unpaired (0: never; else 1 or more)
+    #[arg(long, value_name = "RATIO", default_value_t = bialign::pair::DEFAULT_MARGIN, value_parser = parse_margin)]
+    pub margin: f32,
     /// Also list the documents left without a partner ({"unpaired":"en"|"pl","id",…})
     #[arg(long, conflicts_with_all = ["emit_records", "align"])]
     pub unpaired: bool,

@@ -188,6 +188,7 @@ fn cmd_pair_args(args: PairArgs) -> Result<u8, Failure> {
         mixed,
         many,
         min_score,
+        margin,
         unpaired,
         candidates,
         emit_records,
@@ -208,6 +209,7 @@ fn cmd_pair_args(args: PairArgs) -> Result<u8, Failure> {
         method: method.into(),
         many,
         min_score,
+        margin,
         date_window: (date_window > 0).then_some(date_window),
         candidates: bialign::pair::DEFAULT_CANDIDATES.max(candidates),
     };
