@@ -191,8 +191,9 @@ pub fn score(w: &Weights, a: (&[u32], &[u16]), b: (&[u32], &[u16]), na: f32, nb:
     (dot / (na * nb)).clamp(0.0, 1.0)
 }
 
-/// The keys two documents share (for the evidence of a pair), heaviest first.
-pub fn shared(w: &Weights, a: &[u32], b: &[u32]) -> Vec<u32> {
+/// The keys two documents share (for the evidence of a pair), heaviest first; keys of one weight by
+/// their raw value (`raw`, indexed by interned id), so the order does not hang on the input order.
+pub fn shared(w: &Weights, raw: &[u64], a: &[u32], b: &[u32]) -> Vec<u32> {
     let (mut i, mut j, mut out) = (0, 0, Vec::new());
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
@@ -207,7 +208,9 @@ pub fn shared(w: &Weights, a: &[u32], b: &[u32]) -> Vec<u32> {
             }
         }
     }
-    out.sort_by(|x, y| w.key[*y as usize].total_cmp(&w.key[*x as usize]).then(x.cmp(y)));
+    out.sort_by(|x, y| {
+        w.key[*y as usize].total_cmp(&w.key[*x as usize]).then(raw[*x as usize].cmp(&raw[*y as usize]))
+    });
     out
 }
 

@@ -294,6 +294,36 @@ impl Collection {
         Pairing { pairs, candidates: [en, pl], paired }
     }
 
+    /// The date of document `i` of side `side` (days since 1970-01-01), if it has one.
+    pub fn date(&self, side: usize, i: usize) -> Option<i32> {
+        self.sides[side].dates[i]
+    }
+
+    /// Document `i` of side `side` as its keys: the raw key (see [`keys`]), its count, and its text
+    /// as the evidence shows it (a concept's English stem, a name as first written).
+    pub fn doc_keys(&self, side: usize, i: usize) -> Vec<(u64, u16, Option<&str>)> {
+        let s = &self.sides[side];
+        let (a, b) = (s.offsets[i], s.offsets[i + 1]);
+        s.keys[a..b]
+            .iter()
+            .zip(&s.counts[a..b])
+            .map(|(&k, &c)| {
+                let raw = self.keys.raw[k as usize];
+                (raw, c, self.key_text(k))
+            })
+            .collect()
+    }
+
+    /// The text of interned key `k`: a concept's English stem, or the label of a name, number or
+    /// speaker.
+    fn key_text(&self, k: u32) -> Option<&str> {
+        let raw = self.keys.raw[k as usize];
+        match KeyKind::of(raw) {
+            KeyKind::Lexicon => self.lexicon().concept(raw as u32),
+            _ => self.keys.labels.get(&k).map(|s| &**s),
+        }
+    }
+
     /// The evidence of a pair, under the weights of the last [`Collection::pair`] run.
     pub fn evidence(&self, en: usize, pl: usize) -> PairEvidence {
         let Some((_, w)) = self.weights.as_ref() else { return PairEvidence::default() };
@@ -302,9 +332,8 @@ impl Collection {
         let ka = &a.keys[a.offsets[en]..a.offsets[en + 1]];
         let kb = &b.keys[b.offsets[pl]..b.offsets[pl + 1]];
         let mut ev = PairEvidence::default();
-        for k in index::shared(w, ka, kb) {
-            let raw = self.keys.raw[k as usize];
-            let list = match KeyKind::of(raw) {
+        for k in index::shared(w, &self.keys.raw, ka, kb) {
+            let list = match KeyKind::of(self.keys.raw[k as usize]) {
                 KeyKind::Lexicon => &mut ev.lexicon,
                 KeyKind::Name => &mut ev.names,
                 KeyKind::Number => &mut ev.numbers,
@@ -313,12 +342,8 @@ impl Collection {
             if list.len() >= EVIDENCE_ITEMS {
                 continue;
             }
-            let text = match KeyKind::of(raw) {
-                KeyKind::Lexicon => self.lexicon().concept(raw as u32).map(str::to_string),
-                _ => self.keys.labels.get(&k).map(|s| s.to_string()),
-            };
-            if let Some(t) = text {
-                list.push(t);
+            if let Some(t) = self.key_text(k) {
+                list.push(t.to_string());
             }
         }
         ev

@@ -59,6 +59,24 @@ pub fn write_pairs(
     Ok(())
 }
 
+/// One line per document, English side first, in input order:
+/// `{"side":"en"|"pl","id","date","keys":[[KEY,COUNT,TEXT],…]}`, where KEY is the raw 64-bit key
+/// (its kind in the top two bits, see [`super::keys`]), COUNT its count in the document and TEXT the
+/// key as the evidence shows it (or null). `date` is days since 1970-01-01, or null. What a job that
+/// pairs elsewhere (examples/spark/pair_corpus.py) needs to weigh keys, score and assign as
+/// [`Collection::pair`] does.
+pub fn write_keys(out: &mut dyn Write, coll: &Collection) -> std::io::Result<()> {
+    for (s, &side) in SIDE_NAME.iter().enumerate() {
+        for i in 0..coll.len(s) {
+            let keys: Vec<serde_json::Value> =
+                coll.doc_keys(s, i).into_iter().map(|(k, c, t)| json!([k, c, t])).collect();
+            let r = json!({"side": side, "id": coll.id(s, i), "date": coll.date(s, i), "keys": keys});
+            writeln!(out, "{r}")?;
+        }
+    }
+    Ok(())
+}
+
 /// One batch input record `{"id":"EN_ID|PL_ID","en":TEXT,"pl":TEXT}` per pair, the texts read again
 /// from their sources (kept by [`super::input::load`] with `keep_sources`). A text that cannot be
 /// read is passed to `on_error` and its pair left out; returns how many were. A write error names

@@ -397,6 +397,10 @@ pub struct PairArgs {
     /// Write batch input records {"id":"EN_ID|PL_ID","en":TEXT,"pl":TEXT} instead of pairs
     #[arg(long, conflicts_with = "align")]
     pub emit_records: bool,
+    /// Write every document's keys ({"side":"en"|"pl","id","date","keys":[[KEY,COUNT,TEXT],…]})
+    /// instead of pairing: the input of a pairing job elsewhere (examples/spark/pair_corpus.py)
+    #[arg(long, conflicts_with_all = ["emit_records", "align", "unpaired", "candidates", "many"])]
+    pub emit_keys: bool,
     /// Align every pair and write batch's link records instead of pairs
     #[arg(long)]
     pub align: bool,

@@ -192,6 +192,7 @@ fn cmd_pair_args(args: PairArgs) -> Result<u8, Failure> {
         unpaired,
         candidates,
         emit_records,
+        emit_keys,
         align,
         date_window,
         method,
@@ -213,7 +214,7 @@ fn cmd_pair_args(args: PairArgs) -> Result<u8, Failure> {
         date_window: (date_window > 0).then_some(date_window),
         candidates: bialign::pair::DEFAULT_CANDIDATES.max(candidates),
     };
-    let out = PairOut { unpaired, candidates, emit_records, align, quiet };
+    let out = PairOut { unpaired, candidates, emit_records, emit_keys, align, quiet };
     cmd_pair(&inputs, mixed, &opts, &out, output.as_deref(), lexicon.as_deref(), &input)
 }
 
@@ -426,6 +427,7 @@ struct PairOut {
     unpaired: bool,
     candidates: usize,
     emit_records: bool,
+    emit_keys: bool,
     align: bool,
     quiet: bool,
 }
@@ -454,6 +456,10 @@ fn cmd_pair(
     let started = std::time::Instant::now();
     let loaded = pin::load(&mut coll, inputs, mixed, &ropts, &mut on_error)?;
     let read = started.elapsed();
+    if what.emit_keys {
+        OutputFile::create(output)?.write_with(|out| write::write_keys(out, &coll))?;
+        return Ok(u8::from(loaded.failed > 0));
+    }
     let pairing = coll.pair(opts);
     let paired = started.elapsed() - read;
     let mut failed = loaded.failed;
