@@ -82,6 +82,17 @@ fn only_the_clause_with_the_verb_of_saying_is_attribution() {
     let v = classes(&en, Lang::En);
     assert_eq!(class_of(&v, "reporters"), Some(Class::Attribution), "{v:?}");
     assert_eq!(class_of(&v, "budget"), Some(Class::Content), "{v:?}");
+    // Reported speech after "that" / "że" is what was said: content, though its clause holds the
+    // verb of saying.
+    let en = doc("en", "He argued that cheaper ferries required “a new harbour in the north”.");
+    let v = classes(&en, Lang::En);
+    assert_eq!(class_of(&v, "argued"), Some(Class::Attribution), "{v:?}");
+    assert_eq!(class_of(&v, "ferries"), Some(Class::Content), "{v:?}");
+    assert_eq!(class_of(&v, "required"), Some(Class::Content), "{v:?}");
+    let pl = doc("pl", "Dodał że tańsze promy wymagają „nowego portu na północy”.");
+    let v = classes(&pl, Lang::Pl);
+    assert_eq!(class_of(&v, "Dodał"), Some(Class::Attribution), "{v:?}");
+    assert_eq!(class_of(&v, "promy"), Some(Class::Content), "{v:?}");
 }
 
 /// A quote pair is evidence for the sentences around it, never a link by itself: one planted

@@ -122,8 +122,30 @@ pub(super) fn attribution_tokens(
                 || (colon_before_quote.contains(&c) && words[c] <= MAX_LABEL_WORDS)
         })
         .collect();
-    (0..toks.len()).map(|k| !inside[k] && attribution[clause[k]]).collect()
+    // Reported speech: what follows "that" / "że" after the verb of saying is what was said, not
+    // who said it ("He argued that lowering energy costs required …").
+    let mut said = vec![false; id + 1];
+    let mut reported = vec![false; id + 1];
+    let mut out = vec![false; toks.len()];
+    for (k, t) in toks.iter().enumerate() {
+        let c = clause[k];
+        if inside[k] || !attribution[c] {
+            continue;
+        }
+        if said[c] && !reported[c] {
+            let w = text.get(t.start as usize..t.end as usize).unwrap_or("");
+            reported[c] = COMPLEMENTIZERS.iter().any(|x| w.eq_ignore_ascii_case(x));
+            out[k] = true;
+            continue;
+        }
+        out[k] = !reported[c];
+        said[c] |= verb_of_saying[k];
+    }
+    out
 }
+
+/// Words that open reported speech after a verb of saying.
+const COMPLEMENTIZERS: [&str; 3] = ["that", "że", "iż"];
 
 /// What the edge model reads of a word form: whether it is a verb of saying, how much it tells
 /// ([`crate::lexicon::frequency::information`]) and its cognate keys ([`cognate_keys`]). Computed
