@@ -23,10 +23,11 @@ The steps:
    kind's weight times ln(1 + N/df), in single precision as the Rust code computes it.
 3. The index, sharded by key. Each document probes the posting lists of its rarest keys on the
    other side (at least 12 keys, then as many as a budget of 60,000 postings allows, rarest first),
-   as src/pair/index.rs does; probes and postings are joined on the key, so every key's postings
-   are handled by one shard. The joined rows sum, per candidate pair, to a first score; each
-   document's 48 best candidates within the date window are scored exactly (the cosine of the
-   documents' weighted key vectors, a second join on the key) and its best N kept.
+   as src/pair/index.rs does; probes and posting lists are joined on the key, so every key's
+   postings are handled by one shard. Grouped by document, the walked postings sum to a first score
+   per candidate; each document's 48 best candidates (or N, if more) within the date window are
+   scored exactly (the cosine of the documents' weighted key vectors, read from a broadcast of every
+   document's vector) and its best N kept.
 4. The assignment, on the driver over those candidate lists: one-to-one greedily by score with
    --min-score and the --margin rule (or --many), as Collection::pair does. The evidence of each
    pair (the keys its documents share, heaviest first) comes from one more join.
@@ -436,8 +437,9 @@ def get_session(partitions: int):
     from pyspark.sql import SparkSession
 
     builder = SparkSession.builder.appName("bialign-pair")
-    if "SPARK_SUBMIT" not in os.environ and "spark.master" not in os.environ.get("PYSPARK_SUBMIT_ARGS", ""):
-        builder = builder.master(os.environ.get("SPARK_MASTER", DEFAULT_MASTER))
+    # Under spark-submit (which hands the driver its gateway) the master comes from its --master.
+    if "PYSPARK_GATEWAY_PORT" not in os.environ:
+        builder = builder.master(os.environ.get("SPARK_MASTER") or DEFAULT_MASTER)
     for k, v in SESSION_CONFIG.items():
         builder = builder.config(k, v)
     spark = builder.getOrCreate()
