@@ -180,6 +180,9 @@ mod tests {
         let mut problems = Vec::new();
         for s in SHAPES {
             match check(s) {
+                // The lexicon overlay holds the additions made since lexicon.bin was last built:
+                // none right after a rebuild.
+                Ok(0) if s.file == "src/lexicon/data/overlay.tsv" => {}
                 Ok(0) => problems.push(format!("{}: no entries", s.file)),
                 Ok(_) => {}
                 Err(e) => problems.push(e.to_string()),
