@@ -443,7 +443,39 @@ impl Rules {
         }
         None
     }
+    /// Is the word (in any case) a verb of saying?
     fn is_verb_cap(&self, t: &Tok) -> bool {
+        // An ASCII word has the filter key of its lower-case form: case moves no byte by other than 32.
+        if t.word.is_ascii() && !self.verb_filter.may_contain(t.word) {
+            return false;
+        }
         with_lower(t.word, |l| self.verbs.contains(l))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The filter in front of [`Rules::is_verb_cap`] turns no verb away, in any case.
+    #[test]
+    fn capitalised_verb_test_matches_the_list() {
+        for rules in [crate::quote::speaker_en::rules(), crate::quote::speaker_pl::rules()] {
+            let mut words: Vec<String> = Vec::new();
+            for v in rules.verbs.iter() {
+                let mut cap = v.chars();
+                let first: String = cap.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+                words.extend([v.to_string(), v.to_uppercase(), format!("{first}{}", cap.as_str())]);
+                words.extend([format!("{v}s"), format!("X{v}"), v.chars().take(v.len() / 2).collect()]);
+            }
+            words.extend(
+                ["", "A", "Said", "SAID", "Powiedział", "Mówi", "Tusk", "Dodał", "ΣΑΣ"].map(String::from),
+            );
+            for w in &words {
+                let t = make_tok(w, 0);
+                let plain = with_lower(t.word, |l| rules.verbs.contains(l));
+                assert_eq!(rules.is_verb_cap(&t), plain, "{w:?}");
+            }
+        }
     }
 }
