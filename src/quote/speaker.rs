@@ -290,10 +290,16 @@ pub fn is_reading_verb(w: &str) -> bool {
 /// A word after which a verb-of-saying form is a noun: an article or a possessive ("the claims", "a
 /// warning", "Tusk's claims").
 fn noun_context(prev: &Tok) -> bool {
+    let w = prev.word;
+    // The words are ASCII, at most five letters, and no other character lower-cases into them.
     prev.trail.is_empty()
-        && (["the", "a", "an", "his", "her", "their", "its", "our"].iter().any(|w| lower_eq(prev.word, w))
-            || prev.word.ends_with("'s")
-            || prev.word.ends_with("’s"))
+        && (w.len() <= 5
+            && w.is_ascii()
+            && ["the", "a", "an", "his", "her", "their", "its", "our"]
+                .iter()
+                .any(|a| w.eq_ignore_ascii_case(a))
+            || w.ends_with("'s")
+            || w.ends_with("’s"))
 }
 
 fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
