@@ -392,6 +392,9 @@ mod tests {
             "abcd",
             "x1y2z3",
         ];
+        // Every ASCII character on its own, then the pieces above.
+        let ascii: Vec<String> = (0u8..128).map(|b| char::from(b).to_string()).collect();
+        let pieces: Vec<&str> = ascii.iter().map(String::as_str).chain(PIECES.iter().copied()).collect();
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = || {
             state ^= state << 13;
@@ -399,9 +402,9 @@ mod tests {
             state ^= state << 17;
             state
         };
-        for round in 0..4000 {
+        for round in 0..8000 {
             let len = (next() % 24) as usize;
-            let s: String = (0..len).map(|_| PIECES[(next() % PIECES.len() as u64) as usize]).collect();
+            let s: String = (0..len).map(|_| pieces[(next() % pieces.len() as u64) as usize]).collect();
             let max = [1, 3, 5, 64, 96][round % 5];
             let (mut fast_out, mut plain_out) = (Vec::new(), Vec::new());
             push_words(&s, max, &mut fast_out);
