@@ -309,7 +309,7 @@ mod tests {
             return;
         }
         let (mut h, mut n, mut stem) = (SEED, 0usize, SEED);
-        let mut letter = |h: &mut u64, n: &mut usize, stem: &mut u64, c: char| {
+        let letter = |h: &mut u64, n: &mut usize, stem: &mut u64, c: char| {
             *h = mix(*h, c);
             *n += 1;
             if *n == 5 {
