@@ -390,6 +390,8 @@ mod tests {
 
     /// A long English article with a short Polish write-up of it (a few of its concepts), and a Polish
     /// document that shares as little with each of two other English articles: both under the cut.
+    // Each document's concepts are a list of ranges; some lists hold one range.
+    #[allow(clippy::single_range_in_vec_init)]
     fn collection() -> Collection {
         let mut c = Collection::new(None);
         c.add(0, "long".into(), None, doc(&[0..300]));

@@ -84,15 +84,17 @@ pub(super) fn attributions<'r>(
             // whose own verb of saying has a subject reports the words, it does not say them.
             let source_only = matches!(p.map(|a| a.who), Some(Who::Name { genitive: true, .. }));
             let mut a = if source_only { None } else { p };
-            let b = rules.before(text, region);
-            // A verb with no subject after the quotation ("„…” - rzucił") and a name introducing it
-            // ("X, który skomentował: „…”"): the name.
-            if matches!(a.map(|x| x.who), Some(Who::Implicit(_)))
-                && matches!(b.map(|x| x.who), Some(Who::Name { .. }))
-            {
-                a = b;
+            // The clause before is read only when it can count: with no attribution after, or one
+            // with no subject after the quotation ("„…” - rzucił"), which a name introducing it ("X,
+            // który skomentował: „…”") replaces.
+            if a.is_none() {
+                a = rules.before(text, region);
+            } else if matches!(a.map(|x| x.who), Some(Who::Implicit(_))) {
+                let b = rules.before(text, region);
+                if matches!(b.map(|x| x.who), Some(Who::Name { .. })) {
+                    a = b;
+                }
             }
-            a = a.or(b);
             if a.is_none() && q.family != marks::Family::Dash {
                 a = rules.reported(text, region);
                 reported[k] = a.is_some();

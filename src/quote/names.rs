@@ -27,7 +27,7 @@ fn titles() -> &'static FxSet<&'static str> {
 /// "Dr").
 pub(super) fn is_title_word(w: &str) -> bool {
     let w = w.trim_end_matches('.');
-    w.len() <= 16 && titles().contains(w.to_lowercase().as_str())
+    w.len() <= 16 && super::fast::with_lower(w, |l| titles().contains(l))
 }
 
 /// How many words open the name run `words` without being part of the name: everything up to the

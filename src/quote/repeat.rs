@@ -31,9 +31,10 @@ fn mix(h: u64, c: char) -> u64 {
 
 const SEED: u64 = 0xcbf2_9ce4_8422_2325;
 
-/// The fold of each ASCII byte: the lower-case letter or digit, 0 for any other byte.
-const ASCII_FOLD: [u8; 128] = {
-    let mut t = [0u8; 128];
+/// The fold of each byte: the lower-case letter or digit for an ASCII one, 0 for any other byte
+/// (non-ASCII bytes included).
+const ASCII_FOLD: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut b = 0;
     while b < 128 {
         let x = b as u8;
@@ -65,14 +66,15 @@ pub fn push_words(s: &str, max: usize, out: &mut Vec<Word>) {
     let mut i = 0;
     while i < b.len() {
         let x = b[i];
-        if x < 0x80 {
-            // ASCII: folded by table.
+        // An ASCII letter or digit: folded by table (0 for any other byte).
+        let f = ASCII_FOLD[usize::from(x)];
+        if f != 0 {
             i += 1;
-            let f = ASCII_FOLD[x as usize];
-            if f != 0 {
-                letter!(f as char);
-                continue;
-            }
+            letter!(f as char);
+            continue;
+        }
+        if x < 0x80 {
+            i += 1;
         } else {
             // The Latin letters fold by table; other characters by the general rule.
             let (c, len) = fast::char_at(s, i);
@@ -145,15 +147,16 @@ impl Bag {
         enough(bound, short.words.len()) && repeats(&self.words, &other.words)
     }
 
-    /// [`reports`] (self the quotation, `sentence` the narration), after the summary's bound.
-    fn reported_by(&self, sentence: &Bag) -> bool {
-        let bound = self
-            .words
-            .iter()
-            .filter(|w| {
-                sentence.full & bit(w.full) != 0 || w.stem.is_some_and(|s| sentence.stem & bit(s) != 0)
-            })
-            .count();
+    /// The summary bits of each word and of its stem (0 for none): what [`Bag::reported_by`] reads.
+    fn keys(&self, out: &mut Vec<(u128, u128)>) {
+        out.clear();
+        out.extend(self.words.iter().map(|w| (bit(w.full), w.stem.map_or(0, bit))));
+    }
+
+    /// [`reports`] (self the quotation, with its [`Bag::keys`], `sentence` the narration), after the
+    /// summary's bound.
+    fn reported_by(&self, keys: &[(u128, u128)], sentence: &Bag) -> bool {
+        let bound = keys.iter().filter(|&&(f, s)| sentence.full & f != 0 || sentence.stem & s != 0).count();
         enough(bound, self.words.len()) && reports(&self.words, &sentence.words)
     }
 }
@@ -231,6 +234,7 @@ pub(super) fn assign<'t>(
     let mut cache: Vec<Option<Bag>> = vec![None; quotes.len()];
     // The words of each sentence's narration (outside quotations), read once.
     let mut narrations: Vec<Option<Bag>> = vec![None; doc.sentences.len()];
+    let mut keys: Vec<(u128, u128)> = Vec::new();
     let mut sorted_spans: Vec<Span> = quote_spans.to_vec();
     sorted_spans.sort_by_key(|q| q.start);
     for k in open {
@@ -253,6 +257,7 @@ pub(super) fn assign<'t>(
             continue;
         }
         // A sentence of narration after it that reports the words.
+        w.keys(&mut keys);
         let sents = &doc.sentences;
         let Some(first) = sents.get(quotes[k].sentence) else { continue };
         let last_para = first.paragraph + 3;
@@ -275,7 +280,7 @@ pub(super) fn assign<'t>(
                 }
                 Bag::new(said)
             });
-            if !w.reported_by(said) {
+            if !w.reported_by(&keys, said) {
                 continue;
             }
             let lang = paras.get(s.paragraph).map_or(doc.lang, |p| p.1);
@@ -297,6 +302,121 @@ pub(super) fn assign<'t>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The folded words, one character at a time: the plain reading [`push_words`] must agree with.
+    fn push_words_reference(s: &str, max: usize, out: &mut Vec<Word>) {
+        if out.len() >= max {
+            return;
+        }
+        let (mut h, mut n, mut stem) = (SEED, 0usize, SEED);
+        let letter = |h: &mut u64, n: &mut usize, stem: &mut u64, c: char| {
+            *h = mix(*h, c);
+            *n += 1;
+            if *n == 5 {
+                *stem = *h;
+            }
+        };
+        for c in s.chars() {
+            let folded: Vec<char> = match fast::fold_letter(c) {
+                Some('\0') => vec![],
+                Some(f) => vec![f],
+                None if c.is_alphanumeric() => {
+                    c.to_lowercase().map(crate::lexicon::names::strip_diacritic).collect()
+                }
+                None => vec![],
+            };
+            if folded.is_empty() {
+                if n > 0 {
+                    out.push(Word { full: h, stem: (n > 5).then_some(stem) });
+                    (h, n, stem) = (SEED, 0, SEED);
+                    if out.len() >= max {
+                        return;
+                    }
+                }
+                continue;
+            }
+            for f in folded {
+                letter(&mut h, &mut n, &mut stem, f);
+            }
+        }
+        if n > 0 && out.len() < max {
+            out.push(Word { full: h, stem: (n > 5).then_some(stem) });
+        }
+    }
+
+    #[test]
+    fn push_words_matches_the_plain_reading() {
+        const PIECES: &[&str] = &[
+            "a",
+            "B",
+            "z",
+            "Q",
+            "7",
+            "0",
+            " ",
+            "  ",
+            "\n",
+            ",",
+            ".",
+            "'",
+            "’",
+            "-",
+            "–",
+            "„",
+            "”",
+            "ą",
+            "Ł",
+            "ż",
+            "Ś",
+            "é",
+            "Ä",
+            "ß",
+            "İ",
+            "ŉ",
+            "Σ",
+            "ω",
+            "Ж",
+            "д",
+            "中",
+            "🙂",
+            "½",
+            "²",
+            "Ǆ",
+            "ﬁ",
+            "word",
+            "Kowalski",
+            "Nawrockiego",
+            "okazujesz",
+            "abcde",
+            "abcdef",
+            "abcd",
+            "x1y2z3",
+        ];
+        // Every ASCII character on its own, then the pieces above.
+        let ascii: Vec<String> = (0u8..128).map(|b| char::from(b).to_string()).collect();
+        let pieces: Vec<&str> = ascii.iter().map(String::as_str).chain(PIECES.iter().copied()).collect();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..8000 {
+            let len = (next() % 24) as usize;
+            let s: String = (0..len).map(|_| pieces[(next() % pieces.len() as u64) as usize]).collect();
+            let max = [1, 3, 5, 64, 96][round % 5];
+            let (mut fast_out, mut plain_out) = (Vec::new(), Vec::new());
+            push_words(&s, max, &mut fast_out);
+            push_words_reference(&s, max, &mut plain_out);
+            assert_eq!(fast_out, plain_out, "{s:?} max {max}");
+            // Appending to a list that already holds words.
+            let (mut a, mut b) = (fast_out.clone(), fast_out);
+            push_words(&s, max + 2, &mut a);
+            push_words_reference(&s, max + 2, &mut b);
+            assert_eq!(a, b, "{s:?} appended");
+        }
+    }
 
     #[test]
     fn repeated_words() {

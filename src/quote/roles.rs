@@ -100,8 +100,9 @@ struct Countries {
     stems: Vec<(&'static str, &'static str)>,
     /// Pre-test for `forms`.
     filter: WordFilter,
-    /// The first bytes of the stems (lower case).
-    stem_firsts: Vec<u8>,
+    /// The stems starting with each byte: a range of `stems` (sorted by first byte, in list order
+    /// otherwise).
+    stem_ranges: [(u16, u16); 256],
 }
 
 fn countries() -> &'static Countries {
@@ -123,10 +124,17 @@ fn countries() -> &'static Countries {
         let mut words: Vec<String> = forms.keys().map(|f| f.to_string()).collect();
         words.extend(forms.keys().map(|f| f.to_uppercase()));
         let filter = WordFilter::new(words.iter().map(String::as_str));
-        let mut stem_firsts: Vec<u8> = stems.iter().map(|(s, _)| s.as_bytes()[0]).collect();
-        stem_firsts.sort_unstable();
-        stem_firsts.dedup();
-        Countries { forms, stems, filter, stem_firsts }
+        // A stable sort: stems of one first byte keep their order in the list.
+        stems.sort_by_key(|(s, _)| s.as_bytes()[0]);
+        let mut stem_ranges = [(0u16, 0u16); 256];
+        for (k, (s, _)) in stems.iter().enumerate() {
+            let r = &mut stem_ranges[usize::from(s.as_bytes()[0])];
+            if r.0 == r.1 {
+                r.0 = k as u16;
+            }
+            r.1 = k as u16 + 1;
+        }
+        Countries { forms, stems, filter, stem_ranges }
     })
 }
 
@@ -138,15 +146,19 @@ pub fn country_of(w: &str) -> Option<&'static str> {
     let c = countries();
     let b0 = w.as_bytes()[0];
     // Stems start with a lower-case ASCII letter; the word may be capitalised.
-    let stem_possible = c.stem_firsts.contains(&b0.to_ascii_lowercase());
+    let stems_of = |b: u8| {
+        let (from, to) = c.stem_ranges[usize::from(b)];
+        &c.stems[usize::from(from)..usize::from(to)]
+    };
+    let stem_possible = !stems_of(b0.to_ascii_lowercase()).is_empty();
     if !stem_possible && !c.filter.may_contain(w) {
         return None;
     }
     with_lower(w, |l| {
-        c.forms.get(l).copied().or_else(|| {
-            let b0 = l.as_bytes()[0];
-            c.stems.iter().find(|(s, _)| s.as_bytes()[0] == b0 && l.starts_with(s)).map(|&(_, k)| k)
-        })
+        c.forms
+            .get(l)
+            .copied()
+            .or_else(|| stems_of(l.as_bytes()[0]).iter().find(|(s, _)| l.starts_with(s)).map(|&(_, k)| k))
     })
 }
 
@@ -201,6 +213,48 @@ mod tests {
     use super::*;
     use crate::model::Span;
     use crate::quote::speaker::tokenize;
+
+    /// [`country_of`] with its stems read in list order, one by one (as written in the list).
+    fn country_of_plain(w: &str) -> Option<&'static str> {
+        if w.len() < 2 || w.len() > 40 {
+            return None;
+        }
+        let mut stems = Vec::new();
+        for line in crate::data::entries(include_str!("data/countries.txt")) {
+            let Some((key, list)) = line.split_once('\t') else { continue };
+            stems.extend(list.split_whitespace().filter_map(|f| Some((f.strip_suffix('-')?, key))));
+        }
+        let c = countries();
+        let stem_possible =
+            stems.iter().any(|(s, _)| s.as_bytes()[0] == w.as_bytes()[0].to_ascii_lowercase());
+        if !stem_possible && !c.filter.may_contain(w) {
+            return None;
+        }
+        let l = w.to_lowercase();
+        c.forms.get(l.as_str()).copied().or_else(|| {
+            let b0 = l.as_bytes()[0];
+            stems.iter().find(|(s, _)| s.as_bytes()[0] == b0 && l.starts_with(s)).map(|&(_, k)| k)
+        })
+    }
+
+    #[test]
+    fn country_lookup_matches_the_list() {
+        let mut words: Vec<String> = Vec::new();
+        for line in crate::data::entries(include_str!("data/countries.txt")) {
+            let Some((_, list)) = line.split_once('\t') else { continue };
+            for f in list.split_whitespace() {
+                let f = f.trim_end_matches('-');
+                let mut cap = f.chars();
+                let first: String = cap.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+                words.extend([f.to_string(), f.to_uppercase(), format!("{first}{}", cap.as_str())]);
+                words.extend([format!("{f}iego"), format!("{f}a"), f.chars().skip(1).collect()]);
+            }
+        }
+        words.extend(["", "x", "Premier", "rosyjskiego", "Amerykańska", "Świat", "ŁÓDŹ"].map(String::from));
+        for w in &words {
+            assert_eq!(country_of(w), country_of_plain(w), "{w:?}");
+        }
+    }
 
     #[test]
     fn roles_and_their_groups() {

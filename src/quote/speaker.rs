@@ -290,10 +290,16 @@ pub fn is_reading_verb(w: &str) -> bool {
 /// A word after which a verb-of-saying form is a noun: an article or a possessive ("the claims", "a
 /// warning", "Tusk's claims").
 fn noun_context(prev: &Tok) -> bool {
+    let w = prev.word;
+    // The words are ASCII, at most five letters, and no other character lower-cases into them.
     prev.trail.is_empty()
-        && (["the", "a", "an", "his", "her", "their", "its", "our"].iter().any(|w| lower_eq(prev.word, w))
-            || prev.word.ends_with("'s")
-            || prev.word.ends_with("’s"))
+        && (w.len() <= 5
+            && w.is_ascii()
+            && ["the", "a", "an", "his", "her", "their", "its", "our"]
+                .iter()
+                .any(|a| w.eq_ignore_ascii_case(a))
+            || w.ends_with("'s")
+            || w.ends_with("’s"))
 }
 
 fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
@@ -443,7 +449,39 @@ impl Rules {
         }
         None
     }
+    /// Is the word (in any case) a verb of saying?
     fn is_verb_cap(&self, t: &Tok) -> bool {
+        // An ASCII word has the filter key of its lower-case form: case moves no byte by other than 32.
+        if t.word.is_ascii() && !self.verb_filter.may_contain(t.word) {
+            return false;
+        }
         with_lower(t.word, |l| self.verbs.contains(l))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The filter in front of [`Rules::is_verb_cap`] turns no verb away, in any case.
+    #[test]
+    fn capitalised_verb_test_matches_the_list() {
+        for rules in [crate::quote::speaker_en::rules(), crate::quote::speaker_pl::rules()] {
+            let mut words: Vec<String> = Vec::new();
+            for v in rules.verbs.iter() {
+                let mut cap = v.chars();
+                let first: String = cap.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+                words.extend([v.to_string(), v.to_uppercase(), format!("{first}{}", cap.as_str())]);
+                words.extend([format!("{v}s"), format!("X{v}"), v.chars().take(v.len() / 2).collect()]);
+            }
+            words.extend(
+                ["", "A", "Said", "SAID", "Powiedział", "Mówi", "Tusk", "Dodał", "ΣΑΣ"].map(String::from),
+            );
+            for w in &words {
+                let t = make_tok(w, 0);
+                let plain = with_lower(t.word, |l| rules.verbs.contains(l));
+                assert_eq!(rules.is_verb_cap(&t), plain, "{w:?}");
+            }
+        }
     }
 }
