@@ -3,6 +3,25 @@
 
 use super::*;
 
+/// The bytes that end an ASCII run of a token read backwards ([`Text::token_before`]): 1 for
+/// whitespace and the opening brackets `(` `[` `{` (the characters that end the token), 2 for
+/// the bytes of other characters, which are decoded.
+static TOKEN_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut x = 0x80;
+    while x < 256 {
+        t[x] = 2;
+        x += 1;
+    }
+    let stops = [b'\t', b'\n', 0x0B, 0x0C, b'\r', b' ', b'(', b'[', b'{'];
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = 1;
+        i += 1;
+    }
+    t
+};
+
 impl<'a> Text<'a> {
     #[inline]
     pub(super) fn char_at(&self, i: usize) -> Option<char> {
@@ -279,6 +298,30 @@ impl<'a> Text<'a> {
 
     /// The word ending at `i` (after the last whitespace or opening mark), at most 64 bytes.
     pub(super) fn token_before(&self, i: usize) -> (usize, &'a str) {
+        let lo = self.sent_start.max(i.saturating_sub(64));
+        let mut k = i;
+        while k > lo {
+            // runs of ASCII bytes are decided without decoding (as the characters they are)
+            let Some(p) = self.b[lo..k].iter().rposition(|&x| TOKEN_BYTE[x as usize] != 0) else {
+                k = lo;
+                break;
+            };
+            k = lo + p + 1;
+            if self.b[k - 1].is_ascii() {
+                break; // whitespace or an opening bracket
+            }
+            match self.prev_char(k) {
+                Some(c) if c.is_whitespace() || (is_opener(c) && !matches!(c, '\'' | '"' | '’')) => break,
+                Some(c) => k -= c.len_utf8(),
+                None => break,
+            }
+        }
+        self.strip_openers(k, i)
+    }
+
+    /// [`Text::token_before`] decoding every character: the reference of its ASCII shortcut.
+    #[cfg(test)]
+    pub(super) fn token_before_decoded(&self, i: usize) -> (usize, &'a str) {
         let mut k = i;
         while k > self.sent_start && i - k < 64 {
             match self.prev_char(k) {
@@ -287,7 +330,12 @@ impl<'a> Text<'a> {
                 None => break,
             }
         }
-        // Leading quotes belong to the token only as openers.
+        self.strip_openers(k, i)
+    }
+
+    /// The token `k..i` without its leading quotes, which belong to it only as openers.
+    #[inline]
+    fn strip_openers(&self, mut k: usize, i: usize) -> (usize, &'a str) {
         let mut t = &self.s[k..i];
         while let Some(c) = t.chars().next() {
             if is_opener(c) {
@@ -302,6 +350,34 @@ impl<'a> Text<'a> {
 
     /// The alphanumeric word at `at` (at most 48 bytes).
     pub(super) fn word_at(&self, at: usize) -> &'a str {
+        let hi = self.b.len().min(at + 48);
+        let mut k = at;
+        while k < hi {
+            // runs of ASCII letters and digits are taken without decoding
+            match self.b[k..hi].iter().position(|&x| !x.is_ascii_alphanumeric()) {
+                Some(p) => k += p,
+                None => {
+                    k = hi;
+                    break;
+                }
+            }
+            if self.b[k].is_ascii() && self.b[k] != b'\'' {
+                break;
+            }
+            match self.char_at(k) {
+                Some(c) if c.is_alphanumeric() => k += c.len_utf8(),
+                Some(c @ ('’' | '\'')) if self.char_at(k + c.len_utf8()).is_some_and(char::is_alphabetic) => {
+                    k += c.len_utf8()
+                }
+                _ => break,
+            }
+        }
+        &self.s[at..k]
+    }
+
+    /// [`Text::word_at`] decoding every character: the reference of its ASCII shortcut.
+    #[cfg(test)]
+    pub(super) fn word_at_decoded(&self, at: usize) -> &'a str {
         let mut k = at;
         while k < self.b.len() && k - at < 48 {
             match self.char_at(k) {

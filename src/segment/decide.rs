@@ -129,10 +129,16 @@ impl<'a> Text<'a> {
                 None => true,
             };
         }
-        if tok.contains(['@', '/']) {
+        // (one pass over the bytes for the three ASCII marks)
+        let (mut at_or_slash, mut dotted) = (false, false);
+        for &x in tok.as_bytes() {
+            at_or_slash |= x == b'@' || x == b'/';
+            dotted |= x == b'.';
+        }
+        if at_or_slash {
             return true;
         }
-        if tok.contains('.') {
+        if dotted {
             let parts_ok = tok
                 .split('.')
                 .all(|p| !p.is_empty() && p.chars().count() <= 4 && p.chars().all(char::is_alphabetic));

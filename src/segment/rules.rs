@@ -125,6 +125,8 @@ pub struct Rules {
     pub(super) abbrev: Map<&'static str, (Abbr, u32)>,
     /// Abbreviations of another language that also appear in this one (English titles in Polish).
     pub(super) extra_abbrev: Option<&'static Rules>,
+    /// A filter over the abbreviations of `abbrev` and `extra_abbrev`: see [`AbbrevFilter`].
+    pub(super) abbrev_filter: AbbrevFilter,
     pub(super) starters: Set<&'static str>,
     pub(super) reporting: Set<&'static str>,
     pub(super) date_words: Set<&'static str>,
@@ -171,7 +173,7 @@ impl Rules {
                 *continuations.entry(w).or_default() |= bit(g);
             }
         }
-        let abbrev = data_lines(lists.abbrev)
+        let abbrev: Map<&'static str, (Abbr, u32)> = data_lines(lists.abbrev)
             .filter_map(|l| {
                 let mut it = l.split_whitespace();
                 let w = it.next()?;
@@ -180,11 +182,16 @@ impl Rules {
                 Some((w, (class, mask)))
             })
             .collect();
+        let mut abbrev_filter = AbbrevFilter::default();
+        for w in abbrev.keys().chain(extra_abbrev.iter().flat_map(|x| x.abbrev.keys())) {
+            abbrev_filter.insert(w);
+        }
         Rules {
             lang,
             language,
             abbrev,
             extra_abbrev,
+            abbrev_filter,
             starters: data_lines(lists.starters).collect(),
             reporting: data_lines(lists.reporting).chain(data_lines(lists.verbs_of_saying)).collect(),
             // the month names come from the one list of them, the number reader's
@@ -202,7 +209,17 @@ impl Rules {
     }
 
     /// The class and continuation groups of an abbreviation.
+    #[inline]
     pub(super) fn abbrev_entry(&self, tok: &str) -> Option<(Abbr, u32)> {
+        // most words before a period are no abbreviation, and most of those the filter rules out
+        if !self.abbrev_filter.may_contain(tok) {
+            return None;
+        }
+        self.abbrev_lookup(tok)
+    }
+
+    /// [`Rules::abbrev_entry`] without the filter: the lookups in the lists.
+    pub(super) fn abbrev_lookup(&self, tok: &str) -> Option<(Abbr, u32)> {
         if let Some(a) = self.abbrev.get(tok) {
             return Some(*a);
         }
@@ -256,6 +273,53 @@ impl Rules {
     /// Whether `word` continues the phrase of an abbreviation with continuation groups `mask`.
     pub(super) fn continues(&self, mask: u32, word: &str) -> bool {
         mask != 0 && self.continuations.get(word).is_some_and(|g| g & mask != 0)
+    }
+}
+
+/// A filter of 4096 bits over the abbreviations, keyed by a word's length in bytes and its first
+/// and last bytes folded to lower case. A token whose first byte is ASCII and whose key has no
+/// bit set is no abbreviation, as written or with its first letter in lower case (which for an
+/// ASCII letter keeps the length and folds the same). Tokens starting with another byte are
+/// always looked up.
+#[derive(Clone)]
+pub(super) struct AbbrevFilter([u64; 64]);
+
+impl Default for AbbrevFilter {
+    fn default() -> Self {
+        AbbrevFilter([0; 64])
+    }
+}
+
+impl AbbrevFilter {
+    #[inline]
+    fn key(w: &[u8]) -> usize {
+        let (first, last) = (w[0].to_ascii_lowercase() as u32, w[w.len() - 1].to_ascii_lowercase() as u32);
+        let len = w.len().min(63) as u32;
+        let h = (len << 16 | first << 8 | last).wrapping_mul(0x9E37_79B1);
+        (h >> 20) as usize
+    }
+
+    fn insert(&mut self, w: &str) {
+        if let Some(&first) = w.as_bytes().first() {
+            if first.is_ascii() {
+                let k = Self::key(w.as_bytes());
+                self.0[k >> 6] |= 1 << (k & 63);
+            }
+        }
+    }
+
+    /// Whether `tok` may be listed (as written or with its first letter in lower case).
+    #[inline]
+    pub(super) fn may_contain(&self, tok: &str) -> bool {
+        let w = tok.as_bytes();
+        match w.first() {
+            None => false,
+            Some(f) if f.is_ascii() => {
+                let k = Self::key(w);
+                self.0[k >> 6] & (1 << (k & 63)) != 0
+            }
+            Some(_) => true,
+        }
     }
 }
 

@@ -307,7 +307,10 @@ impl<F: FnMut(usize, usize)> Scanner<'_, F> {
             Some(b')') => (b'>', e + 1),
             _ => (b'.', e),
         };
-        if self.char_at(after).is_some_and(char::is_whitespace) {
+        // (three letters or digits before the mark are a word, no marker: the usual case, ruled
+        // out before the marker is read)
+        let word = rs >= 3 && self.b[rs - 3..rs].iter().all(u8::is_ascii_alphanumeric);
+        if !word && self.char_at(after).is_some_and(char::is_whitespace) {
             if let Some((ms, letter, value, false)) = self.marker_before(rs, style == b'>') {
                 if self.list_marker(ms, Marker { letter, style, value }, after) {
                     return Some(after);

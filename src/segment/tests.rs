@@ -183,3 +183,79 @@ fn spaces_headlines_lists() {
     assert_eq!(split(s, Lang::En), vec!["1. First point is here.", "2. Second", "- item one", "- item two"]);
     assert_eq!(split("Items: • one • two", Lang::En), vec!["Items:", "• one", "• two"]);
 }
+
+/// Texts for comparing the shortcuts of the scanner with their references: the sample articles,
+/// hand-made edge cases and pseudo-random strings over an alphabet of the characters the
+/// shortcuts treat apart (ASCII stops and quotes, Unicode spaces, openers and letters).
+fn shortcut_texts() -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/carrie-diaries");
+    let mut texts: Vec<String> =
+        ["en.txt", "pl.txt"].iter().map(|f| std::fs::read_to_string(root.join(f)).unwrap()).collect();
+    texts.extend(
+        [
+            "(Ph.D.) [U.S.] {e.g.} \"It's\" 'don't' ‘quoted’ „Zażółć” «Łódź» x\u{0B}y\u{0C}z\u{85}w\u{A0}v",
+            "ÉCOLE. İstanbul. Ⱥb. \u{212A}elvin. ǅem. św. ŚW. Św. ul.Długa im.Jana",
+            "a'b a’b a'1 a’ b' 'c ’d 1'2 x\u{2009}y\u{3000}z「w」『v』",
+        ]
+        .map(String::from),
+    );
+    let alphabet: Vec<char> =
+        "aZ9 .'’\"([{)]}\t\n\u{0B}\u{0C}\r\u{A0}\u{2009}„“”«»‘‚¿¡「『żŁ界İ\u{212A}@/-–…".chars().collect();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for len in 1..400 {
+        let mut t = String::new();
+        for _ in 0..len % 97 + 1 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let c = alphabet[(seed % alphabet.len() as u64) as usize];
+            // runs of letters, as words are
+            for _ in 0..(seed >> 40) % 4 + 1 {
+                t.push(c);
+            }
+        }
+        texts.push(t);
+    }
+    texts
+}
+
+#[test]
+fn token_and_word_shortcuts_agree_with_decoding() {
+    for s in shortcut_texts() {
+        let starts: Vec<usize> = (0..=s.len()).filter(|&i| s.is_char_boundary(i)).collect();
+        for (n, &sent_start) in starts.iter().enumerate().step_by(37) {
+            let t = Text { s: &s, b: s.as_bytes(), r: en::rules(), sent_start };
+            for &i in &starts[n..] {
+                assert_eq!(t.token_before(i), t.token_before_decoded(i), "token before {i} in {s:?}");
+            }
+        }
+        let t = Text { s: &s, b: s.as_bytes(), r: en::rules(), sent_start: 0 };
+        for &i in &starts {
+            assert_eq!(t.word_at(i), t.word_at_decoded(i), "word at {i} in {s:?}");
+        }
+    }
+}
+
+#[test]
+fn abbreviation_filter_keeps_every_listed_abbreviation() {
+    let mut tokens: Vec<String> = Vec::new();
+    for rules in [en::rules(), pl::rules()] {
+        for w in rules.abbrev.keys() {
+            let mut cap: String = w.chars().next().unwrap().to_uppercase().collect();
+            cap.push_str(&w[w.chars().next().unwrap().len_utf8()..]);
+            tokens.extend([w.to_string(), cap, w.to_uppercase()]);
+        }
+    }
+    for s in shortcut_texts() {
+        tokens
+            .extend(s.split_whitespace().flat_map(|w| [w.to_string(), w.trim_end_matches('.').to_string()]));
+    }
+    for rules in [en::rules(), pl::rules()] {
+        for w in &tokens {
+            assert_eq!(rules.abbrev_entry(w), rules.abbrev_lookup(w), "{w} ({:?})", rules.lang);
+        }
+        for w in rules.abbrev.keys() {
+            assert!(rules.abbrev_entry(w).is_some(), "{w}");
+        }
+    }
+}
