@@ -5,29 +5,16 @@
 //!
 //! sentencex on the same text, for the ratio: python3 scripts/compare_splitters.py --set dev
 
-use std::path::Path;
+#[path = "common/segment_corpus.rs"]
+mod segment_corpus;
 
 use bialign::{ingest, segment, Lang};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
-/// The sample article of `lang` and all dev articles of `lang`, concatenated (one paragraph a line).
-fn corpus(lang: &str) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut text = std::fs::read_to_string(root.join("carrie-diaries").join(format!("{lang}.txt"))).unwrap();
-    let dev = root.join("align-dev").join("wmt20-enpl");
-    let mut arts: Vec<_> = std::fs::read_dir(&dev).unwrap().map(|e| e.unwrap().path()).collect();
-    arts.sort();
-    for a in arts {
-        text.push('\n');
-        text.push_str(&std::fs::read_to_string(a.join("parallel").join(format!("{lang}.txt"))).unwrap());
-    }
-    text
-}
-
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("segment");
     for (code, lang) in [("en", Lang::En), ("pl", Lang::Pl)] {
-        let text = corpus(code);
+        let text = segment_corpus::corpus(code);
         let paras = ingest::paragraphs(&text);
         let bytes: usize = paras.iter().map(|p| p.span.len()).sum();
         g.throughput(Throughput::Bytes(bytes as u64));

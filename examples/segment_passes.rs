@@ -9,23 +9,10 @@
 //! Prints the number of sentences of one pass and the paragraph bytes of one pass; the
 //! instructions of one pass are the collected total divided by the number of passes.
 
-use std::path::Path;
+#[path = "../benches/common/segment_corpus.rs"]
+mod segment_corpus;
 
 use bialign::{ingest, segment, Lang, Span};
-
-/// The sample article of `lang` and all dev articles of `lang`, concatenated (as the bench reads them).
-fn corpus(lang: &str) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut text = std::fs::read_to_string(root.join("carrie-diaries").join(format!("{lang}.txt"))).unwrap();
-    let dev = root.join("align-dev").join("wmt20-enpl");
-    let mut arts: Vec<_> = std::fs::read_dir(&dev).unwrap().map(|e| e.unwrap().path()).collect();
-    arts.sort();
-    for a in arts {
-        text.push('\n');
-        text.push_str(&std::fs::read_to_string(a.join("parallel").join(format!("{lang}.txt"))).unwrap());
-    }
-    text
-}
 
 /// One pass of the bench: every paragraph split once.
 #[inline(never)]
@@ -47,7 +34,7 @@ fn main() {
         eprintln!("segment_passes: unknown language {code}");
         std::process::exit(2);
     };
-    let text = corpus(code);
+    let text = segment_corpus::corpus(code);
     let paras: Vec<Span> = ingest::paragraphs(&text).iter().map(|p| p.span).collect();
     let bytes: usize = paras.iter().map(|p| p.len()).sum();
     // the rules are built on first use, outside the counted passes

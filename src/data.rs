@@ -14,6 +14,42 @@ pub fn entries(text: &str) -> impl Iterator<Item = &str> {
     text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
+/// A probabilistic pre-test for a word list: answers "maybe" for every listed word and "no" for most
+/// others, from the word's length and first and last bytes alone (no hashing). Ask the list itself
+/// only after a "maybe". An ASCII letter keys as its other case does (its byte mod 32), so a word
+/// with its first or last ASCII letter in the other case gets the same answer.
+#[derive(Debug, Clone)]
+pub struct WordFilter {
+    /// One bit per (length mod 16, first byte mod 32, last byte mod 32).
+    bits: Vec<u64>,
+}
+
+impl WordFilter {
+    /// A filter admitting every word of `words`.
+    pub fn new<'a>(words: impl IntoIterator<Item = &'a str>) -> WordFilter {
+        let mut f = WordFilter { bits: vec![0; 16 * 32 * 32 / 64] };
+        for w in words {
+            if let Some(k) = Self::key(w) {
+                f.bits[k / 64] |= 1 << (k % 64);
+            }
+        }
+        f
+    }
+
+    #[inline]
+    fn key(w: &str) -> Option<usize> {
+        let b = w.as_bytes();
+        let (&first, &last) = (b.first()?, b.last()?);
+        Some(((b.len() & 15) << 10) | ((usize::from(first) & 31) << 5) | (usize::from(last) & 31))
+    }
+
+    /// False when `w` is certainly not in the list.
+    #[inline]
+    pub fn may_contain(&self, w: &str) -> bool {
+        Self::key(w).is_some_and(|k| self.bits[k / 64] & (1 << (k % 64)) != 0)
+    }
+}
+
 /// How the fields of an entry are separated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sep {

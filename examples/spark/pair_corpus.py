@@ -428,7 +428,10 @@ def parse_args(argv: list) -> argparse.Namespace:
 def check_binary(path: str) -> None:
     if not os.path.isfile(path):
         raise UsageError(f"bialign binary not found: {path} (build it with `cargo build --release`, or set BIALIGN_BIN)")
-    p = subprocess.run([path, "pair", "--help"], capture_output=True, text=True)
+    try:
+        p = subprocess.run([path, "pair", "--help"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise UsageError(f"cannot run the bialign binary {path}: {e}") from e
     if p.returncode != 0 or "--emit-keys" not in p.stdout:
         raise UsageError(f"{path}: no `pair --emit-keys` (a bialign too old?)")
 

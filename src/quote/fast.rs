@@ -132,40 +132,7 @@ fn latin_folds() -> &'static [u32; 0xC0] {
     })
 }
 
-/// A probabilistic pre-test for a word list: answers "maybe" for every listed word and "no" for most
-/// others, from the word's length and first and last bytes alone (no hashing). Ask the list itself
-/// only after a "maybe".
-#[derive(Debug, Clone)]
-pub struct WordFilter {
-    /// One bit per (length mod 16, first byte mod 32, last byte mod 32).
-    bits: Vec<u64>,
-}
-
-impl WordFilter {
-    /// A filter admitting every word of `words`.
-    pub fn new<'a>(words: impl IntoIterator<Item = &'a str>) -> WordFilter {
-        let mut f = WordFilter { bits: vec![0; 16 * 32 * 32 / 64] };
-        for w in words {
-            if let Some(k) = Self::key(w) {
-                f.bits[k / 64] |= 1 << (k % 64);
-            }
-        }
-        f
-    }
-
-    #[inline]
-    fn key(w: &str) -> Option<usize> {
-        let b = w.as_bytes();
-        let (&first, &last) = (b.first()?, b.last()?);
-        Some(((b.len() & 15) << 10) | ((usize::from(first) & 31) << 5) | (usize::from(last) & 31))
-    }
-
-    /// False when `w` is certainly not in the list.
-    #[inline]
-    pub fn may_contain(&self, w: &str) -> bool {
-        Self::key(w).is_some_and(|k| self.bits[k / 64] & (1 << (k % 64)) != 0)
-    }
-}
+pub use crate::data::WordFilter;
 
 /// Call `f` with the lower-case form of `w` (exactly `w.to_lowercase()`), built on the stack when `w` is
 /// short ASCII, else on the heap.

@@ -291,13 +291,9 @@ pub fn is_reading_verb(w: &str) -> bool {
 /// warning", "Tusk's claims").
 fn noun_context(prev: &Tok) -> bool {
     let w = prev.word;
-    // The words are ASCII, at most five letters, and no other character lower-cases into them.
+    // The words are ASCII, and no other character lower-cases into them.
     prev.trail.is_empty()
-        && (w.len() <= 5
-            && w.is_ascii()
-            && ["the", "a", "an", "his", "her", "their", "its", "our"]
-                .iter()
-                .any(|a| w.eq_ignore_ascii_case(a))
+        && (["the", "a", "an", "his", "her", "their", "its", "our"].iter().any(|a| w.eq_ignore_ascii_case(a))
             || w.ends_with("'s")
             || w.ends_with("’s"))
 }

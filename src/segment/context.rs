@@ -22,6 +22,12 @@ static TOKEN_BYTE: [u8; 256] = {
     t
 };
 
+/// Whether `c` ends a token read backwards: whitespace, or an opening mark other than a quote.
+#[inline]
+fn ends_token(c: char) -> bool {
+    c.is_whitespace() || (is_opener(c) && !matches!(c, '\'' | '"' | '’'))
+}
+
 impl<'a> Text<'a> {
     #[inline]
     pub(super) fn char_at(&self, i: usize) -> Option<char> {
@@ -311,9 +317,8 @@ impl<'a> Text<'a> {
                 break; // whitespace or an opening bracket
             }
             match self.prev_char(k) {
-                Some(c) if c.is_whitespace() || (is_opener(c) && !matches!(c, '\'' | '"' | '’')) => break,
-                Some(c) => k -= c.len_utf8(),
-                None => break,
+                Some(c) if !ends_token(c) => k -= c.len_utf8(),
+                _ => break,
             }
         }
         self.strip_openers(k, i)
@@ -325,9 +330,8 @@ impl<'a> Text<'a> {
         let mut k = i;
         while k > self.sent_start && i - k < 64 {
             match self.prev_char(k) {
-                Some(c) if c.is_whitespace() || (is_opener(c) && !matches!(c, '\'' | '"' | '’')) => break,
-                Some(c) => k -= c.len_utf8(),
-                None => break,
+                Some(c) if !ends_token(c) => k -= c.len_utf8(),
+                _ => break,
             }
         }
         self.strip_openers(k, i)
@@ -364,12 +368,9 @@ impl<'a> Text<'a> {
             if self.b[k].is_ascii() && self.b[k] != b'\'' {
                 break;
             }
-            match self.char_at(k) {
-                Some(c) if c.is_alphanumeric() => k += c.len_utf8(),
-                Some(c @ ('’' | '\'')) if self.char_at(k + c.len_utf8()).is_some_and(char::is_alphabetic) => {
-                    k += c.len_utf8()
-                }
-                _ => break,
+            match self.word_char_len(k) {
+                Some(n) => k += n,
+                None => break,
             }
         }
         &self.s[at..k]
@@ -380,15 +381,25 @@ impl<'a> Text<'a> {
     pub(super) fn word_at_decoded(&self, at: usize) -> &'a str {
         let mut k = at;
         while k < self.b.len() && k - at < 48 {
-            match self.char_at(k) {
-                Some(c) if c.is_alphanumeric() => k += c.len_utf8(),
-                Some(c @ ('’' | '\'')) if self.char_at(k + c.len_utf8()).is_some_and(char::is_alphabetic) => {
-                    k += c.len_utf8()
-                }
-                _ => break,
+            match self.word_char_len(k) {
+                Some(n) => k += n,
+                None => break,
             }
         }
         &self.s[at..k]
+    }
+
+    /// The length of the character at `k` when it continues a word: a letter or digit, or an
+    /// apostrophe before a letter (`don't`, `O’Brien`).
+    #[inline]
+    fn word_char_len(&self, k: usize) -> Option<usize> {
+        match self.char_at(k)? {
+            c if c.is_alphanumeric() => Some(c.len_utf8()),
+            c @ ('’' | '\'') if self.char_at(k + c.len_utf8()).is_some_and(char::is_alphabetic) => {
+                Some(c.len_utf8())
+            }
+            _ => None,
+        }
     }
 
     /// An elision mark at `k` ("(...)", "[…]"): its end.

@@ -2,6 +2,7 @@
 //! [`Language`] trait for the decisions only one language needs.
 
 use super::*;
+use crate::data::WordFilter;
 
 /// FNV-1a: the word lists are small and fixed, keys are short words; a cheap hash keeps
 /// lookups at candidate boundaries fast.
@@ -125,8 +126,10 @@ pub struct Rules {
     pub(super) abbrev: Map<&'static str, (Abbr, u32)>,
     /// Abbreviations of another language that also appear in this one (English titles in Polish).
     pub(super) extra_abbrev: Option<&'static Rules>,
-    /// A filter over the abbreviations of `abbrev` and `extra_abbrev`: see [`AbbrevFilter`].
-    pub(super) abbrev_filter: AbbrevFilter,
+    /// A pre-test over the abbreviations of `abbrev` and `extra_abbrev` (see [`abbrev_entry`]).
+    ///
+    /// [`abbrev_entry`]: Rules::abbrev_entry
+    pub(super) abbrev_filter: WordFilter,
     pub(super) starters: Set<&'static str>,
     pub(super) reporting: Set<&'static str>,
     pub(super) date_words: Set<&'static str>,
@@ -182,10 +185,8 @@ impl Rules {
                 Some((w, (class, mask)))
             })
             .collect();
-        let mut abbrev_filter = AbbrevFilter::default();
-        for w in abbrev.keys().chain(extra_abbrev.iter().flat_map(|x| x.abbrev.keys())) {
-            abbrev_filter.insert(w);
-        }
+        let abbrev_filter =
+            WordFilter::new(abbrev.keys().chain(extra_abbrev.iter().flat_map(|x| x.abbrev.keys())).copied());
         Rules {
             lang,
             language,
@@ -211,8 +212,10 @@ impl Rules {
     /// The class and continuation groups of an abbreviation.
     #[inline]
     pub(super) fn abbrev_entry(&self, tok: &str) -> Option<(Abbr, u32)> {
-        // most words before a period are no abbreviation, and most of those the filter rules out
-        if !self.abbrev_filter.may_contain(tok) {
+        // Most words before a period are no abbreviation, and most of those the filter rules out.
+        // It keys an ASCII first letter in either case, as the lookup reads it; a token starting
+        // with another character is always looked up (its lower-case form may start otherwise).
+        if tok.as_bytes().first().is_some_and(u8::is_ascii) && !self.abbrev_filter.may_contain(tok) {
             return None;
         }
         self.abbrev_lookup(tok)
@@ -273,53 +276,6 @@ impl Rules {
     /// Whether `word` continues the phrase of an abbreviation with continuation groups `mask`.
     pub(super) fn continues(&self, mask: u32, word: &str) -> bool {
         mask != 0 && self.continuations.get(word).is_some_and(|g| g & mask != 0)
-    }
-}
-
-/// A filter of 4096 bits over the abbreviations, keyed by a word's length in bytes and its first
-/// and last bytes folded to lower case. A token whose first byte is ASCII and whose key has no
-/// bit set is no abbreviation, as written or with its first letter in lower case (which for an
-/// ASCII letter keeps the length and folds the same). Tokens starting with another byte are
-/// always looked up.
-#[derive(Clone)]
-pub(super) struct AbbrevFilter([u64; 64]);
-
-impl Default for AbbrevFilter {
-    fn default() -> Self {
-        AbbrevFilter([0; 64])
-    }
-}
-
-impl AbbrevFilter {
-    #[inline]
-    fn key(w: &[u8]) -> usize {
-        let (first, last) = (w[0].to_ascii_lowercase() as u32, w[w.len() - 1].to_ascii_lowercase() as u32);
-        let len = w.len().min(63) as u32;
-        let h = (len << 16 | first << 8 | last).wrapping_mul(0x9E37_79B1);
-        (h >> 20) as usize
-    }
-
-    fn insert(&mut self, w: &str) {
-        if let Some(&first) = w.as_bytes().first() {
-            if first.is_ascii() {
-                let k = Self::key(w.as_bytes());
-                self.0[k >> 6] |= 1 << (k & 63);
-            }
-        }
-    }
-
-    /// Whether `tok` may be listed (as written or with its first letter in lower case).
-    #[inline]
-    pub(super) fn may_contain(&self, tok: &str) -> bool {
-        let w = tok.as_bytes();
-        match w.first() {
-            None => false,
-            Some(f) if f.is_ascii() => {
-                let k = Self::key(w);
-                self.0[k >> 6] & (1 << (k & 63)) != 0
-            }
-            Some(_) => true,
-        }
     }
 }
 
