@@ -108,6 +108,8 @@ impl EdgeFeat {
 struct Rarity {
     df: FxMap<u64, (u32, u32)>,
     n: f32,
+    /// The rarity of a key held by `k` sentences, at `k` (computed once per count).
+    by_count: std::cell::RefCell<Vec<f32>>,
 }
 
 impl Rarity {
@@ -123,7 +125,7 @@ impl Rarity {
                 df.entry(k).or_default().1 += 1;
             }
         }
-        Rarity { df, n: (e.len() + p.len()) as f32 }
+        Rarity { df, n: (e.len() + p.len()) as f32, by_count: Default::default() }
     }
 
     /// Count extra keys (per sentence, sorted and distinct) of each side.
@@ -148,7 +150,15 @@ impl Rarity {
     /// matches no sentence of the other).
     fn idf_shared(&self, k: u64) -> (f32, bool) {
         let (a, b) = self.df.get(&k).copied().unwrap_or((0, 0));
-        ((1.0 + self.n / (a + b).max(1) as f32).ln(), a > 0 && b > 0)
+        let c = (a + b).max(1) as usize;
+        let mut by = self.by_count.borrow_mut();
+        if by.len() <= c {
+            by.resize(c + 1, f32::NAN);
+        }
+        if by[c].is_nan() {
+            by[c] = (1.0 + self.n / c as f32).ln();
+        }
+        (by[c], a > 0 && b > 0)
     }
 }
 
@@ -371,10 +381,33 @@ impl<'a> Pairs<'a> {
 
     /// The features of English sentence `i` against Polish sentence `j`.
     pub(crate) fn features(&self, i: usize, j: usize) -> EdgeFeat {
-        let (a, b) = (&self.ef[i], &self.pf[j]);
         let mut names = 0u32;
-        let (le, lp) = (&self.le[i], &self.lp[j]);
-        let se = side(&self.we[i], &le.toks, &le.base, &self.ke[i], b, &self.cp[j], &mut names, None);
+        let se = self.english_side(i, j, &mut names);
+        self.features_with(i, j, se, names)
+    }
+
+    /// [`Pairs::features`] of a pair with content enough to be an edge ([`MIN_CONTENT`] on both
+    /// sides), else `None`: the English side is read first, and a pair it already rules out costs
+    /// no more.
+    pub(crate) fn edge_features(&self, i: usize, j: usize) -> Option<EdgeFeat> {
+        let mut names = 0u32;
+        let se = self.english_side(i, j, &mut names);
+        if se.matched_raw < MIN_CONTENT {
+            return None;
+        }
+        Some(self.features_with(i, j, se, names)).filter(|f| f.content >= MIN_CONTENT)
+    }
+
+    /// What the tokens of English sentence `i` find in Polish sentence `j`.
+    fn english_side(&self, i: usize, j: usize, names: &mut u32) -> Side {
+        let le = &self.le[i];
+        side(&self.we[i], &le.toks, &le.base, &self.ke[i], &self.pf[j], &self.cp[j], names, None)
+    }
+
+    /// The features of the pair, its English side `se` (with `names` shared names) already read.
+    fn features_with(&self, i: usize, j: usize, se: Side, names: u32) -> EdgeFeat {
+        let (a, b) = (&self.ef[i], &self.pf[j]);
+        let lp = &self.lp[j];
         let mut names_p = 0u32;
         let sp = side(&self.wp[j], &lp.toks, &lp.base, &self.kp[j], a, &self.ce[i], &mut names_p, None);
         let shared = a.numbers.iter().filter(|k| b.numbers.binary_search(k).is_ok()).count();
@@ -436,11 +469,7 @@ pub(crate) fn edges(pairs: &Pairs, deadline: &crate::deadline::Deadline) -> Vec<
             if deadline.expired() || !pairs.share_any(i, j) {
                 return None;
             }
-            let f = pairs.features(i, j);
-            if f.content < MIN_CONTENT {
-                return None;
-            }
-            let p = f.probability();
+            let p = pairs.edge_features(i, j)?.probability();
             (p >= EDGE_KEEP_MIN).then_some(Edge { en: i, pl: j, p })
         })
         .collect();

@@ -15,7 +15,7 @@
 //! Every sentence of both documents ends in exactly one link (unmatched ones in one-sided links).
 
 use super::calibrate as cal;
-use super::features::{SentFeat, Signals};
+use super::features::{Key, SentFeat, Signals};
 use super::score::{pair_features, sigmoid, PairFeat};
 
 /// How a link was found.
@@ -148,17 +148,23 @@ pub fn candidate_features(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<
 /// votes of the rare keys, so near-linear in the documents' length.
 fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
     let n_tot = (e.len() + p.len()) as f32;
-    // Each side's (key, sentence) entries, packed key-major and sorted: a key's sentences come in
-    // order. (The entries are distinct, so any sort gives this order.)
-    let side = |d: &[SentFeat]| -> Vec<u128> {
-        let mut v: Vec<u128> = Vec::with_capacity(d.iter().map(|s| s.keyset.len()).sum());
+    // A bit filter of each side's keys: most keys are held by one side only, and their entries are
+    // dropped before the sort (a key the filter lets through by chance is dropped by the merge).
+    let (fe, fp) = (KeyFilter::of(e), KeyFilter::of(p));
+    // Each side's (key, sentence) entries whose key the other side may hold, packed key-major and
+    // sorted: a key's sentences come in order. (The entries are distinct, so any sort gives this
+    // order.) Every sentence of a shared key is kept, so the postings counts are whole.
+    let side = |d: &[SentFeat], other: &KeyFilter| -> Vec<u128> {
+        let mut v: Vec<u128> = Vec::with_capacity(d.iter().map(|s| s.keyset.len()).sum::<usize>() / 2);
         for (i, s) in d.iter().enumerate() {
-            v.extend(s.keyset.iter().map(|&k| ((k as u128) << 32) | i as u128));
+            v.extend(s.keyset.iter().filter(|&&k| other.may_hold(k)).map(|&k| ((k as u128) << 32) | i as u128));
         }
         v.sort_unstable();
         v
     };
-    let (ee, pe) = (side(e), side(p));
+    let (ee, pe) = (side(e, &fp), side(p, &fe));
+    // The vote weight of a key held by `n` sentences of both sides, computed once per count.
+    let mut idf_of = [f32::NAN; 2 * MAX_POSTINGS + 1];
     let key = |x: u128| (x >> 32) as u64;
     let sent = |x: u128| x as u32;
     let mut votes: Vec<(u32, u32, f32)> = Vec::new();
@@ -189,7 +195,11 @@ fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
         }
         let (ge, gp) = (&ee[a..b], &pe[c..d]);
         if ge.len() <= MAX_POSTINGS && gp.len() <= MAX_POSTINGS {
-            let w = (n_tot / (ge.len() + gp.len()) as f32).ln().max(0.05);
+            let n = ge.len() + gp.len();
+            if idf_of[n].is_nan() {
+                idf_of[n] = (n_tot / n as f32).ln().max(0.05);
+            }
+            let w = idf_of[n];
             for &x in ge {
                 for &y in gp {
                     votes.push((sent(x), sent(y), w));
@@ -233,6 +243,40 @@ fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
         *z = pair_features(&[&e[i as usize]], &[&p[j as usize]], sig).logit();
     }
     keep
+}
+
+/// A bit filter of the keys of a document's sentences: `may_hold` is false only for a key no
+/// sentence holds.
+struct KeyFilter {
+    bits: Vec<u64>,
+    mask: u64,
+}
+
+impl KeyFilter {
+    fn of(d: &[SentFeat]) -> KeyFilter {
+        // About 16 bits a key: few keys of the other side pass by chance.
+        let n: usize = d.iter().map(|s| s.keyset.len()).sum();
+        let words = (n / 4).next_power_of_two().max(1);
+        let mut f = KeyFilter { bits: vec![0; words], mask: (words * 64 - 1) as u64 };
+        for s in d {
+            for &k in &s.keyset {
+                let b = f.bit(k);
+                f.bits[(b >> 6) as usize] |= 1 << (b & 63);
+            }
+        }
+        f
+    }
+
+    #[inline]
+    fn bit(&self, k: Key) -> u64 {
+        (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) & self.mask
+    }
+
+    #[inline]
+    fn may_hold(&self, k: Key) -> bool {
+        let b = self.bit(k);
+        self.bits[(b >> 6) as usize] & (1 << (b & 63)) != 0
+    }
 }
 
 /// The [`TOP_K`] best (vote, index) offers: higher vote first, then lower index.

@@ -48,6 +48,13 @@ fn class(c: char) -> Option<TokenKind> {
         } else {
             None
         }
+    } else if ('\u{C0}'..='\u{24F}').contains(&c) {
+        // Latin-1 and Latin Extended letters (Polish among them), without a table search: all
+        // letters but the two signs.
+        (c != '×' && c != '÷').then_some(TokenKind::Word)
+    } else if ('\u{2000}'..='\u{206F}').contains(&c) {
+        // General punctuation (dashes, curly quotes, ellipsis, special spaces): no letters or digits.
+        None
     } else if c.is_alphabetic() {
         Some(TokenKind::Word)
     } else if c.is_numeric() {
@@ -164,6 +171,22 @@ pub fn is_stopword_pl(lower: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    /// The shortcuts for Latin letters and general punctuation give what the Unicode tables give.
+    #[test]
+    fn character_classes_follow_unicode() {
+        for c in (0x80u32..0x3100).filter_map(char::from_u32) {
+            let want = if c.is_alphabetic() {
+                Some(TokenKind::Word)
+            } else if c.is_numeric() {
+                Some(TokenKind::Number)
+            } else {
+                None
+            };
+            assert_eq!(super::class(c), want, "U+{:04X}", c as u32);
+        }
+    }
+
     use super::*;
 
     fn texts(s: &str) -> Vec<&str> {

@@ -105,10 +105,12 @@ fn repeat_links(
     let n = links.len();
     for en_side in [true, false] {
         let d = if en_side { en } else { pl };
-        let keys: Vec<String> = (0..d.quotes.len()).map(|q| repeat_key(d, q)).collect();
+        // Each quote's words, read when first compared.
+        let keys: Vec<std::cell::OnceCell<String>> = vec![std::cell::OnceCell::new(); d.quotes.len()];
+        let key = |q: usize| keys[q].get_or_init(|| repeat_key(d, q)).as_str();
         let start = links.len();
         let copies = |q: usize, deg: &[usize]| -> Vec<usize> {
-            if keys[q].split_whitespace().count() < 2 {
+            if key(q).split_whitespace().count() < 2 {
                 return Vec::new();
             }
             (0..d.quotes.len())
@@ -117,7 +119,7 @@ fn repeat_links(
                         && deg[o] == 0
                         && d.quotes[o].depth == 0
                         && d.quotes[o].kind == QuoteKind::Speech
-                        && keys[o] == keys[q]
+                        && key(o) == key(q)
                 })
                 .collect()
         };

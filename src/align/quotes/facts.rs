@@ -33,7 +33,14 @@ pub(super) fn agreement(a: Option<&SpeakerName>, b: Option<&SpeakerName>) -> f32
 
 /// Each quote's speaker, read once.
 fn speaker_names(d: &Document) -> Vec<Option<SpeakerName>> {
-    d.quotes.iter().map(|q| q.speaker.as_ref().map(|s| SpeakerName::new(&s.name))).collect()
+    // An article quotes the same few people many times: each name is read once.
+    let mut read: crate::lexicon::fxhash::FxMap<&str, SpeakerName> = Default::default();
+    d.quotes
+        .iter()
+        .map(|q| {
+            q.speaker.as_ref().map(|s| read.entry(s.name.as_str()).or_insert_with(|| SpeakerName::new(&s.name)).clone())
+        })
+        .collect()
 }
 
 /// Rank of each quote among the top-level quotes before it that start in the same sentence: one pass
