@@ -379,6 +379,47 @@ impl<'a> Pairs<'a> {
             || self.ce[i].iter().any(|c| self.cp[j].binary_search(c).is_ok())
     }
 
+    /// [`Pairs::share_any`] of every pair at once, by an index of the Polish sentences holding each
+    /// key: row `i` is a bit set of the Polish sentences sharing something with English sentence `i`
+    /// (`(np + 63) / 64` words a row).
+    fn sharing_rows(&self) -> Vec<u64> {
+        let words = self.pf.len().div_ceil(64);
+        // Each key's (and each cognate key's) Polish sentences, as a bit set in `bits`.
+        let index = |lists: &mut dyn Iterator<Item = (usize, &[u64])>| {
+            let mut slot: FxMap<u64, u32> = FxMap::default();
+            let mut bits: Vec<u64> = Vec::new();
+            for (j, keys) in lists {
+                for &k in keys {
+                    let at = *slot.entry(k).or_insert_with(|| {
+                        bits.resize(bits.len() + words, 0);
+                        (bits.len() / words - 1) as u32
+                    }) as usize;
+                    bits[at * words + j / 64] |= 1 << (j % 64);
+                }
+            }
+            (slot, bits)
+        };
+        let (keys, kbits) = index(&mut self.pf.iter().map(|f| f.keyset.as_slice()).enumerate());
+        let (cogs, cbits) = index(&mut self.cp.iter().map(Vec::as_slice).enumerate());
+        let mut rows = vec![0u64; self.ef.len() * words];
+        for (i, row) in rows.chunks_mut(words.max(1)).enumerate().take(self.ef.len()) {
+            let mut add = |slot: &FxMap<u64, u32>, bits: &[u64], k: u64| {
+                if let Some(&at) = slot.get(&k) {
+                    for (r, b) in row.iter_mut().zip(&bits[at as usize * words..]) {
+                        *r |= b;
+                    }
+                }
+            };
+            for &k in &self.ef[i].keyset {
+                add(&keys, &kbits, k);
+            }
+            for &c in &self.ce[i] {
+                add(&cogs, &cbits, c);
+            }
+        }
+        rows
+    }
+
     /// The features of English sentence `i` against Polish sentence `j`.
     pub(crate) fn features(&self, i: usize, j: usize) -> EdgeFeat {
         let mut names = 0u32;
@@ -462,11 +503,18 @@ pub struct Edge {
 /// Score the candidate edges and keep the likely ones (see the module documentation). Once
 /// `deadline` has passed no further candidate is scored (the caller drops the partial result).
 pub(crate) fn edges(pairs: &Pairs, deadline: &crate::deadline::Deadline) -> Vec<Edge> {
-    let mut all: Vec<Edge> = pairs
-        .candidates()
+    let cands = pairs.candidates();
+    // Every pair a candidate: which share anything, read from one index instead of pair by pair.
+    let rows = (cands.len() == pairs.ef.len() * pairs.pf.len()).then(|| pairs.sharing_rows());
+    let words = pairs.pf.len().div_ceil(64);
+    let mut all: Vec<Edge> = cands
         .into_iter()
         .filter_map(|(i, j)| {
-            if deadline.expired() || !pairs.share_any(i, j) {
+            let share = match &rows {
+                Some(r) => r[i * words + j / 64] >> (j % 64) & 1 == 1,
+                None => pairs.share_any(i, j),
+            };
+            if deadline.expired() || !share {
                 return None;
             }
             let p = pairs.edge_features(i, j)?.probability();

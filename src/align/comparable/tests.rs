@@ -213,3 +213,33 @@ fn live_tokens_give_what_every_token_gives() {
             .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     assert!(live < all, "{live} of {all} tokens live");
 }
+
+/// The index of shared keys marks exactly the pairs that share a key or a cognate key, over more
+/// than 64 Polish sentences (two words a row).
+#[test]
+fn sharing_rows_agree_with_share_any() {
+    let topics = ["bridge", "river", "harvest", "school", "winter", "election", "museum", "railway"];
+    let en_text: Vec<String> =
+        (0..30).map(|k| format!("{} number {}.", topics[k % 8], k + 2)).collect();
+    let pl_words = ["most", "rzeka", "żniwa", "szkoła", "zima", "wybory", "muzeum", "kolej"];
+    let pl_text: Vec<String> = (0..70)
+        .map(|k| format!("{} {}.", pl_words[k % 8], k + 3))
+        .collect();
+    let en = doc("en", &en_text.join("\n\n"));
+    let pl = doc("pl", &pl_text.join("\n\n"));
+    let mut feats = Default::default();
+    let pairs = pairs_of(&en, &pl, &mut feats);
+    let (ne, np) = (pairs.ef.len(), pairs.pf.len());
+    assert!(np > 64, "{np} Polish sentences");
+    let rows = pairs.sharing_rows();
+    let words = np.div_ceil(64);
+    let mut shared = 0;
+    for i in 0..ne {
+        for j in 0..np {
+            let bit = rows[i * words + j / 64] >> (j % 64) & 1 == 1;
+            assert_eq!(bit, pairs.share_any(i, j), "pair {i}-{j}");
+            shared += usize::from(bit);
+        }
+    }
+    assert!(shared > 0 && shared < ne * np, "{shared} of {} pairs share something", ne * np);
+}
