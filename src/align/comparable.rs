@@ -114,7 +114,8 @@ struct Rarity {
 
 impl Rarity {
     fn new(e: &[SentFeat], p: &[SentFeat]) -> Rarity {
-        let mut df: FxMap<u64, (u32, u32)> = FxMap::default();
+        let n: usize = e.iter().chain(p).map(|s| s.keyset.len()).sum();
+        let mut df: FxMap<u64, (u32, u32)> = FxMap::with_capacity_and_hasher(n, Default::default());
         for s in e {
             for &k in &s.keyset {
                 df.entry(k).or_default().0 += 1;
@@ -385,8 +386,8 @@ impl<'a> Pairs<'a> {
     fn sharing_rows(&self) -> Vec<u64> {
         let words = self.pf.len().div_ceil(64);
         // Each key's (and each cognate key's) Polish sentences, as a bit set in `bits`.
-        let index = |lists: &mut dyn Iterator<Item = (usize, &[u64])>| {
-            let mut slot: FxMap<u64, u32> = FxMap::default();
+        let index = |lists: &mut dyn Iterator<Item = (usize, &[u64])>, n: usize| {
+            let mut slot: FxMap<u64, u32> = FxMap::with_capacity_and_hasher(n, Default::default());
             let mut bits: Vec<u64> = Vec::new();
             for (j, keys) in lists {
                 for &k in keys {
@@ -399,8 +400,10 @@ impl<'a> Pairs<'a> {
             }
             (slot, bits)
         };
-        let (keys, kbits) = index(&mut self.pf.iter().map(|f| f.keyset.as_slice()).enumerate());
-        let (cogs, cbits) = index(&mut self.cp.iter().map(Vec::as_slice).enumerate());
+        let nk = self.pf.iter().map(|f| f.keyset.len()).sum();
+        let (keys, kbits) = index(&mut self.pf.iter().map(|f| f.keyset.as_slice()).enumerate(), nk);
+        let nc = self.cp.iter().map(Vec::len).sum();
+        let (cogs, cbits) = index(&mut self.cp.iter().map(Vec::as_slice).enumerate(), nc);
         let mut rows = vec![0u64; self.ef.len() * words];
         for (i, row) in rows.chunks_mut(words.max(1)).enumerate().take(self.ef.len()) {
             let mut add = |slot: &FxMap<u64, u32>, bits: &[u64], k: u64| {

@@ -157,7 +157,9 @@ fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
     let side = |d: &[SentFeat], other: &KeyFilter| -> Vec<u128> {
         let mut v: Vec<u128> = Vec::with_capacity(d.iter().map(|s| s.keyset.len()).sum::<usize>() / 2);
         for (i, s) in d.iter().enumerate() {
-            v.extend(s.keyset.iter().filter(|&&k| other.may_hold(k)).map(|&k| ((k as u128) << 32) | i as u128));
+            v.extend(
+                s.keyset.iter().filter(|&&k| other.may_hold(k)).map(|&k| ((k as u128) << 32) | i as u128),
+            );
         }
         v.sort_unstable();
         v

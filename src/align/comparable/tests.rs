@@ -219,12 +219,9 @@ fn live_tokens_give_what_every_token_gives() {
 #[test]
 fn sharing_rows_agree_with_share_any() {
     let topics = ["bridge", "river", "harvest", "school", "winter", "election", "museum", "railway"];
-    let en_text: Vec<String> =
-        (0..30).map(|k| format!("{} number {}.", topics[k % 8], k + 2)).collect();
+    let en_text: Vec<String> = (0..30).map(|k| format!("{} number {}.", topics[k % 8], k + 2)).collect();
     let pl_words = ["most", "rzeka", "żniwa", "szkoła", "zima", "wybory", "muzeum", "kolej"];
-    let pl_text: Vec<String> = (0..70)
-        .map(|k| format!("{} {}.", pl_words[k % 8], k + 3))
-        .collect();
+    let pl_text: Vec<String> = (0..70).map(|k| format!("{} {}.", pl_words[k % 8], k + 3)).collect();
     let en = doc("en", &en_text.join("\n\n"));
     let pl = doc("pl", &pl_text.join("\n\n"));
     let mut feats = Default::default();

@@ -38,7 +38,9 @@ fn speaker_names(d: &Document) -> Vec<Option<SpeakerName>> {
     d.quotes
         .iter()
         .map(|q| {
-            q.speaker.as_ref().map(|s| read.entry(s.name.as_str()).or_insert_with(|| SpeakerName::new(&s.name)).clone())
+            q.speaker
+                .as_ref()
+                .map(|s| read.entry(s.name.as_str()).or_insert_with(|| SpeakerName::new(&s.name)).clone())
         })
         .collect()
 }
