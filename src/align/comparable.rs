@@ -33,9 +33,14 @@ pub use super::calibrate::{EDGE_BIAS, EDGE_KEEP_MIN, EDGE_W, MAX_DEGREE, MIN_CON
 pub(crate) use tokens::WordFacts;
 use tokens::{token_classes, Class, TokInfo};
 
+mod rarity;
+mod rows;
 #[cfg(test)]
 mod tests;
 mod tokens;
+
+use rarity::Rarity;
+pub use rows::{edge_rows, EdgeRow, TokenTrace};
 
 /// Most a partner's probability may fall below the best partner's for the two to share a 1-n link.
 const STAR_SPREAD: f32 = 0.25;
@@ -101,65 +106,6 @@ impl EdgeFeat {
     pub fn probability(&self) -> f32 {
         let z = EDGE_W.iter().zip(self.vec()).fold(EDGE_BIAS, |z, (w, x)| z + w * x);
         super::score::sigmoid(z)
-    }
-}
-
-/// Document frequencies of keys over the sentences of both articles.
-struct Rarity {
-    df: FxMap<u64, (u32, u32)>,
-    n: f32,
-    /// The rarity of a key held by `k` sentences, at `k` (computed once per count).
-    by_count: std::cell::RefCell<Vec<f32>>,
-}
-
-impl Rarity {
-    fn new(e: &[SentFeat], p: &[SentFeat]) -> Rarity {
-        let n: usize = e.iter().chain(p).map(|s| s.keyset.len()).sum();
-        let mut df: FxMap<u64, (u32, u32)> = FxMap::with_capacity_and_hasher(n, Default::default());
-        for s in e {
-            for &k in &s.keyset {
-                df.entry(k).or_default().0 += 1;
-            }
-        }
-        for s in p {
-            for &k in &s.keyset {
-                df.entry(k).or_default().1 += 1;
-            }
-        }
-        Rarity { df, n: (e.len() + p.len()) as f32, by_count: Default::default() }
-    }
-
-    /// Count extra keys (per sentence, sorted and distinct) of each side.
-    fn add(&mut self, e: &[Vec<u64>], p: &[Vec<u64>]) {
-        for s in e {
-            for &k in s {
-                self.df.entry(k).or_default().0 += 1;
-            }
-        }
-        for s in p {
-            for &k in s {
-                self.df.entry(k).or_default().1 += 1;
-            }
-        }
-    }
-
-    fn idf(&self, k: u64) -> f32 {
-        self.idf_shared(k).0
-    }
-
-    /// [`Rarity::idf`] of `k`, and whether both articles hold it (a key only one article holds
-    /// matches no sentence of the other).
-    fn idf_shared(&self, k: u64) -> (f32, bool) {
-        let (a, b) = self.df.get(&k).copied().unwrap_or((0, 0));
-        let c = (a + b).max(1) as usize;
-        let mut by = self.by_count.borrow_mut();
-        if by.len() <= c {
-            by.resize(c + 1, f32::NAN);
-        }
-        if by[c].is_nan() {
-            by[c] = (1.0 + self.n / c as f32).ln();
-        }
-        (by[c], a > 0 && b > 0)
     }
 }
 
@@ -586,81 +532,4 @@ pub(crate) fn group(edges: &[Edge], ne: usize, np: usize) -> Vec<(Vec<usize>, Ve
         }
     }
     out
-}
-
-/// How the tokens of one sentence fared against the other sentence of an edge: (text, what it met,
-/// weight), in token order (see [`EdgeRow::trace`]).
-#[doc(hidden)]
-pub type TokenTrace = Vec<(String, &'static str, f32)>;
-
-/// One candidate pair as the edge model sees it: the rows `scripts/fit_edges.py` fits [`EDGE_W`] on,
-/// and what `examples/dump_edges.rs --trace` shows of a link.
-#[doc(hidden)]
-#[derive(Debug, Clone)]
-pub struct EdgeRow {
-    /// English sentence index.
-    pub en: usize,
-    /// Polish sentence index.
-    pub pl: usize,
-    /// The model's inputs ([`EdgeFeat::vec`]).
-    pub x: [f32; N_EDGE],
-    /// Matched content weight on the smaller side (for the [`MIN_CONTENT`] floor).
-    pub content: f32,
-    /// The model's probability ([`EdgeFeat::probability`]).
-    pub p: f32,
-    /// When asked for: how each token of the English and of the Polish sentence fared against the
-    /// other, as (text, what it met: `matched`, `cognate`, `name`, `unmatched`, `name-unmatched`,
-    /// `attribution`, weight).
-    pub trace: Option<[TokenTrace; 2]>,
-}
-
-/// Every candidate pair's [`EdgeRow`], with the token trace of those `traced` asks for.
-#[doc(hidden)]
-pub fn edge_rows(
-    en: &Document,
-    pl: &Document,
-    opts: &super::AlignOptions,
-    traced: impl Fn(&EdgeRow) -> bool,
-) -> Vec<EdgeRow> {
-    let (mut ce, mut cp) = Default::default();
-    let ef = super::doc_features(en, Lang::En, opts, &mut ce);
-    let pf = super::doc_features(pl, Lang::Pl, opts, &mut cp);
-    let anchors = super::quotes::sentence_anchors(en, pl, opts);
-    let pairs = Pairs::new(en, pl, &ef, &pf, anchors, opts.signals, (&mut ce, &mut cp));
-    pairs
-        .candidates()
-        .into_iter()
-        .map(|(i, j)| {
-            let f = pairs.features(i, j);
-            let mut row =
-                EdgeRow { en: i, pl: j, x: f.vec(), content: f.content, p: f.probability(), trace: None };
-            if traced(&row) {
-                row.trace = Some(pairs.trace(i, j));
-            }
-            row
-        })
-        .collect()
-}
-
-impl Pairs<'_> {
-    /// How each token of English sentence `i` and Polish sentence `j` fared (see [`EdgeRow::trace`]).
-    fn trace(&self, i: usize, j: usize) -> [TokenTrace; 2] {
-        let (ef, pf) = (&self.ef[i], &self.pf[j]);
-        let (mut te, mut tp) = (Trace::new(), Trace::new());
-        let mut n = 0;
-        let every = |f: &SentFeat| (0..f.toks.len() as u32).collect::<Vec<u32>>();
-        let none = Side::default();
-        side(&self.we[i], &every(ef), &none, &self.ke[i], pf, &self.cp[j], &mut n, Some(&mut te));
-        side(&self.wp[j], &every(pf), &none, &self.kp[j], ef, &self.ce[i], &mut n, Some(&mut tp));
-        let words = |doc: &Document, s: usize, f: &SentFeat, tr: Trace| {
-            let text = doc.slice(doc.sentences[s].span);
-            tr.into_iter()
-                .map(|(t, what, w)| {
-                    let tok = &f.toks[t];
-                    (text.get(tok.start as usize..tok.end as usize).unwrap_or("").to_string(), what, w)
-                })
-                .collect()
-        };
-        [words(self.en, i, ef, te), words(self.pl, j, pf, tp)]
-    }
 }

@@ -15,8 +15,13 @@
 //! Every sentence of both documents ends in exactly one link (unmatched ones in one-sided links).
 
 use super::calibrate as cal;
-use super::features::{Key, SentFeat, Signals};
+use super::features::{SentFeat, Signals};
 use super::score::{pair_features, sigmoid, PairFeat};
+
+mod candidates;
+pub use candidates::candidate_features;
+use candidates::candidates;
+pub(crate) use candidates::{candidate_logits, candidate_pairs, CandMap};
 
 /// How a link was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,10 +67,6 @@ pub struct RawLink {
     pub link_feat: [f32; cal::N_LINK],
 }
 
-/// Candidates per sentence kept from the inverted index.
-const TOP_K: usize = 4;
-/// Keys held by more sentences than this are too common to propose candidates.
-const MAX_POSTINGS: usize = 64;
 /// Gaps with more cells than this are left to the leftover pass.
 const MAX_GAP_CELLS: usize = 25_000;
 
@@ -127,208 +128,6 @@ impl<'a> State<'a> {
             link_feat: [0.0; cal::N_LINK],
         });
     }
-}
-
-/// Candidate 1-1 pairs with their bead features (for calibration).
-#[doc(hidden)]
-pub fn candidate_features(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<(usize, usize, PairFeat)> {
-    let mut v: Vec<(usize, usize, PairFeat)> = candidates(e, p, sig)
-        .into_keys()
-        .map(|(i, j)| (i as usize, j as usize, pair_features(&[&e[i as usize]], &[&p[j as usize]], sig)))
-        .collect();
-    v.sort_by_key(|x| (x.0, x.1));
-    v
-}
-
-/// Propose candidate pairs with an inverted index over the keys and score them.
-///
-/// All (key, side, sentence) entries are sorted once; each key shared by both sides and held by at
-/// most [`MAX_POSTINGS`] sentences votes for its sentence pairs with its inverse document
-/// frequency. Each sentence keeps its [`TOP_K`] best-voted partners. Cost: the sort, plus the
-/// votes of the rare keys, so near-linear in the documents' length.
-fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
-    let n_tot = (e.len() + p.len()) as f32;
-    // A bit filter of each side's keys: most keys are held by one side only, and their entries are
-    // dropped before the sort (a key the filter lets through by chance is dropped by the merge).
-    let (fe, fp) = (KeyFilter::of(e), KeyFilter::of(p));
-    // Each side's (key, sentence) entries whose key the other side may hold, packed key-major and
-    // sorted: a key's sentences come in order. (The entries are distinct, so any sort gives this
-    // order.) Every sentence of a shared key is kept, so the postings counts are whole.
-    let side = |d: &[SentFeat], other: &KeyFilter| -> Vec<u128> {
-        let mut v: Vec<u128> = Vec::with_capacity(d.iter().map(|s| s.keyset.len()).sum::<usize>() / 2);
-        for (i, s) in d.iter().enumerate() {
-            v.extend(
-                s.keyset.iter().filter(|&&k| other.may_hold(k)).map(|&k| ((k as u128) << 32) | i as u128),
-            );
-        }
-        v.sort_unstable();
-        v
-    };
-    let (ee, pe) = (side(e, &fp), side(p, &fe));
-    // The vote weight of a key held by `n` sentences of both sides, computed once per count.
-    let mut idf_of = [f32::NAN; 2 * MAX_POSTINGS + 1];
-    let key = |x: u128| (x >> 32) as u64;
-    let sent = |x: u128| x as u32;
-    let mut votes: Vec<(u32, u32, f32)> = Vec::new();
-    let (mut a, mut c) = (0, 0);
-    while a < ee.len() && c < pe.len() {
-        let (ka, kc) = (key(ee[a]), key(pe[c]));
-        if ka < kc {
-            a += 1;
-            while a < ee.len() && key(ee[a]) == ka {
-                a += 1;
-            }
-            continue;
-        }
-        if kc < ka {
-            c += 1;
-            while c < pe.len() && key(pe[c]) == kc {
-                c += 1;
-            }
-            continue;
-        }
-        let mut b = a;
-        while b < ee.len() && key(ee[b]) == ka {
-            b += 1;
-        }
-        let mut d = c;
-        while d < pe.len() && key(pe[d]) == ka {
-            d += 1;
-        }
-        let (ge, gp) = (&ee[a..b], &pe[c..d]);
-        if ge.len() <= MAX_POSTINGS && gp.len() <= MAX_POSTINGS {
-            let n = ge.len() + gp.len();
-            if idf_of[n].is_nan() {
-                idf_of[n] = (n_tot / n as f32).ln().max(0.05);
-            }
-            let w = idf_of[n];
-            for &x in ge {
-                for &y in gp {
-                    votes.push((sent(x), sent(y), w));
-                }
-            }
-        }
-        a = b;
-        c = d;
-    }
-    // The same comparisons as ordering by (English, Polish) sentence, so the same order.
-    votes.sort_unstable_by_key(|v| ((v.0 as u64) << 32) | v.1 as u64);
-    let mut pairs: Vec<(u32, u32, f32)> = Vec::new();
-    for v in votes {
-        match pairs.last_mut() {
-            Some(last) if last.0 == v.0 && last.1 == v.1 => last.2 += v.2,
-            _ => pairs.push(v),
-        }
-    }
-    // Top-k per English sentence and per Polish sentence, best vote first, ties to the lower index
-    // (a strict order, so the kept set does not depend on how it is found).
-    let mut keep: CandMap = CandMap::default();
-    let mut row = TopK::default();
-    for (k, x) in pairs.iter().enumerate() {
-        row.offer(x.2, x.1);
-        if !matches!(pairs.get(k + 1), Some(n) if n.0 == x.0) {
-            for j in row.take() {
-                keep.insert((x.0, j), f32::NAN);
-            }
-        }
-    }
-    let mut cols = vec![TopK::default(); p.len()];
-    for x in &pairs {
-        cols[x.1 as usize].offer(x.2, x.0);
-    }
-    for (j, col) in cols.iter_mut().enumerate() {
-        for i in col.take() {
-            keep.insert((i, j as u32), f32::NAN);
-        }
-    }
-    for (&(i, j), z) in keep.iter_mut() {
-        *z = pair_features(&[&e[i as usize]], &[&p[j as usize]], sig).logit();
-    }
-    keep
-}
-
-/// A bit filter of the keys of a document's sentences: `may_hold` is false only for a key no
-/// sentence holds.
-struct KeyFilter {
-    bits: Vec<u64>,
-    mask: u64,
-}
-
-impl KeyFilter {
-    fn of(d: &[SentFeat]) -> KeyFilter {
-        // About 16 bits a key: few keys of the other side pass by chance.
-        let n: usize = d.iter().map(|s| s.keyset.len()).sum();
-        let words = (n / 4).next_power_of_two().max(1);
-        let mut f = KeyFilter { bits: vec![0; words], mask: (words * 64 - 1) as u64 };
-        for s in d {
-            for &k in &s.keyset {
-                let b = f.bit(k);
-                f.bits[(b >> 6) as usize] |= 1 << (b & 63);
-            }
-        }
-        f
-    }
-
-    #[inline]
-    fn bit(&self, k: Key) -> u64 {
-        (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) & self.mask
-    }
-
-    #[inline]
-    fn may_hold(&self, k: Key) -> bool {
-        let b = self.bit(k);
-        self.bits[(b >> 6) as usize] & (1 << (b & 63)) != 0
-    }
-}
-
-/// The [`TOP_K`] best (vote, index) offers: higher vote first, then lower index.
-#[derive(Clone, Default)]
-struct TopK {
-    items: [(f32, u32); TOP_K],
-    n: usize,
-}
-
-impl TopK {
-    fn better(a: (f32, u32), b: (f32, u32)) -> bool {
-        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)) == std::cmp::Ordering::Less
-    }
-
-    fn offer(&mut self, vote: f32, idx: u32) {
-        let x = (vote, idx);
-        if self.n == TOP_K && !Self::better(x, self.items[TOP_K - 1]) {
-            return;
-        }
-        let mut k = if self.n < TOP_K { self.n } else { TOP_K - 1 };
-        while k > 0 && Self::better(x, self.items[k - 1]) {
-            self.items[k] = self.items[k - 1];
-            k -= 1;
-        }
-        self.items[k] = x;
-        self.n = (self.n + 1).min(TOP_K);
-    }
-
-    /// The indices kept, emptying the set.
-    fn take(&mut self) -> impl Iterator<Item = u32> {
-        let n = std::mem::take(&mut self.n);
-        let items = self.items;
-        items.into_iter().take(n).map(|x| x.1)
-    }
-}
-
-/// Candidate pairs (English, Polish sentence) with their logits.
-pub(crate) type CandMap = std::collections::HashMap<(u32, u32), f32, crate::lexicon::fxhash::FxBuild>;
-
-/// The candidate pairs the inverted index proposes (each sentence's best few), with their logits.
-pub(crate) fn candidate_logits(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
-    candidates(e, p, sig)
-}
-
-/// The candidate pairs the inverted index proposes, sorted.
-pub(crate) fn candidate_pairs(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<(usize, usize)> {
-    let mut v: Vec<(usize, usize)> =
-        candidates(e, p, sig).into_keys().map(|(i, j)| (i as usize, j as usize)).collect();
-    v.sort_unstable();
-    v
 }
 
 /// Link the sentences of two documents, given their evidence.
