@@ -13,7 +13,7 @@ mod comparable;
 mod facts;
 
 use super::calibrate as cal;
-use super::features::{SentFeat, WordCache};
+use super::features::{Key, SentFeat, WordCache};
 use super::score::{side_weights, sigmoid};
 use super::{evidence, AlignOptions, Evidence, Link};
 use crate::lexicon::fxhash::FxMap;
@@ -277,10 +277,13 @@ fn pair_neighbour_runs(
     deadline: &crate::deadline::Deadline,
 ) {
     let (en, pl) = (ctx.f.en, ctx.f.pl);
-    let (ne, np) = (en.quotes.len(), pl.quotes.len());
-    // Two unlinked neighbouring quotes of one side against an unlinked quote of the other.
+    // Two unlinked neighbouring quotes of one side against an unlinked quote of the other. A quote
+    // of the other side sharing no key with one of the two has no matched weight against it, so
+    // only the quotes holding a key of each (from an index of the other side's keys) are read.
     for en_side in [true, false] {
-        let (d, n_other) = if en_side { (en, np) } else { (pl, ne) };
+        let (d, own, other) =
+            if en_side { (en, &ctx.f.qfe, &ctx.f.qfp) } else { (pl, &ctx.f.qfp, &ctx.f.qfe) };
+        let index = KeyIndex::new(other);
         for q in 0..d.quotes.len() {
             if deadline.expired() {
                 break;
@@ -291,7 +294,8 @@ fn pair_neighbour_runs(
                 continue;
             }
             let mut best: Option<(f32, usize)> = None;
-            for o in (0..n_other).filter(|&o| other_taken[o] == usize::MAX) {
+            let sharing = index.sharing_both(&own[q], &own[nq]);
+            for o in sharing.into_iter().filter(|&o| other_taken[o] == usize::MAX) {
                 // Each of the two must share words with the other side.
                 let shares = |x: usize| {
                     let f = if en_side { ctx.features(&[x], &[o]) } else { ctx.features(&[o], &[x]) };
@@ -318,6 +322,44 @@ fn pair_neighbour_runs(
                 links.push(Link { en: e, pl: p, score: s, evidence: Evidence::default() });
             }
         }
+    }
+}
+
+/// The quotes of one side holding each key.
+struct KeyIndex {
+    postings: FxMap<Key, Vec<u32>>,
+}
+
+impl KeyIndex {
+    fn new(quotes: &[SentFeat]) -> KeyIndex {
+        let mut postings: FxMap<Key, Vec<u32>> = FxMap::default();
+        for (o, f) in quotes.iter().enumerate() {
+            for &k in &f.keyset {
+                postings.entry(k).or_default().push(o as u32);
+            }
+        }
+        KeyIndex { postings }
+    }
+
+    /// The indexed quotes holding a key of `x`, ascending.
+    fn sharing(&self, x: &SentFeat) -> Vec<usize> {
+        let mut v: Vec<usize> = x
+            .keyset
+            .iter()
+            .filter_map(|k| self.postings.get(k))
+            .flat_map(|p| p.iter().map(|&o| o as usize))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// The indexed quotes holding a key of `x` and a key of `y`, ascending.
+    fn sharing_both(&self, x: &SentFeat, y: &SentFeat) -> Vec<usize> {
+        let ys = self.sharing(y);
+        let mut v = self.sharing(x);
+        v.retain(|o| ys.binary_search(o).is_ok());
+        v
     }
 }
 
@@ -399,11 +441,13 @@ pub(crate) fn sentence_anchors_with(
         return out;
     }
     let ctx = Ctx::new(facts, &[], super::Mode::Comparable);
+    // With no sentence links, a pair may score only when the two share a key.
+    let index = KeyIndex::new(&facts.qfp);
     for a in 0..en.quotes.len() {
         if en.quotes[a].kind != QuoteKind::Speech || opts.deadline.expired() {
             continue;
         }
-        for b in 0..pl.quotes.len() {
+        for b in index.sharing(&facts.qfe[a]) {
             if pl.quotes[b].kind != QuoteKind::Speech || !ctx.may_pair(a, b) {
                 continue;
             }
@@ -455,20 +499,32 @@ const UNCONFIRMED_SHARE: f32 = 0.3;
 fn candidate_pairs(ctx: &Ctx) -> Vec<(usize, usize)> {
     let (ne, np) = (ctx.f.en.quotes.len(), ctx.f.pl.quotes.len());
     let mut out = Vec::new();
-    for a in 0..ne {
-        if ne * np <= 40_000 {
+    if ne * np <= 40_000 {
+        for a in 0..ne {
             out.extend((0..np).map(|b| (a, b)));
-            continue;
         }
-        let mut linked_pl: Vec<usize> =
-            ctx.f.en_sents[a].iter().flat_map(|&i| ctx.en_linked[i].iter().copied()).collect();
-        linked_pl.sort_unstable();
-        linked_pl.dedup();
-        out.extend(
-            (0..np)
-                .filter(|&b| ctx.f.pl_sents[b].iter().any(|j| linked_pl.binary_search(j).is_ok()))
-                .map(|b| (a, b)),
-        );
+        return out;
+    }
+    // The Polish quotes of each Polish sentence.
+    let mut quotes_of: Vec<Vec<usize>> = vec![Vec::new(); ctx.f.pl.sentences.len()];
+    for (b, sents) in ctx.f.pl_sents.iter().enumerate() {
+        for &j in sents {
+            if let Some(v) = quotes_of.get_mut(j) {
+                v.push(b);
+            }
+        }
+    }
+    let mut linked: Vec<usize> = Vec::new();
+    for a in 0..ne {
+        linked.clear();
+        for &i in &ctx.f.en_sents[a] {
+            for &j in &ctx.en_linked[i] {
+                linked.extend(quotes_of.get(j).into_iter().flatten());
+            }
+        }
+        linked.sort_unstable();
+        linked.dedup();
+        out.extend(linked.iter().map(|&b| (a, b)));
     }
     out
 }

@@ -75,3 +75,26 @@ fn a_quote_pair_reads_every_link_of_its_sentence() {
     assert_eq!(sent(0), Some(0.7), "{rows:?}");
     assert_eq!(sent(1), Some(0.6), "{rows:?}");
 }
+
+#[test]
+fn key_index_finds_exactly_the_quotes_sharing_a_key() {
+    // Quote `o` of 40 holds keys o % 7 and 100 + o % 5; probes hold a few keys each.
+    let feat = |keys: &[Key]| {
+        let mut keyset = keys.to_vec();
+        keyset.sort_unstable();
+        keyset.dedup();
+        SentFeat { keyset, ..Default::default() }
+    };
+    let other: Vec<SentFeat> = (0..40u64).map(|o| feat(&[o % 7, 100 + o % 5])).collect();
+    let index = KeyIndex::new(&other);
+    let shares = |x: &SentFeat, o: usize| x.keyset.iter().any(|k| other[o].keyset.contains(k));
+    let probes = [feat(&[3]), feat(&[102, 5]), feat(&[9, 999]), feat(&[]), feat(&[0, 104, 6])];
+    for x in &probes {
+        let want: Vec<usize> = (0..other.len()).filter(|&o| shares(x, o)).collect();
+        assert_eq!(index.sharing(x), want, "probe {:?}", x.keyset);
+        for y in &probes {
+            let both: Vec<usize> = want.iter().copied().filter(|&o| shares(y, o)).collect();
+            assert_eq!(index.sharing_both(x, y), both, "probes {:?} and {:?}", x.keyset, y.keyset);
+        }
+    }
+}
