@@ -37,7 +37,7 @@ EDGES = {
          ["containment EN", "containment PL", "ln(1 + rare matched, smaller side)",
           "ln(1 + rare matched, larger side)", "rare matched share EN", "rare matched share PL",
           "names shared", "numbers shared", "numbers on one side", "position", "length",
-          "quote anchor", "ln(1 + rare shared names)"]),
+          "quote anchor", "ln(1 + rare shared names)", "gap to the best partners"]),
     ],
 }
 

@@ -14,7 +14,11 @@
 //! - **names** and **numbers** apart from content: a shared name or number alone is not a rendering;
 //!   verbs of saying count as function words (an attribution tail is not content);
 //! - a **quote anchor**: the two sentences hold quotations whose own words pair them;
-//! - position and length, weakly.
+//! - position and length, weakly;
+//! - the **gap to the best partner**: how far the pair's rare matched share falls below that of the
+//!   best candidate of each of its two sentences. A long sentence that renders another shares
+//!   only part of its content, and scores low on its own; among its candidates it still stands
+//!   out, while a sentence that merely shares a word with many others does not.
 //!
 //! Edges need content: at least one content word in common ([`MIN_CONTENT`]), whatever else they
 //! share. Edges at or above [`EDGE_KEEP_MIN`] are kept, at most [`MAX_DEGREE`] per sentence (its
@@ -80,6 +84,10 @@ pub struct EdgeFeat {
     pub quote: f32,
     /// Matched content weight on the smaller side (for the [`MIN_CONTENT`] floor).
     pub content: f32,
+    /// How far the pair's [`EdgeFeat::share`] falls below the best of the English sentence's
+    /// candidates, plus the same for the Polish sentence (0: each is the other's best; see
+    /// [`best_partner_gaps`]).
+    pub gap: f32,
 }
 
 impl EdgeFeat {
@@ -99,7 +107,14 @@ impl EdgeFeat {
             self.len.min(3.0),
             self.quote,
             (1.0 + self.idf_names).ln(),
+            self.gap,
         ]
+    }
+
+    /// The rarity-weighted matched share of both sides together (0 to 2): what
+    /// [`best_partner_gaps`] ranks a sentence's candidates by.
+    pub fn share(&self) -> f32 {
+        self.idf_share_en + self.idf_share_pl
     }
 
     /// The probability that the pair is a (partial) rendering.
@@ -420,6 +435,7 @@ impl<'a> Pairs<'a> {
             len: ((b.chars.max(1) as f32) / (a.chars.max(1) as f32 * super::calibrate::GC_RATIO)).ln().abs(),
             quote: self.anchors.get(&(i as u32, j as u32)).copied().unwrap_or(0.0),
             content: se.matched_raw.min(sp.matched_raw),
+            gap: 0.0,
         }
     }
 
@@ -435,6 +451,21 @@ impl<'a> Pairs<'a> {
         v.sort_unstable();
         v.dedup();
         v
+    }
+}
+
+/// Fill in [`EdgeFeat::gap`] of each candidate edge `(en, pl, features)`: the best
+/// [`EdgeFeat::share`] among the edges of its English sentence minus its own, plus the same over the
+/// edges of its Polish sentence (`ne`, `np`: the number of sentences of each article).
+pub fn best_partner_gaps(edges: &mut [(usize, usize, EdgeFeat)], ne: usize, np: usize) {
+    let mut best_e = vec![0.0f32; ne];
+    let mut best_p = vec![0.0f32; np];
+    for (i, j, f) in edges.iter() {
+        best_e[*i] = best_e[*i].max(f.share());
+        best_p[*j] = best_p[*j].max(f.share());
+    }
+    for (i, j, f) in edges.iter_mut() {
+        f.gap = (best_e[*i] - f.share()) + (best_p[*j] - f.share());
     }
 }
 
@@ -456,7 +487,7 @@ pub(crate) fn edges(pairs: &Pairs, deadline: &crate::deadline::Deadline) -> Vec<
     // Every pair a candidate: which share anything, read from one index instead of pair by pair.
     let rows = (cands.len() == pairs.ef.len() * pairs.pf.len()).then(|| pairs.sharing_rows());
     let words = pairs.pf.len().div_ceil(64);
-    let mut all: Vec<Edge> = cands
+    let mut feats: Vec<(usize, usize, EdgeFeat)> = cands
         .into_iter()
         .filter_map(|(i, j)| {
             let share = match &rows {
@@ -466,9 +497,14 @@ pub(crate) fn edges(pairs: &Pairs, deadline: &crate::deadline::Deadline) -> Vec<
             if deadline.expired() || !share {
                 return None;
             }
-            let p = pairs.edge_features(i, j)?.probability();
-            (p >= EDGE_KEEP_MIN).then_some(Edge { en: i, pl: j, p })
+            Some((i, j, pairs.edge_features(i, j)?))
         })
+        .collect();
+    best_partner_gaps(&mut feats, pairs.ef.len(), pairs.pf.len());
+    let mut all: Vec<Edge> = feats
+        .into_iter()
+        .map(|(i, j, f)| Edge { en: i, pl: j, p: f.probability() })
+        .filter(|e| e.p >= EDGE_KEEP_MIN)
         .collect();
     all.sort_by(|a, b| b.p.total_cmp(&a.p).then((a.en, a.pl).cmp(&(b.en, b.pl))));
     let mut deg_e = vec![0usize; pairs.ef.len()];

@@ -2,9 +2,10 @@
 //! `scripts/fit_edges.py` fits the model on, and the token trace `examples/dump_edges.rs --trace`
 //! shows.
 
-use super::{side, Pairs, Side, Trace, N_EDGE};
+use super::{best_partner_gaps, side, EdgeFeat, Pairs, Side, Trace, MIN_CONTENT, N_EDGE};
 use crate::align::features::SentFeat;
 use crate::lang::Lang;
+use crate::lexicon::fxhash::FxMap;
 use crate::model::Document;
 
 /// How the tokens of one sentence fared against the other sentence of an edge: (text, what it met,
@@ -46,11 +47,20 @@ pub fn edge_rows(
     let pf = crate::align::doc_features(pl, Lang::Pl, opts, &mut cp);
     let anchors = crate::align::quotes::sentence_anchors(en, pl, opts);
     let pairs = Pairs::new(en, pl, &ef, &pf, anchors, opts.signals, (&mut ce, &mut cp));
-    pairs
-        .candidates()
+    // The gaps to the best partner are those of the edges over the content floor, as the aligner
+    // sees them (the rows under the floor are never edges).
+    let mut feats: Vec<(usize, usize, EdgeFeat)> =
+        pairs.candidates().into_iter().map(|(i, j)| (i, j, pairs.features(i, j))).collect();
+    let mut edges: Vec<(usize, usize, EdgeFeat)> =
+        feats.iter().copied().filter(|(_, _, f)| f.content >= MIN_CONTENT).collect();
+    best_partner_gaps(&mut edges, ef.len(), pf.len());
+    let mut gap = edges.into_iter().map(|(i, j, f)| ((i, j), f.gap)).collect::<FxMap<_, _>>();
+    for (i, j, f) in feats.iter_mut() {
+        f.gap = gap.remove(&(*i, *j)).unwrap_or(0.0);
+    }
+    feats
         .into_iter()
-        .map(|(i, j)| {
-            let f = pairs.features(i, j);
+        .map(|(i, j, f)| {
             let mut row =
                 EdgeRow { en: i, pl: j, x: f.vec(), content: f.content, p: f.probability(), trace: None };
             if traced(&row) {

@@ -240,3 +240,55 @@ fn sharing_rows_agree_with_share_any() {
     }
     assert!(shared > 0 && shared < ne * np, "{shared} of {} pairs share something", ne * np);
 }
+
+/// The gap to the best partner: 0 for a pair that is the best candidate of both its sentences, and
+/// otherwise how far its share falls below the best of each; the model scores the same pair lower
+/// when its sentences have better partners elsewhere.
+#[test]
+fn best_partner_gaps_measure_the_fall_below_each_sentences_best() {
+    let with = |en: f32, pl: f32| EdgeFeat { idf_share_en: en, idf_share_pl: pl, ..EdgeFeat::default() };
+    // English sentence 0 shares much with Polish 0 and a little with Polish 1; English 1 shares
+    // a little with Polish 1 only.
+    let mut e = vec![(0, 0, with(0.6, 0.5)), (0, 1, with(0.2, 0.1)), (1, 1, with(0.3, 0.2))];
+    best_partner_gaps(&mut e, 2, 2);
+    let gaps: Vec<f32> = e.iter().map(|x| x.2.gap).collect();
+    assert!(gaps[0].abs() < 1e-6 && gaps[2].abs() < 1e-6, "mutual best partners: {gaps:?}");
+    // (0, 1): 1.1 - 0.3 below English 0's best, 0.5 - 0.3 below Polish 1's best.
+    assert!((gaps[1] - 1.0).abs() < 1e-5, "{gaps:?}");
+    let alone = EdgeFeat { contain_en: 0.5, contain_pl: 0.5, ..with(0.4, 0.4) };
+    let trailing = EdgeFeat { gap: 1.0, ..alone };
+    assert!(alone.probability() > trailing.probability());
+}
+
+/// The rows the edge model is fitted on see the gaps the aligner sees: each kept edge has the
+/// probability of its row, and the fixture's renderings, each the other's best partner, have no gap.
+#[test]
+fn edge_rows_score_as_the_aligner_does() {
+    let en = doc(
+        "en",
+        "Anna Kowalska, the mayor of Gdańsk, opened the new tram line on Monday.\n\n\
+         The line cost 300 million zloty and links the airport with the old town.\n\n\
+         Critics say the city should have repaired its old roads before building the tram line.",
+    );
+    let pl = doc(
+        "pl",
+        "W poniedziałek prezydent Gdańska Anna Kowalska otworzyła nową linię tramwajową.\n\n\
+         Linia kosztowała 300 mln zł i łączy lotnisko ze starym miastem.\n\n\
+         Krytycy uważają, że miasto powinno najpierw naprawić stare drogi.",
+    );
+    let mut feats = Default::default();
+    let pairs = pairs_of(&en, &pl, &mut feats);
+    let kept = edges(&pairs, &Default::default());
+    let rows = edge_rows(&en, &pl, &AlignOptions::default(), |_| false);
+    for e in &kept {
+        let r = rows.iter().find(|r| (r.en, r.pl) == (e.en, e.pl)).expect("a row per edge");
+        assert!((r.p - e.p).abs() < 1e-6, "{e:?} {r:?}");
+    }
+    for k in 0..3 {
+        assert!(kept.iter().any(|e| (e.en, e.pl) == (k, k)), "{kept:?}");
+        let r = rows.iter().find(|r| (r.en, r.pl) == (k, k)).expect("a row");
+        assert_eq!(r.x[N_EDGE - 1], 0.0, "{r:?}");
+    }
+    let trailing = rows.iter().filter(|r| r.content >= MIN_CONTENT && r.x[N_EDGE - 1] > 0.0).count();
+    assert!(trailing > 0, "a pair over the floor trails a better partner: {rows:?}");
+}
