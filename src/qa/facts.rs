@@ -1,0 +1,100 @@
+//! Comparable articles: whether what one article says is given anywhere in the other. A retelling
+//! moves material about; a passage, a quote or a number the aligner could not link may still be in
+//! the other article, in another place or words. Such material is no finding of its own.
+
+use super::*;
+
+/// Fewest content words a sentence needs before its words can tell whether the other article gives it.
+const MIN_SENTENCE_WORDS: usize = 3;
+/// Fewest content words of a quote ("So help me God" / "Tak mi dopomóż Bóg").
+const MIN_QUOTE_WORDS: usize = 2;
+
+impl<'a> Cx<'a> {
+    /// What each sentence of the other article offers the words of a text in English (`is_en`) or
+    /// Polish, built once per side.
+    fn sentence_support(&self, is_en: bool) -> &[super::unsupported::Support<'a>] {
+        let (cell, other) = if is_en { (&self.pl_support, self.pl) } else { (&self.en_support, self.en) };
+        cell.get_or_init(|| {
+            let lex = lexicon(self.opts);
+            other
+                .sentences
+                .iter()
+                .map(|s| super::unsupported::Support::of_texts(lex, [other.slice(s.span)], is_en))
+                .collect()
+        })
+    }
+
+    /// Whether one sentence of the other article holds at least half of the content words of `text`
+    /// (of the English article when `is_en`; a `quote` or a sentence): the other article says it, in a
+    /// place the aligner did not link.
+    pub(super) fn said_elsewhere(&self, text: &str, is_en: bool, quote: bool) -> bool {
+        let words = norm::content_words(text, is_en);
+        if words.len() < if quote { MIN_QUOTE_WORDS } else { MIN_SENTENCE_WORDS } {
+            return false;
+        }
+        self.sentence_support(is_en).iter().any(|s| {
+            let found = words.iter().filter(|w| s.finds(w, is_en)).count();
+            found * 2 >= words.len()
+        })
+    }
+
+    /// Whether a one-sided span of a comparable article holds a fact the other article does not give:
+    /// a speech quote no quote link pairs and the other article does not say elsewhere, a number in
+    /// digits the other article never states, or a name it never names.
+    pub(super) fn holds_new_facts(&self, doc: &Document, span: Span, is_en: bool) -> bool {
+        let lang = if is_en { Lang::En } else { Lang::Pl };
+        let paired: HashSet<usize> = Self::two_sided(&self.a.quotes)
+            .chain(&self.implied)
+            .flat_map(|l| if is_en { l.en.clone() } else { l.pl.clone() })
+            .collect();
+        let quote = doc.quotes.iter().enumerate().any(|(i, q)| {
+            q.kind == QuoteKind::Speech
+                && q.depth == 0
+                && q.span.overlap(&span) > 0
+                && !paired.contains(&i)
+                && !self.said_elsewhere(doc.slice(q.span), is_en, true)
+        });
+        let others = if is_en { &self.pl_numbers } else { &self.en_numbers };
+        let number = norm::numbers(doc.slice(span), span.start, lang)
+            .iter()
+            .any(|n| !n.word && !others.iter().any(|m| n.matches(m)));
+        let other_doc = if is_en { self.pl } else { self.en };
+        let name = doc.sentences.iter().filter(|s| span.overlap(&s.span) > 0).any(|s| {
+            sentence::names_in(doc.slice(s.span), lang).iter().any(|n| {
+                n.words
+                    .iter()
+                    .any(|w| !sentence::dictionary_word(w, is_en) && !named_in_text(other_doc, w, is_en))
+            })
+        });
+        quote || number || name
+    }
+}
+
+/// Whether the other document names a word of one article anywhere (`is_en`: the word is English):
+/// the same name in any Polish case, the same name key, or a transliteration (`Zelensky` /
+/// `Zełenskiego`, by the cognate measure).
+fn named_in_text(doc: &Document, word: &str, is_en: bool) -> bool {
+    let key = crate::lexicon::names::name_key(word);
+    norm::words_of(&doc.text).into_iter().map(|(a, b)| &doc.text[a..b]).any(|o| {
+        let (en_w, pl_w) = if is_en { (word, o) } else { (o, word) };
+        o.starts_with(char::is_uppercase)
+            && (norm::same_name(word, o)
+                || crate::lexicon::names::name_key(o) == key
+                || crate::lexicon::cognate::similarity(en_w, pl_w) >= NAME_COGNATE)
+    })
+}
+
+/// Cognate similarity at which two names are one name spelled the two languages' ways.
+const NAME_COGNATE: f32 = 0.7;
+
+/// Whether a sentence is a heading: its paragraph is short and ends with no final mark (a title or
+/// a subhead, which sums up what the article says elsewhere).
+pub(super) fn heading(doc: &Document, sentence: usize) -> bool {
+    let Some(s) = doc.sentences.get(sentence) else { return false };
+    let Some(p) = doc.paragraphs.get(s.paragraph) else { return false };
+    let t = doc.slice(p.span).trim_end().trim_end_matches(['”', '"', '’', '\'', '»', ')', ']']);
+    norm::words_of(t).len() <= HEADING_WORDS && !t.ends_with(['.', '!', '?', '…', ':', ';'])
+}
+
+/// Words of a heading's paragraph, at most.
+const HEADING_WORDS: usize = 20;
