@@ -3,6 +3,22 @@
 //! the other article, in another place or words. Such material is no finding of its own.
 
 use super::*;
+use std::collections::HashMap;
+
+/// Each sentence of one article as the other article's words are looked up in it.
+pub(super) struct SentenceIndex<'a> {
+    supports: Vec<super::unsupported::Support<'a>>,
+    /// Sentences by the first four letters of their folded words.
+    by_prefix: HashMap<String, Vec<usize>>,
+    /// Sentences by the lexicon concepts of their words.
+    by_id: HashMap<u32, Vec<usize>>,
+}
+
+/// The first four letters of a folded word (all of a shorter one): two words that share a stem
+/// (`sentence::shares_stem`) or are the same share them.
+fn prefix(w: &str) -> String {
+    w.chars().take(4).collect()
+}
 
 /// Fewest content words a sentence needs before its words can tell whether the other article gives it.
 const MIN_SENTENCE_WORDS: usize = 3;
@@ -12,15 +28,26 @@ const MIN_QUOTE_WORDS: usize = 2;
 impl<'a> Cx<'a> {
     /// What each sentence of the other article offers the words of a text in English (`is_en`) or
     /// Polish, built once per side.
-    fn sentence_support(&self, is_en: bool) -> &[super::unsupported::Support<'a>] {
+    fn sentence_index(&self, is_en: bool) -> &SentenceIndex<'a> {
         let (cell, other) = if is_en { (&self.pl_support, self.pl) } else { (&self.en_support, self.en) };
         cell.get_or_init(|| {
             let lex = lexicon(self.opts);
-            other
+            let supports: Vec<_> = other
                 .sentences
                 .iter()
                 .map(|s| super::unsupported::Support::of_texts(lex, [other.slice(s.span)], is_en))
-                .collect()
+                .collect();
+            let mut by_prefix: HashMap<String, Vec<usize>> = HashMap::new();
+            let mut by_id: HashMap<u32, Vec<usize>> = HashMap::new();
+            for (i, s) in supports.iter().enumerate() {
+                for k in &s.keys {
+                    by_prefix.entry(prefix(k)).or_default().push(i);
+                }
+                for &id in &s.ids {
+                    by_id.entry(id).or_default().push(i);
+                }
+            }
+            SentenceIndex { supports, by_prefix, by_id }
         })
     }
 
@@ -32,8 +59,32 @@ impl<'a> Cx<'a> {
         if words.len() < if quote { MIN_QUOTE_WORDS } else { MIN_SENTENCE_WORDS } {
             return false;
         }
-        self.sentence_support(is_en).iter().any(|s| {
-            let found = words.iter().filter(|w| s.finds(w, is_en)).count();
+        let index = self.sentence_index(is_en);
+        let lex = lexicon(self.opts);
+        // Sentences that may hold each word: one with a word of the same first four letters (the same
+        // word or one of its stem) or a shared concept. Only those that may hold half are read.
+        let mut hits: HashMap<usize, usize> = HashMap::new();
+        let mut ids = Vec::new();
+        for w in &words {
+            let mut cands: Vec<usize> =
+                index.by_prefix.get(&prefix(&norm::fold(w))).cloned().unwrap_or_default();
+            ids.clear();
+            if is_en {
+                lex.en_ids(w, &mut ids);
+            } else {
+                lex.pl_ids(w, &mut ids);
+            }
+            for id in &ids {
+                cands.extend(index.by_id.get(id).into_iter().flatten());
+            }
+            cands.sort_unstable();
+            cands.dedup();
+            for c in cands {
+                *hits.entry(c).or_default() += 1;
+            }
+        }
+        hits.into_iter().filter(|&(_, n)| n * 2 >= words.len()).any(|(i, _)| {
+            let found = words.iter().filter(|w| index.supports[i].finds(w, is_en)).count();
             found * 2 >= words.len()
         })
     }

@@ -361,8 +361,8 @@ struct Cx<'a> {
     pl_numbers: Vec<Num>,
     /// What each sentence of each article offers the other's words ([`Cx::said_elsewhere`]), built
     /// when first needed.
-    en_support: std::cell::OnceCell<Vec<unsupported::Support<'a>>>,
-    pl_support: std::cell::OnceCell<Vec<unsupported::Support<'a>>>,
+    en_support: std::cell::OnceCell<facts::SentenceIndex<'a>>,
+    pl_support: std::cell::OnceCell<facts::SentenceIndex<'a>>,
 }
 
 /// The words of one sentence as the name check compares them.
