@@ -14,6 +14,17 @@ pub(super) struct SentenceIndex<'a> {
     by_id: HashMap<u32, Vec<usize>>,
 }
 
+/// The names of one article: their name keys, and the capitalised words by first letter.
+pub(super) struct NameIndex {
+    by_letter: HashMap<char, Vec<String>>,
+    keys: HashSet<String>,
+}
+
+/// The first letter of a word, folded (`Ż` → `z`).
+fn first_letter(w: &str) -> char {
+    norm::fold(w).chars().next().unwrap_or(' ')
+}
+
 /// The first four letters of a folded word (all of a shorter one): two words that share a stem
 /// (`sentence::shares_stem`) or are the same share them.
 fn prefix(w: &str) -> String {
@@ -89,50 +100,64 @@ impl<'a> Cx<'a> {
         })
     }
 
+    /// Whether the other article names a word of one article anywhere (`is_en`: the word is English):
+    /// the same name in any Polish case, the same name key, or, among its names of the same first
+    /// letter, a transliteration (`Zelensky` / `Zełenskiego`, by the cognate measure).
+    fn named_in_other(&self, word: &str, is_en: bool) -> bool {
+        let (cell, other) = if is_en { (&self.pl_names, self.pl) } else { (&self.en_names, self.en) };
+        let names = cell.get_or_init(|| {
+            let mut by_letter: HashMap<char, Vec<String>> = HashMap::new();
+            let mut keys = HashSet::new();
+            for (a, b) in norm::words_of(&other.text) {
+                let o = &other.text[a..b];
+                if !o.starts_with(char::is_uppercase) {
+                    continue;
+                }
+                keys.insert(crate::lexicon::names::name_key(o));
+                let list = by_letter.entry(first_letter(o)).or_default();
+                if !list.iter().any(|x| x == o) {
+                    list.push(o.to_string());
+                }
+            }
+            NameIndex { by_letter, keys }
+        });
+        if names.keys.contains(&crate::lexicon::names::name_key(word)) {
+            return true;
+        }
+        names.by_letter.get(&first_letter(word)).into_iter().flatten().any(|o| {
+            let (en_w, pl_w) = if is_en { (word, o.as_str()) } else { (o.as_str(), word) };
+            norm::same_name(word, o) || crate::lexicon::cognate::similarity(en_w, pl_w) >= NAME_COGNATE
+        })
+    }
+
     /// Whether a one-sided span of a comparable article holds a fact the other article does not give:
     /// a speech quote no quote link pairs and the other article does not say elsewhere, a number in
     /// digits the other article never states, or a name it never names.
     pub(super) fn holds_new_facts(&self, doc: &Document, span: Span, is_en: bool) -> bool {
         let lang = if is_en { Lang::En } else { Lang::Pl };
-        let paired: HashSet<usize> = Self::two_sided(&self.a.quotes)
-            .chain(&self.implied)
-            .flat_map(|l| if is_en { l.en.clone() } else { l.pl.clone() })
-            .collect();
+        let paired = |i: usize| {
+            Self::two_sided(&self.a.quotes)
+                .chain(&self.implied)
+                .any(|l| if is_en { &l.en } else { &l.pl }.contains(&i))
+        };
         let quote = doc.quotes.iter().enumerate().any(|(i, q)| {
             q.kind == QuoteKind::Speech
                 && q.depth == 0
                 && q.span.overlap(&span) > 0
-                && !paired.contains(&i)
+                && !paired(i)
                 && !self.said_elsewhere(doc.slice(q.span), is_en, true)
         });
         let others = if is_en { &self.pl_numbers } else { &self.en_numbers };
         let number = norm::numbers(doc.slice(span), span.start, lang)
             .iter()
             .any(|n| !n.word && !others.iter().any(|m| n.matches(m)));
-        let other_doc = if is_en { self.pl } else { self.en };
         let name = doc.sentences.iter().filter(|s| span.overlap(&s.span) > 0).any(|s| {
             sentence::names_in(doc.slice(s.span), lang).iter().any(|n| {
-                n.words
-                    .iter()
-                    .any(|w| !sentence::dictionary_word(w, is_en) && !named_in_text(other_doc, w, is_en))
+                n.words.iter().any(|w| !sentence::dictionary_word(w, is_en) && !self.named_in_other(w, is_en))
             })
         });
         quote || number || name
     }
-}
-
-/// Whether the other document names a word of one article anywhere (`is_en`: the word is English):
-/// the same name in any Polish case, the same name key, or a transliteration (`Zelensky` /
-/// `Zełenskiego`, by the cognate measure).
-fn named_in_text(doc: &Document, word: &str, is_en: bool) -> bool {
-    let key = crate::lexicon::names::name_key(word);
-    norm::words_of(&doc.text).into_iter().map(|(a, b)| &doc.text[a..b]).any(|o| {
-        let (en_w, pl_w) = if is_en { (word, o) } else { (o, word) };
-        o.starts_with(char::is_uppercase)
-            && (norm::same_name(word, o)
-                || crate::lexicon::names::name_key(o) == key
-                || crate::lexicon::cognate::similarity(en_w, pl_w) >= NAME_COGNATE)
-    })
 }
 
 /// Cognate similarity at which two names are one name spelled the two languages' ways.

@@ -363,6 +363,9 @@ struct Cx<'a> {
     /// when first needed.
     en_support: std::cell::OnceCell<facts::SentenceIndex<'a>>,
     pl_support: std::cell::OnceCell<facts::SentenceIndex<'a>>,
+    /// The names of each article ([`Cx::named_in_other`]), built when first needed.
+    en_names: std::cell::OnceCell<facts::NameIndex>,
+    pl_names: std::cell::OnceCell<facts::NameIndex>,
 }
 
 /// The words of one sentence as the name check compares them.
@@ -499,6 +502,8 @@ impl<'a> Cx<'a> {
             pl_numbers,
             en_support: Default::default(),
             pl_support: Default::default(),
+            en_names: Default::default(),
+            pl_names: Default::default(),
         }
     }
 
