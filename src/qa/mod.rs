@@ -9,8 +9,10 @@
 
 pub mod bilingual;
 pub mod config;
+mod facts;
 mod measures;
 pub mod norm;
+mod omitted_quotes;
 mod quotes;
 mod renderings;
 mod sentence;
@@ -291,10 +293,14 @@ pub fn is_comparable(a: &Alignment, opts: &QaOptions) -> bool {
 pub fn check(en: &Document, pl: &Document, alignment: &Alignment, opts: &QaOptions) -> Vec<Finding> {
     let cx = Cx::new(en, pl, alignment, opts);
     let mut out = Vec::new();
-    cx.sentence_pairs(&mut out);
-    cx.quote_pairs(&mut out);
-    cx.one_sided_quotes(&mut out);
     let on = |c: Check| !opts.disabled.contains(&c);
+    cx.sentence_pairs(&mut out);
+    let uncarried = cx.uncarried_quotes();
+    cx.quote_pairs(&uncarried, &mut out);
+    cx.one_sided_quotes(&mut out);
+    if on(Check::QuoteOmitted) {
+        cx.omitted_quotes(&uncarried, &mut out);
+    }
     if on(Check::OmittedPassage) || on(Check::AddedPassage) {
         cx.passages(&mut out);
     }
@@ -349,6 +355,17 @@ struct Cx<'a> {
     /// Per sentence of each document, what the name check compares (empty when the check is off).
     en_words: Vec<SentWords>,
     pl_words: Vec<SentWords>,
+    /// Comparable articles: every number of each article (the number check looks for a fact anywhere in
+    /// the other article). Empty for translations.
+    en_numbers: Vec<Num>,
+    pl_numbers: Vec<Num>,
+    /// What each sentence of each article offers the other's words ([`Cx::said_elsewhere`]), built
+    /// when first needed.
+    en_support: std::cell::OnceCell<facts::SentenceIndex<'a>>,
+    pl_support: std::cell::OnceCell<facts::SentenceIndex<'a>>,
+    /// The names of each article ([`Cx::named_in_other`]), built when first needed.
+    en_names: std::cell::OnceCell<facts::NameIndex>,
+    pl_names: std::cell::OnceCell<facts::NameIndex>,
 }
 
 /// The words of one sentence as the name check compares them.
@@ -467,7 +484,27 @@ impl<'a> Cx<'a> {
         } else {
             (Vec::new(), Vec::new())
         };
-        Cx { en, pl, a, opts, comparable, implied, en_words, pl_words }
+        let (en_numbers, pl_numbers) = if comparable {
+            (norm::numbers(&en.text, 0, Lang::En), norm::numbers(&pl.text, 0, Lang::Pl))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Cx {
+            en,
+            pl,
+            a,
+            opts,
+            comparable,
+            implied,
+            en_words,
+            pl_words,
+            en_numbers,
+            pl_numbers,
+            en_support: Default::default(),
+            pl_support: Default::default(),
+            en_names: Default::default(),
+            pl_names: Default::default(),
+        }
     }
 
     fn sent_side(&self, doc: &Document, idx: &[usize]) -> Side {

@@ -28,8 +28,20 @@ impl Cx<'_> {
             let g = digit_groups(doc.slice(n.span));
             !g.is_empty() && g.iter().all(|x| pool.contains(x))
         };
-        let lone_en: Vec<&Num> = lone_en.into_iter().filter(|n| !covered(self.en, n, &gp)).collect();
-        let lone_pl: Vec<&Num> = lone_pl.into_iter().filter(|n| !covered(self.pl, n, &ge)).collect();
+        let mut lone_en: Vec<&Num> = lone_en.into_iter().filter(|n| !covered(self.en, n, &gp)).collect();
+        let mut lone_pl: Vec<&Num> = lone_pl.into_iter().filter(|n| !covered(self.pl, n, &ge)).collect();
+        // Emergency numbers are localised: "text 911" is "SMS pod numer alarmowy" or "112".
+        if emergency_context(&p.text) {
+            lone_en.retain(|n| !emergency_number(self.en.slice(n.span)));
+            lone_pl.retain(|n| !emergency_number(self.pl.slice(n.span)));
+        }
+        // Comparable articles: a number in digits the other article states anywhere is a fact both
+        // give, not one changed or missing (a retelling gives it in another sentence). Number words
+        // ("one", "dwie") are too common for that.
+        if self.comparable {
+            lone_en.retain(|n| n.word || !self.pl_numbers.iter().any(|m| n.matches(m)));
+            lone_pl.retain(|n| n.word || !self.en_numbers.iter().any(|m| m.matches(n)));
+        }
         let show = |doc: &Document, v: &[&Num]| {
             v.iter().map(|n| doc.slice(n.span).to_string()).collect::<Vec<_>>().join(", ")
         };
@@ -89,12 +101,14 @@ impl Cx<'_> {
         // A number replaced by another keeps its kind: a date in place of an amount ("September" /
         // "5,25 proc.") is two facts, one given by each side.
         let same_kind = lone_en.iter().any(|a| lone_pl.iter().any(|b| kind_class(a) == kind_class(b)));
-        if !lone_en.is_empty()
-            && !lone_pl.is_empty()
-            && !convertible
-            && same_kind
-            && (strong_en || strong_pl || word_swap)
-        {
+        // In a retelling a number word ("in one day") beside a number in digits is no replacement: the
+        // two articles word their facts differently. One number word in place of another still is.
+        let strong = if self.comparable {
+            (strong_en && strong_pl) || word_swap
+        } else {
+            strong_en || strong_pl || word_swap
+        };
+        if !lone_en.is_empty() && !lone_pl.is_empty() && !convertible && same_kind && strong {
             out.push(Finding {
                 check: Check::NumberMismatch,
                 severity: Severity::Error,
@@ -187,6 +201,7 @@ impl Cx<'_> {
             words.get(lo..hi).unwrap_or(&[])
         }
         let severity = if self.comparable { Severity::Style } else { Severity::Warning };
+        let first = out.len();
         for (from, to, fdoc, is_en) in [(e, p, self.en, true), (p, e, self.pl, false)] {
             let other = if is_en { around(&self.pl_words, &l.pl) } else { around(&self.en_words, &l.en) };
             let lang_from = if is_en { Lang::En } else { Lang::Pl };
@@ -346,6 +361,45 @@ impl Cx<'_> {
                     });
                 }
             }
+        }
+        self.merge_spellings(first, e, p, out);
+    }
+
+    /// A name the English side of a link gives that the Polish side lacks, and a name the Polish side
+    /// gives that the English side lacks, spelled nearly alike (`Misamari` / `Mimsaari`): one name
+    /// misspelled, reported once at both spans.
+    fn merge_spellings(&self, first: usize, e: &Side, p: &Side, out: &mut Vec<Finding>) {
+        let name_of = |f: &Finding, en: bool| -> Option<Span> {
+            let v = if en { &f.en } else { &f.pl };
+            (f.check == Check::NameMismatch && v.len() == 1).then(|| v[0])
+        };
+        let mut k = first;
+        while k < out.len() {
+            let Some(ps) = name_of(&out[k], false).filter(|_| out[k].en == e.spans) else {
+                k += 1;
+                continue;
+            };
+            let pn = norm::fold(self.pl.slice(ps));
+            let partner = (first..out.len()).find(|&g| {
+                g != k
+                    && out[g].pl == p.spans
+                    && name_of(&out[g], true)
+                        .is_some_and(|es| near_spelling(&norm::fold(self.en.slice(es)), &pn))
+            });
+            let Some(g) = partner else {
+                k += 1;
+                continue;
+            };
+            let es = out[g].en[0];
+            out[g].pl = vec![ps];
+            out[g].message = format!(
+                "“{}” in the English sentence is spelled “{}” in the Polish one.\nEN: {}\nPL: {}",
+                self.en.slice(es),
+                self.pl.slice(ps),
+                clip(&e.text, 160),
+                clip(&p.text, 160)
+            );
+            out.remove(k);
         }
     }
 
@@ -604,6 +658,28 @@ fn equivalent_found(words: &[&str], other: &[SentWords]) -> bool {
     other.iter().any(|o| {
         country.is_some_and(|c| o.countries.contains(c)) || role.is_some_and(|r| o.roles.contains(r))
     })
+}
+
+/// Whether a number is one of the emergency telephone numbers countries give each other's readers
+/// their own for (911, 999, 112).
+fn emergency_number(t: &str) -> bool {
+    matches!(t, "911" | "999" | "112")
+}
+
+/// Whether a Polish text names an emergency number: "112" or "numer alarmowy" / "ratunkowy".
+fn emergency_context(pl: &str) -> bool {
+    let lower = pl.to_lowercase();
+    norm::words_of(pl).into_iter().any(|(a, b)| emergency_number(&pl[a..b]))
+        || ["numer alarmow", "numer ratunkow", "numeru alarmow", "numeru ratunkow", "numerem alarmow"]
+            .iter()
+            .any(|k| lower.contains(k))
+}
+
+/// Whether two folded names are spelled nearly alike: a distance of at most 2 edits and at most a
+/// quarter of the longer name (`misamari` / `mimsaari`, `indorewala` / `indorewela`).
+pub(super) fn near_spelling(a: &str, b: &str) -> bool {
+    let d = edit_distance(a, b);
+    d > 0 && d <= 2 && d * 4 <= a.chars().count().max(b.chars().count())
 }
 
 /// Levenshtein distance of two words (in characters).

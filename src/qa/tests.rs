@@ -408,3 +408,4 @@ fn clock_times_and_short_forms_agree_across_notations() {
 }
 
 mod names;
+mod precision;

@@ -8,8 +8,10 @@ use super::*;
 /// the checks here and by the quote check's "reported without marks".
 pub(super) struct Support<'l> {
     lex: &'l dyn crate::align::Concepts,
-    keys: HashSet<String>,
-    ids: HashSet<u32>,
+    /// The other side's folded words.
+    pub(super) keys: HashSet<String>,
+    /// The lexicon concepts of the other side's words.
+    pub(super) ids: HashSet<u32>,
 }
 
 impl<'l> Support<'l> {

@@ -2,10 +2,35 @@
 
 use super::*;
 
+/// An unmatched sentence completes a neighbouring link when, with it, the link's lengths lie within this
+/// many standard deviations of a translation's (`QaOptions::length_ratio_log_sd`)…
+const NEIGHBOUR_FIT_Z: f32 = 1.5;
+/// …and at least this many nearer than without it.
+const NEIGHBOUR_GAIN_Z: f32 = 1.0;
+/// A sentence and the other side's sentence next to it, and the link without that sentence, within this
+/// many standard deviations of a translation's lengths.
+const NEIGHBOUR_PAIR_Z: f32 = 2.0;
+
 impl Cx<'_> {
     /// Runs of unmatched sentences.
     pub(super) fn passages(&self, out: &mut Vec<Finding>) {
-        let (me, mp) = matched_sentences(self.a, self.en, self.pl);
+        let (mut me, mut mp) = matched_sentences(self.a, self.en, self.pl);
+        // A retelling's sentence that one sentence of the other article says too, unlinked, is not
+        // one-sided, nor is a heading, which sums up the article.
+        if self.comparable {
+            for (doc, matched, is_en) in [(self.en, &mut me, true), (self.pl, &mut mp, false)] {
+                for (i, m) in matched.iter_mut().enumerate() {
+                    if !*m
+                        && doc.sentences.get(i).is_some_and(|s| {
+                            super::facts::heading(doc, i)
+                                || self.said_elsewhere(doc.slice(s.span), is_en, false)
+                        })
+                    {
+                        *m = true;
+                    }
+                }
+            }
+        }
         for (doc, matched, is_en) in [(self.en, &me, true), (self.pl, &mp, false)] {
             let mut i = 0;
             while i < matched.len() {
@@ -18,20 +43,23 @@ impl Cx<'_> {
                     i += 1;
                 }
                 let run = &doc.sentences[start..i];
-                if !self.comparable && self.gap_unmatched(start, i, is_en) {
+                if !self.comparable
+                    && (self.gap_unmatched(start, i, is_en)
+                        || (i - start == 1 && self.completes_neighbour(start, is_en)))
+                {
                     continue;
                 }
                 let long = run.len() >= self.opts.passage_min_sentences;
                 let span = Span::new(run[0].span.start, run[run.len() - 1].span.end);
                 // In comparable articles a one-sided passage is expected: information, unless it holds a
-                // quote, a number or a name.
+                // quote, a number or a name the other article does not give.
                 let severity = if !self.comparable {
                     if long {
                         Severity::Error
                     } else {
                         Severity::Warning
                     }
-                } else if self.holds_facts(doc, span, is_en) {
+                } else if self.holds_new_facts(doc, span, is_en) {
                     Severity::Warning
                 } else {
                     Severity::Style
@@ -61,6 +89,12 @@ impl Cx<'_> {
     /// of one side (English when `is_en`) include an unmatched one too: both articles then have text
     /// there that the aligner left unpaired (a loose rendering, not a passage one of them lacks).
     pub(super) fn gap_unmatched(&self, start: usize, end: usize, is_en: bool) -> bool {
+        !self.gap_sentences(start, end, is_en).is_empty()
+    }
+
+    /// The unmatched sentences of the other side that [`Cx::gap_unmatched`] finds for the run
+    /// `start..end` (none when their length is not comparable).
+    pub(super) fn gap_sentences(&self, start: usize, end: usize, is_en: bool) -> Vec<usize> {
         let (le, lp) =
             Alignment::unit_links(&self.a.sentences, self.en.sentences.len(), self.pl.sentences.len());
         let (me, mp) = matched_sentences(self.a, self.en, self.pl);
@@ -85,20 +119,74 @@ impl Cx<'_> {
         let chars =
             |d: &Document, i: usize| d.sentences.get(i).map_or(0, |s| d.slice(s.span).chars().count());
         let here_len: usize = (start..end).map(|i| chars(here_doc, i)).sum();
-        let there_len: usize = (lo..hi).filter(|&j| !there_matched[j]).map(|j| chars(there_doc, j)).sum();
-        there_len > 0 && there_len * 3 >= here_len && there_len <= here_len * 3
+        let gap: Vec<usize> = (lo..hi).filter(|&j| !there_matched[j]).collect();
+        let there_len: usize = gap.iter().map(|&j| chars(there_doc, j)).sum();
+        if there_len > 0 && there_len * 3 >= here_len && there_len <= here_len * 3 {
+            gap
+        } else {
+            Vec::new()
+        }
     }
 
-    /// Whether a span holds a speech quote, a number in digits or a name.
-    fn holds_facts(&self, doc: &Document, span: Span, is_en: bool) -> bool {
-        let lang = if is_en { Lang::En } else { Lang::Pl };
-        doc.quotes.iter().any(|q| q.kind == QuoteKind::Speech && q.span.overlap(&span) > 0)
-            || norm::numbers(doc.slice(span), span.start, lang).iter().any(|n| !n.word)
-            || doc.sentences.iter().filter(|s| span.overlap(&s.span) > 0).any(|s| {
-                sentence::names_in(doc.slice(s.span), lang)
-                    .iter()
-                    .any(|n| n.words.iter().any(|w| !sentence::dictionary_word(w, is_en)))
-            })
+    /// Whether the unmatched sentence `s` (English when `is_en`) is part of the translation of a
+    /// neighbouring link, which the translator split or joined differently: either the link's other
+    /// side is too long for its own side and the sentence makes up the difference (`We did not take this
+    /// case to alarm people, it is what I believe in.` / `Nie zajęliśmy się tą sprawą, żeby kogoś
+    /// zaniepokoić.` + `Ja po prostu jestem o tym przekonany.`), or the other side's sentence next to it
+    /// shares nothing with the link's own side and has the length of the unmatched sentence's
+    /// translation (the aligner attached it to the wrong neighbour).
+    fn completes_neighbour(&self, s: usize, is_en: bool) -> bool {
+        let (le, lp) =
+            Alignment::unit_links(&self.a.sentences, self.en.sentences.len(), self.pl.sentences.len());
+        let here_links = if is_en { &le } else { &lp };
+        let (here_doc, there_doc) = if is_en { (self.en, self.pl) } else { (self.pl, self.en) };
+        let chars = |d: &Document, v: &[usize]| -> usize {
+            v.iter().filter_map(|&i| d.sentences.get(i)).map(|x| d.slice(x.span).chars().count()).sum()
+        };
+        // Distance from a translation's length ratio, in standard deviations.
+        let z = |here: usize, there: usize| -> f32 {
+            if here == 0 || there == 0 {
+                return f32::INFINITY;
+            }
+            let (e, p) = if is_en { (here, there) } else { (there, here) };
+            self.opts.length_z(e as f32, p as f32).abs()
+        };
+        let own = chars(here_doc, &[s]);
+        let lex = lexicon(self.opts);
+        for (j, before) in [(s.checked_sub(1), true), (Some(s + 1), false)] {
+            let Some(l) =
+                j.and_then(|j| here_links.get(j).copied().flatten()).and_then(|k| self.a.sentences.get(k))
+            else {
+                continue;
+            };
+            let (here_idx, there_idx) = if is_en { (&l.en, &l.pl) } else { (&l.pl, &l.en) };
+            let (h, t) = (chars(here_doc, here_idx), chars(there_doc, there_idx));
+            // The sentence makes up what the link's own side lacks.
+            let (without, with) = (z(h, t), z(h + own, t));
+            if with <= NEIGHBOUR_FIT_Z && without - with >= NEIGHBOUR_GAIN_Z {
+                return true;
+            }
+            // The other side's sentence next to it belongs to it.
+            if there_idx.len() < 2 {
+                continue;
+            }
+            let b = if before { there_idx.iter().max() } else { there_idx.iter().min() };
+            let Some(&b) = b else { continue };
+            let rest: Vec<usize> = there_idx.iter().copied().filter(|&x| x != b).collect();
+            let here_texts =
+                here_idx.iter().filter_map(|&i| here_doc.sentences.get(i)).map(|x| here_doc.slice(x.span));
+            let support = super::unsupported::Support::of_texts(lex, here_texts, !is_en);
+            let Some(bs) = there_doc.sentences.get(b) else { continue };
+            let bt = there_doc.slice(bs.span);
+            let shares = norm::content_words(bt, !is_en).iter().any(|w| support.finds(w, !is_en));
+            if !shares
+                && z(own, chars(there_doc, &[b])) <= NEIGHBOUR_PAIR_Z
+                && z(h, chars(there_doc, &rest)) <= NEIGHBOUR_PAIR_Z
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// Sentences left in the other language.
