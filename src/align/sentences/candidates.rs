@@ -91,15 +91,7 @@ pub(super) fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandM
         a = b;
         c = d;
     }
-    // The same comparisons as ordering by (English, Polish) sentence, so the same order.
-    votes.sort_unstable_by_key(|v| ((v.0 as u64) << 32) | v.1 as u64);
-    let mut pairs: Vec<(u32, u32, f32)> = Vec::new();
-    for v in votes {
-        match pairs.last_mut() {
-            Some(last) if last.0 == v.0 && last.1 == v.1 => last.2 += v.2,
-            _ => pairs.push(v),
-        }
-    }
+    let pairs = sum_votes(votes, e.len(), p.len());
     // Top-k per English sentence and per Polish sentence, best vote first, ties to the lower index
     // (a strict order, so the kept set does not depend on how it is found).
     let mut keep: CandMap = CandMap::default();
@@ -161,6 +153,36 @@ impl KeyFilter {
     }
 }
 
+/// Most cells of the (English × Polish) table the votes are summed in; longer articles sort them.
+const MAX_VOTE_CELLS: usize = 1 << 18;
+
+/// Each voted (English, Polish) sentence pair once with the sum of its votes, ordered by English
+/// then Polish sentence.
+fn sum_votes(mut votes: Vec<(u32, u32, f32)>, ne: usize, np: usize) -> Vec<(u32, u32, f32)> {
+    let mut pairs: Vec<(u32, u32, f32)> = Vec::new();
+    if ne * np <= MAX_VOTE_CELLS {
+        // Every vote is positive, so a cell above 0 was voted for.
+        let mut cells = vec![0f32; ne * np];
+        for &(i, j, w) in &votes {
+            cells[i as usize * np + j as usize] += w;
+        }
+        for (c, &w) in cells.iter().enumerate() {
+            if w > 0.0 {
+                pairs.push(((c / np) as u32, (c % np) as u32, w));
+            }
+        }
+        return pairs;
+    }
+    votes.sort_unstable_by_key(|v| ((v.0 as u64) << 32) | v.1 as u64);
+    for v in votes {
+        match pairs.last_mut() {
+            Some(last) if last.0 == v.0 && last.1 == v.1 => last.2 += v.2,
+            _ => pairs.push(v),
+        }
+    }
+    pairs
+}
+
 /// The [`TOP_K`] best (vote, index) offers: higher vote first, then lower index.
 #[derive(Clone, Default)]
 struct TopK {
@@ -209,4 +231,28 @@ pub(crate) fn candidate_pairs(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> 
         candidates(e, p, sig).into_keys().map(|(i, j)| (i as usize, j as usize)).collect();
     v.sort_unstable();
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sum_votes;
+
+    #[test]
+    fn summed_votes_list_each_voted_pair_once_in_order() {
+        // 300 votes over an 8 × 9 table, several for the same pair, in no particular order, and one
+        // lone vote of the smallest weight (row 7).
+        let mut votes: Vec<(u32, u32, f32)> =
+            (0..300u32).map(|k| ((k * 5) % 7, (k * 7 + k / 9) % 9, 0.05 + (k % 11) as f32 * 0.25)).collect();
+        votes.insert(150, (7, 3, 0.05));
+        let mut want: std::collections::BTreeMap<(u32, u32), f32> = Default::default();
+        for &(i, j, w) in &votes {
+            *want.entry((i, j)).or_default() += w;
+        }
+        let got = sum_votes(votes, 8, 9);
+        assert_eq!(got.len(), want.len(), "each voted pair once");
+        for (g, (&(i, j), &w)) in got.iter().zip(&want) {
+            assert_eq!((g.0, g.1), (i, j), "ordered by English, then Polish sentence");
+            assert!((g.2 - w).abs() <= 1e-4 * w, "pair ({i}, {j}): sum {} against {w}", g.2);
+        }
+    }
 }
