@@ -280,18 +280,26 @@ impl Cx<'_> {
         let here: Vec<usize> = (0..doc.sentences.len())
             .filter(|&i| i == q.sentence || doc.sentences[i].span.overlap(&q.span) > 0)
             .collect();
-        let mut there: Vec<usize> = self
+        let there = self.linked_to(&here, is_en);
+        (here, there)
+    }
+
+    /// The other side's sentences that sentence links join to `sents` (English sentences when
+    /// `is_en`, else Polish), sorted and distinct.
+    fn linked_to(&self, sents: &[usize], is_en: bool) -> Vec<usize> {
+        let mut v: Vec<usize> = self
             .a
             .sentences
             .iter()
             .filter(|l| {
-                l.is_match() && here.iter().any(|i| if is_en { l.en.contains(i) } else { l.pl.contains(i) })
+                l.is_match() && sents.iter().any(|i| if is_en { l.en.contains(i) } else { l.pl.contains(i) })
             })
-            .flat_map(|l| if is_en { l.pl.clone() } else { l.en.clone() })
+            .flat_map(|l| if is_en { &l.pl } else { &l.en })
+            .copied()
             .collect();
-        there.sort_unstable();
-        there.dedup();
-        (here, there)
+        v.sort_unstable();
+        v.dedup();
+        v
     }
 
     /// Whether the sentences the English quotes of a pair run through and the Polish sentences linked
@@ -390,16 +398,8 @@ impl Cx<'_> {
         // the narrative).
         let lex = lexicon(self.opts);
         // This side's sentences of the links that hold the other side's sentences.
-        let mut linked: Vec<usize> = self
-            .a
-            .sentences
-            .iter()
-            .filter(|l| {
-                l.is_match() && idx.iter().any(|i| if is_en { l.pl.contains(i) } else { l.en.contains(i) })
-            })
-            .flat_map(|l| if is_en { l.en.clone() } else { l.pl.clone() })
-            .chain(here.iter().copied())
-            .collect();
+        let mut linked = self.linked_to(&idx, !is_en);
+        linked.extend(here.iter().copied());
         linked.sort_unstable();
         linked.dedup();
         let rest: String = linked
