@@ -11,10 +11,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use crate::lang::Lang;
-use crate::lexicon::cognate::{skeleton_en, skeleton_pl};
-use crate::lexicon::names::name_key;
 use crate::lexicon::numbers::{self, NumKind};
-use crate::lexicon::tokens::{is_stopword_en, is_stopword_pl, tokens, TokenKind};
+use crate::lexicon::tokens::{tokens, TokenKind};
 use crate::lexicon::Lexicon;
 
 /// A source of concept ids: a bilingual lexicon. Words of the two languages that share an id are
@@ -266,199 +264,6 @@ fn number_key(k: NumKind) -> Key {
     make_key(KeyKind::Number, hash_str(&format!("{canon:?}")))
 }
 
-/// What is known of the word forms already seen, so that a vocabulary is looked up once (per
-/// thread, see [`with_word_caches`]): each form has an entry, and each token of a sentence's
-/// features names its form's entry ([`Tok::word`]).
-#[derive(Default)]
-pub struct WordCache {
-    /// Tells this cache's entries from those of another cache, or of this one before it was
-    /// cleared ([`SentFeat::words`]); 0 until the first entry.
-    stamp: u64,
-    /// Each form's entry.
-    ids: std::collections::HashMap<String, u32, FastHash>,
-    entries: Vec<WordEntry>,
-    /// The lexicon and signals the entries were computed with.
-    owner: Option<(Option<std::sync::Arc<dyn Concepts>>, Signals)>,
-}
-
-/// One word form's entry in a [`WordCache`].
-struct WordEntry {
-    /// Keys, base weight, and what [`numbers::extract`] reads in the word alone (a number word or
-    /// a month name; `None` also when numbers are switched off).
-    keys: Vec<Key>,
-    weight: f32,
-    num: Option<NumKind>,
-    /// What the comparable edge model reads of the form, once it has asked.
-    comparable: Option<crate::align::comparable::WordFacts>,
-}
-
-impl std::fmt::Debug for WordCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("WordCache").field("words", &self.entries.len()).finish()
-    }
-}
-
-impl WordCache {
-    /// The comparable edge model's facts of the form of entry `id` (`word` as written), computed
-    /// by `compute` the first time they are asked for.
-    /// Features built with another cache (or before this one was cleared) are not read from it.
-    pub(crate) fn comparable_facts(
-        &mut self,
-        f: &SentFeat,
-        id: u32,
-        word: &str,
-        compute: impl FnOnce(&str) -> crate::align::comparable::WordFacts,
-    ) -> crate::align::comparable::WordFacts {
-        match self.entries.get_mut(id as usize) {
-            Some(e) if f.words == self.stamp => *e.comparable.get_or_insert_with(|| compute(word)),
-            _ => compute(word),
-        }
-    }
-
-    /// A stamp no other cache has had.
-    fn new_stamp(&mut self) {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        self.stamp = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    }
-}
-
-/// A fast non-cryptographic hasher (FNV-1a over 8-byte words) for the word cache: its keys are
-/// the document's own words, so hash flooding is not a concern here.
-#[derive(Default, Clone, Copy)]
-pub struct FastHash;
-
-/// The hasher state of [`FastHash`].
-#[derive(Default)]
-pub struct FastHasher(u64);
-
-impl std::hash::BuildHasher for FastHash {
-    type Hasher = FastHasher;
-    fn build_hasher(&self) -> FastHasher {
-        FastHasher(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for FastHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let v = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
-            self.0 = (self.0 ^ v).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-/// Word forms a thread remembers before its cache is cleared.
-const CACHE_CAP: usize = 200_000;
-
-impl WordCache {
-    /// Make the cache valid for `lex` and `sig` (clearing it when they changed or it is full).
-    fn prepare(&mut self, lex: &Option<std::sync::Arc<dyn Concepts>>, sig: &Signals) {
-        let same = match &self.owner {
-            Some((l, s)) => {
-                s == sig
-                    && match (l, lex) {
-                        (None, None) => true,
-                        (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
-                        _ => false,
-                    }
-            }
-            None => false,
-        };
-        if !same || self.entries.len() > CACHE_CAP {
-            self.ids.clear();
-            self.entries.clear();
-            self.new_stamp();
-            self.owner = Some((lex.clone(), *sig));
-        }
-    }
-}
-
-thread_local! {
-    static CACHES: std::cell::RefCell<(WordCache, WordCache)> = std::cell::RefCell::default();
-}
-
-/// Run `f` with this thread's English and Polish word caches, made valid for `lex` and `sig`.
-/// Word evidence depends only on the word, the lexicon and the signals, so across the documents a
-/// thread aligns (a batch), each word form is looked up once.
-pub fn with_word_caches<R>(
-    lex: &Option<std::sync::Arc<dyn Concepts>>,
-    sig: &Signals,
-    f: impl FnOnce(&mut WordCache, &mut WordCache) -> R,
-) -> R {
-    CACHES.with(|c| match c.try_borrow_mut() {
-        Ok(mut c) => {
-            let (e, p) = &mut *c;
-            e.prepare(lex, sig);
-            p.prepare(lex, sig);
-            f(e, p)
-        }
-        // Re-entered (cannot happen from align itself): fresh caches.
-        Err(_) => f(&mut WordCache::default(), &mut WordCache::default()),
-    })
-}
-
-/// The keys and base weight of one word form (as written) of language `lang`.
-fn word_keys(
-    word: &str,
-    lang: Lang,
-    lex: Option<&dyn Concepts>,
-    sig: &Signals,
-) -> (Vec<Key>, f32, Option<NumKind>) {
-    let mut keys = Vec::new();
-    let lower = crate::lexicon::tokens::fold(word);
-    let nchars = lower.chars().count();
-    let stop = match lang {
-        Lang::Pl => is_stopword_pl(&lower),
-        _ => is_stopword_en(&lower),
-    };
-    let weight = if stop || nchars <= 2 {
-        0.15
-    } else if nchars == 3 {
-        0.5
-    } else {
-        1.0
-    };
-    if sig.lexicon && !stop {
-        if let Some(l) = lex {
-            let mut ids = Vec::new();
-            match lang {
-                Lang::Pl => l.pl_ids(&lower, &mut ids),
-                _ => l.en_ids(&lower, &mut ids),
-            }
-            keys.extend(ids.iter().take(32).map(|&id| make_key(KeyKind::Lexicon, id as u64)));
-        }
-    }
-    let known = !keys.is_empty();
-    let capital = word.chars().next().is_some_and(char::is_uppercase);
-    if sig.names && capital && nchars >= 2 && !stop {
-        // Sentence-initial words get a name key too: it only counts when the other side holds
-        // the same capitalised word.
-        keys.push(make_key(KeyKind::Name, hash_str(&name_key(word))));
-    }
-    // Cognate keys for words the lexicon does not know (and names): a known word already meets
-    // its translations.
-    if sig.cognates && nchars >= 6 && !stop && (!known || capital) {
-        let sk = match lang {
-            Lang::Pl => skeleton_pl(&lower),
-            _ => skeleton_en(&lower),
-        };
-        if sk.chars().count() >= 4 {
-            keys.push(make_key(KeyKind::Cognate, hash_str(prefix(&sk, 5))));
-        }
-    }
-    // Number words and month names ("dwie", "kwietnia", "million") make the sentence worth a
-    // look by the number reader.
-    let numeric = if sig.numbers { numbers::extract(word, lang).first().map(|n| n.kind) } else { None };
-    (keys, weight, numeric)
-}
-
 /// Build the evidence of one sentence of language `lang`.
 pub fn sentence_features(text: &str, lang: Lang, lex: Option<&dyn Concepts>, sig: &Signals) -> SentFeat {
     sentence_features_cached(text, lang, lex, sig, &mut WordCache::default())
@@ -472,35 +277,50 @@ pub fn sentence_features_cached(
     sig: &Signals,
     cache: &mut WordCache,
 ) -> SentFeat {
-    let mut f = SentFeat::default();
-    if cache.stamp == 0 {
-        cache.new_stamp();
-    }
-    f.words = cache.stamp;
+    let mut f = SentFeat { words: cache.current_stamp(), ..SentFeat::default() };
     // Room for a token every few bytes and a few keys a token (one allocation each, usually).
     f.toks.reserve(text.len() / 5 + 2);
     f.tok_keys.reserve(text.len() / 2 + 4);
-    let mut first_word = true;
-    let mut numeric = false;
     // Number words and month names, as `numbers::extract` reads them in each word alone.
     let mut word_nums: Vec<numbers::Num> = Vec::new();
+    let numeric = push_words(&mut f, text, lang, lex, sig, cache, &mut word_nums);
+    if sig.numbers && numeric {
+        push_numbers(&mut f, text, lang, &word_nums);
+    }
+    f.index_tokens();
+    f.index_keys();
+    f.numbers.sort_unstable();
+    f.numbers.dedup();
+    let (chars, punct) = char_stats(text);
+    f.chars = chars;
+    if sig.punctuation {
+        f.punct = punct;
+    }
+    f
+}
+
+/// Add a token for each word of `text` (its keys and weight from the cache, looked up once per
+/// form) and gather the number words and month names into `word_nums`. Returns whether the
+/// sentence may hold a number (a token that is not a word, or a number word).
+fn push_words(
+    f: &mut SentFeat,
+    text: &str,
+    lang: Lang,
+    lex: Option<&dyn Concepts>,
+    sig: &Signals,
+    cache: &mut WordCache,
+    word_nums: &mut Vec<numbers::Num>,
+) -> bool {
+    let mut first_word = true;
+    let mut numeric = false;
     for t in tokens(text) {
         if t.kind != TokenKind::Word {
             numeric = true;
             continue;
         }
         let k0 = f.tok_keys.len() as u32;
-        let id = match cache.ids.get(t.text) {
-            Some(&id) => id,
-            None => {
-                let (keys, weight, num) = word_keys(t.text, lang, lex, sig);
-                let id = cache.entries.len() as u32;
-                cache.entries.push(WordEntry { keys, weight, num, comparable: None });
-                cache.ids.insert(t.text.to_string(), id);
-                id
-            }
-        };
-        let entry = &cache.entries[id as usize];
+        let id = cache.entry_id(t.text, lang, lex, sig);
+        let entry = cache.entry(id);
         if let Some(kind) = entry.num {
             numeric = true;
             word_nums.push(numbers::Num { kind, start: t.start, end: t.end, alt: None });
@@ -522,42 +342,44 @@ pub fn sentence_features_cached(
         });
         f.weight += weight;
     }
-    if sig.numbers && numeric {
-        for n in numbers::extract_with_words(text, lang, &word_nums) {
-            let k = number_key(n.kind);
-            let k0 = f.tok_keys.len() as u32;
-            f.tok_keys.push(k);
-            // A number with two readings ("7.52m": millions or metres) matches either.
-            if let Some(alt) = n.alt {
-                f.tok_keys.push(number_key(alt));
-            }
-            // Only numbers written with digits and with one reading count as present on one side
-            // only: number words are also pronouns and idioms ("one of them", "no one", "ani
-            // jeden"), and a number with two readings may mean the one the other side lacks, so
-            // both count as shared evidence when they match and are not held against a pair when
-            // they don't.
-            if n.alt.is_none()
-                && text.get(n.start..n.end).is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit()))
-            {
-                f.numbers.push(k);
-            }
-            f.toks.push(Tok {
-                start: n.start as u32,
-                end: n.end as u32,
-                keys: (k0, f.tok_keys.len() as u32),
-                weight: 1.0,
-                is_number: true,
-                word: NO_WORD,
-            });
-            f.weight += 1.0;
+    numeric
+}
+
+/// Add a token for each number of `text` (`numbers::extract_with_words`, reading the number words
+/// `word_nums` already found), and the numbers that count as present on this side only.
+fn push_numbers(f: &mut SentFeat, text: &str, lang: Lang, word_nums: &[numbers::Num]) {
+    for n in numbers::extract_with_words(text, lang, word_nums) {
+        let k = number_key(n.kind);
+        let k0 = f.tok_keys.len() as u32;
+        f.tok_keys.push(k);
+        // A number with two readings ("7.52m": millions or metres) matches either.
+        if let Some(alt) = n.alt {
+            f.tok_keys.push(number_key(alt));
         }
+        // Only numbers written with digits and with one reading count as present on one side
+        // only: number words are also pronouns and idioms ("one of them", "no one", "ani
+        // jeden"), and a number with two readings may mean the one the other side lacks, so
+        // both count as shared evidence when they match and are not held against a pair when
+        // they don't.
+        if n.alt.is_none() && text.get(n.start..n.end).is_some_and(|t| t.bytes().any(|b| b.is_ascii_digit()))
+        {
+            f.numbers.push(k);
+        }
+        f.toks.push(Tok {
+            start: n.start as u32,
+            end: n.end as u32,
+            keys: (k0, f.tok_keys.len() as u32),
+            weight: 1.0,
+            is_number: true,
+            word: NO_WORD,
+        });
+        f.weight += 1.0;
     }
-    f.index_tokens();
-    f.index_keys();
-    f.numbers.sort_unstable();
-    f.numbers.dedup();
-    // One pass over the bytes: characters that are not white space (ASCII ones directly, others
-    // decoded), and the ASCII punctuation flags.
+}
+
+/// One pass over the bytes of `text`: the characters that are not white space (ASCII ones
+/// directly, others decoded), and the ASCII punctuation flags (`?` 1, `!` 2, brackets 4).
+fn char_stats(text: &str) -> (u32, u8) {
     let b = text.as_bytes();
     let (mut chars, mut punct) = (0u32, 0u8);
     let mut i = 0;
@@ -582,11 +404,7 @@ pub fn sentence_features_cached(
             i += c.len_utf8();
         }
     }
-    f.chars = chars;
-    if sig.punctuation {
-        f.punct = punct;
-    }
-    f
+    (chars, punct)
 }
 
 impl Concepts for Lexicon {
@@ -607,5 +425,8 @@ impl Concepts for &'static Lexicon {
     }
 }
 
+mod cache;
 #[cfg(test)]
 mod tests;
+
+pub use cache::{with_word_caches, FastHash, FastHasher, WordCache};
