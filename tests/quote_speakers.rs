@@ -134,3 +134,45 @@ fn a_name_with_the_speakers_age_before_the_verb() {
     let t = "„Takiej zimy nie pamiętam” – Kowalska, 61, powiedziała reporterom.\n";
     assert_eq!(speakers(t), vec![some("Kowalska")]);
 }
+
+#[test]
+fn a_title_or_honorific_before_the_name_after_the_quotation() {
+    // "…," President X said: a capitalised office, an honorific or a nationality before the name
+    // is description, not a reason to drop the attribution.
+    for (t, want) in [
+        ("\"The bridge reopens in May,\" President Lena Morawa said.\n", "Lena Morawa"),
+        ("\"The bridge reopens in May,\" Mr Pellow told reporters.\n", "Pellow"),
+        ("\"The bridge reopens in May,\" Dr. Ruth Okafor said on Monday.\n", "Ruth Okafor"),
+        ("\"The bridge reopens in May,\" German President Lena Vogt said.\n", "Lena Vogt"),
+    ] {
+        assert_eq!(speakers(t), vec![some(want)], "{t}");
+    }
+}
+
+#[test]
+fn a_source_opening_the_sentence_says_the_words_after_it() {
+    // "According to X, … “…”": X, not "to X".
+    let t = "According to Hale, the new checks \"will not last beyond the summer\".\n";
+    assert_eq!(speakers(t), vec![some("Hale")]);
+    let t = "According to the transport minister Piotr Lasek, the tunnel is \"safe for now\".\n";
+    assert_eq!(speakers(t), vec![some("Piotr Lasek")]);
+}
+
+#[test]
+fn an_office_and_its_institution_before_a_colon_are_not_the_name() {
+    let t = "Szef MSZ Radosław Kowal: „Nie ma zgody na decyzje podjęte bez nas”.\n";
+    assert_eq!(speakers(t), vec![some("Radosław Kowal")]);
+}
+
+#[test]
+fn a_role_is_not_given_to_a_person_holding_another_office() {
+    // The prime minister is not named in the article; the two people named hold other offices,
+    // so the quote keeps the role as written rather than the nearest of them.
+    let t = "Prezydent Anna Lis i szef MSZ Jan Kowal rozmawiali w środę o granicy.\n\n\
+             – To nasza czerwona linia – mówił premier.\n";
+    assert_eq!(speakers(t), vec![some("premier")]);
+    // A person the article gives this office still takes it.
+    let t = "Premier Adam Wolny i szef MSZ Jan Kowal rozmawiali w środę o granicy.\n\n\
+             – To nasza czerwona linia – mówił premier.\n";
+    assert_eq!(speakers(t), vec![some("Adam Wolny")]);
+}

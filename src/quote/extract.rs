@@ -316,7 +316,10 @@ impl<'t> Extraction<'t> {
             Some(Who::Role { span, group }) => {
                 let country = roles::country_in(self.text, span);
                 let (people, book) = self.people(lang);
-                let name = people.role(group, country, q.open.start.min(span.start), book)?;
+                // A role no person of the article holds: the role as written.
+                let Some(name) = people.role(group, country, q.open.start.min(span.start), book) else {
+                    return Some(described(self.text, span));
+                };
                 self.last_named = Some(self.quotes.len());
                 Some(Speaker { name, span })
             }
@@ -373,7 +376,9 @@ impl<'t> Extraction<'t> {
             Some(Speaker { name, span })
         } else if let Some((group, sp)) = role {
             let (people, book) = self.people(lang);
-            let name = people.role(group, roles::country_in(text, sp), sp.start, book)?;
+            let Some(name) = people.role(group, roles::country_in(text, sp), sp.start, book) else {
+                return Some(described(text, sp));
+            };
             self.last_named = Some(self.quotes.len());
             Some(Speaker { name, span: sp })
         } else {

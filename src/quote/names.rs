@@ -34,7 +34,14 @@ pub(super) fn is_title_word(w: &str) -> bool {
 /// last title before the final word ("NATO Secretary General", "Civic Coalition MP", "Health
 /// Minister"; "John Major" and "CNN Business" stay whole).
 fn leading_titles(words: &[String]) -> usize {
-    words[..words.len().saturating_sub(1)].iter().rposition(|w| is_title_word(w)).map_or(0, |k| k + 1)
+    let mut lead =
+        words[..words.len().saturating_sub(1)].iter().rposition(|w| is_title_word(w)).map_or(0, |k| k + 1);
+    // After an office, an acronym before a full name is the office's institution ("Szef MSZ Radosław
+    // Sikorski", "prezes NBP Adam Glapiński").
+    while lead > 0 && words.len() - lead >= 3 && super::name_shape::is_acronym(&words[lead]) {
+        lead += 1;
+    }
+    lead
 }
 
 /// What the document tells about the names in it, looked up on demand: each distinct question is

@@ -437,9 +437,22 @@ impl<'t> People<'t> {
         if let Some(name) = pick(&exact_b).or_else(|| pick(&fits_b)) {
             return Some(name);
         }
+        // The article's holders of the common offices, to rule out those who hold another one.
+        for g in ["premier", "president", "minister", "chief", "spokesperson"] {
+            if g != group {
+                self.search_role(g, book);
+            }
+        }
         let of = |k: usize| self.country_of_person(k);
-        let fits = |k: usize| country.is_none() || of(k).is_none_or(|c| Some(c) == country);
-        let exact = |k: usize| country.is_some() && of(k) == country;
+        // A person the article gives another office does not hold this one ("Szef MSZ Radosław
+        // Sikorski" is not "premier").
+        let other_office = |k: usize| {
+            let name = &self.persons[k].name;
+            self.bindings.iter().any(|b| &b.name == name && b.group != group)
+        };
+        let fits =
+            |k: usize| !other_office(k) && (country.is_none() || of(k).is_none_or(|c| Some(c) == country));
+        let exact = |k: usize| !other_office(k) && country.is_some() && of(k) == country;
         let mention = |want: &dyn Fn(usize) -> bool| {
             let k = self.mentions.partition_point(|m| m.at < pos);
             self.mentions[..k]
@@ -596,7 +609,19 @@ mod tests {
         assert_eq!(p.role("premier", None, text.len(), &mut book).as_deref(), Some("Jan Wiśniewski"));
         assert_eq!(p.role("chief", None, 0, &mut book).as_deref(), Some("Adam Nowak"));
         assert_eq!(p.role("spokesperson", None, 0, &mut book).as_deref(), Some("Ewa Lis"));
-        // No holder of the role: the person mentioned last.
+        // No holder of the role, and everyone named holds another office: no one.
+        assert_eq!(p.role("pope", None, text.len(), &mut book).as_deref(), None);
+        // No holder of the role: the person mentioned last who holds no other office.
+        let text = "Premier Jan Wiśniewski i Ewa Lis rozmawiali o szkołach.";
+        let mut book = NameBook::new(text);
+        let named: Vec<(Span, bool)> = ["Jan Wiśniewski", "Ewa Lis"]
+            .iter()
+            .map(|n| {
+                let at = text.find(n).unwrap();
+                (Span::new(at, at + n.len()), false)
+            })
+            .collect();
+        let mut p = People::new(text, Lang::Pl, &named, &[], &mut book);
         assert_eq!(p.role("pope", None, text.len(), &mut book).as_deref(), Some("Ewa Lis"));
     }
 }

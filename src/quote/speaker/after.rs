@@ -47,7 +47,9 @@ impl Rules {
             if !hopeful {
                 if self.is_verb(&t) {
                     hopeful = true;
-                } else if (!t.trail.is_empty() && !t.is_initial()) || j >= self.max_descriptors + 4 {
+                } else if (!t.trail.is_empty() && !t.is_initial() && !capital_title(&t))
+                    || j >= self.max_descriptors + 4
+                {
                     return None;
                 }
             }
@@ -55,7 +57,7 @@ impl Rules {
             // attribution.
             if j > from {
                 let p = &buf[j - 1];
-                if !p.trail.is_empty() && !p.is_initial() && !is_title_abbrev(p) {
+                if !p.trail.is_empty() && !p.is_initial() && !is_title_abbrev(p) && !capital_title(p) {
                     break;
                 }
             }
@@ -261,13 +263,22 @@ impl Rules {
                     return Some(Attribution { who: Who::Pronoun(p.span) });
                 }
                 if let Some((a, b)) = name_backward(toks, j - 1) {
-                    // Everything before the name must be description.
-                    if toks[..a].iter().all(|d| !d.is_cap() && d.trail.is_empty() && !self.is_verb(d)) {
+                    // Everything before the name must be description: lower-case words, titles and
+                    // offices ("President", "Mr", "Dr.") and country words ("Polish President").
+                    let description = |d: &Tok| {
+                        (d.trail.is_empty() || d.trail == ".")
+                            && !self.is_verb(d)
+                            && (!d.is_cap() && d.trail.is_empty()
+                                || crate::quote::names::is_title_word(d.word)
+                                || crate::quote::roles::country_of(d.word).is_some())
+                    };
+                    if toks[..a].iter().all(description) {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                         });
                     }
-                    return None;
+                    // A role with a place or a body after it ("the Duchess of Sussex said").
+                    return self.role_from(&toks[..j], 0).map(|role| Attribution { who: role });
                 }
                 if let Some(role) = self.role_from(&toks[..j], 0) {
                     return Some(Attribution { who: role });
@@ -285,11 +296,16 @@ impl Rules {
                 }
                 return None;
             }
-            if !t.trail.is_empty() && !t.is_initial() {
+            if !t.trail.is_empty() && !t.is_initial() && !capital_title(t) {
                 return None;
             }
             j += 1;
         }
         None
     }
+}
+
+/// A capitalised title abbreviated with a period before a name ("Dr.", "Mr.", "Prof.").
+fn capital_title(t: &Tok) -> bool {
+    t.trail == "." && t.is_cap() && crate::quote::names::is_title_word(t.word)
 }

@@ -23,6 +23,15 @@ impl Rules {
             n += 1;
         }
         let toks = &buf[buf.len() - n..];
+        // A source opening the sentence: "According to Tusk, the controls are „…”", "Według
+        // Nowaka, kontrole są „…”".
+        if let Some(k) = self.according_at(toks, 0) {
+            if let Some(r) = self.described_name(toks, k) {
+                if toks[r.1 - 1].trail.starts_with(',') {
+                    return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: true } });
+                }
+            }
+        }
         let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
         let verb = (0..toks.len()).rev().find(|&j| {
             self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1])) || j == 0 && cap_verb(&toks[0])
