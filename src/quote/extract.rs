@@ -316,10 +316,7 @@ impl<'t> Extraction<'t> {
             Some(Who::Role { span, group }) => {
                 let country = roles::country_in(self.text, span);
                 let (people, book) = self.people(lang);
-                // A role no person of the article holds: the role as written.
-                let Some(name) = people.role(group, country, q.open.start.min(span.start), book) else {
-                    return Some(described(self.text, span));
-                };
+                let name = people.role(group, country, q.open.start.min(span.start), book)?;
                 self.last_named = Some(self.quotes.len());
                 Some(Speaker { name, span })
             }
@@ -376,9 +373,7 @@ impl<'t> Extraction<'t> {
             Some(Speaker { name, span })
         } else if let Some((group, sp)) = role {
             let (people, book) = self.people(lang);
-            let Some(name) = people.role(group, roles::country_in(text, sp), sp.start, book) else {
-                return Some(described(text, sp));
-            };
+            let name = people.role(group, roles::country_in(text, sp), sp.start, book)?;
             self.last_named = Some(self.quotes.len());
             Some(Speaker { name, span: sp })
         } else {
