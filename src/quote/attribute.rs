@@ -19,6 +19,7 @@ pub(super) fn attributions<'r>(
     let mut att = vec![None; raw.len()];
     let mut post = vec![None; raw.len()];
     let mut reported = vec![false; raw.len()];
+    let mut tops: Vec<usize> = Vec::with_capacity(16);
     let mut i = 0;
     while i < raw.len() {
         let para = raw[i].paragraph;
@@ -29,7 +30,8 @@ pub(super) fn attributions<'r>(
         let pspan = paras[para].0;
         let rules = rules_of(para);
         let polish = std::ptr::eq(rules, speaker_pl::rules());
-        let tops: Vec<usize> = (i..j).filter(|&k| raw[k].depth == 0).collect();
+        tops.clear();
+        tops.extend((i..j).filter(|&k| raw[k].depth == 0));
         for (n, &k) in tops.iter().enumerate() {
             let q = &raw[k];
             let mut after_end = tops.get(n + 1).map_or(pspan.end, |&m| raw[m].open.start);

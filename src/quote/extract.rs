@@ -350,18 +350,18 @@ impl<'t> Extraction<'t> {
         // A role written as a name at a sentence start or with a qualifier ("Premier dodał:",
         // "Szef OpenAI:", "Prezydent USA zaskoczony:") names the person holding it.
         let mut role = None;
+        let mut group = None;
         if let Some(sp) = span {
-            if let Some(group) = roles::role_name(&speaker::tokenize(text, sp)) {
-                role = Some((group, sp));
+            let toks = speaker::tokenize(text, sp);
+            if let Some(g) = roles::role_name(&toks) {
+                role = Some((g, sp));
                 span = None;
+            } else if groups::description(&toks, 0, toks.len(), true).is_some() {
+                // People or an institution described by a noun ("Internauci piszą", "Policja
+                // informuje", "Kancelaria Premiera przekazała"): the speaker as written.
+                group = Some(sp);
             }
         }
-        // People or an institution described by a noun ("Internauci piszą", "Policja
-        // informuje", "Kancelaria Premiera przekazała"): the speaker as written.
-        let group = span.filter(|&s| {
-            let toks = speaker::tokenize(text, s);
-            groups::description(&toks, 0, toks.len(), true).is_some()
-        });
         if span.is_some_and(|s| !s.text(text).contains(' ') && self.book.occurs_lowercase(s.text(text))) {
             span = None;
         }
@@ -496,18 +496,21 @@ impl<'t> Extraction<'t> {
     /// interview, a question followed by more bare dialogue is the interviewer's: no speaker.
     fn continue_bare_dialogue(&mut self) {
         let (quotes, bare_q) = (&mut self.quotes, &self.bare_q);
-        let mut last: Option<Speaker> = None;
-        let tops_idx: Vec<usize> = (0..quotes.len()).filter(|&k| quotes[k].depth == 0).collect();
-        for (n, &k) in tops_idx.iter().enumerate() {
+        // The quote (index) whose speaker is the last one so far.
+        let mut last: Option<usize> = None;
+        let len = quotes.len();
+        let mut top = (0..len).find(|&k| quotes[k].depth == 0);
+        while let Some(k) = top {
+            top = (k + 1..len).find(|&m| quotes[m].depth == 0);
             if bare_q[k] && quotes[k].speaker.is_none() && quotes[k].kind == QuoteKind::Speech {
                 let question = quotes[k].span.text(self.text).trim_end().ends_with('?');
-                let more = tops_idx.get(n + 1).is_some_and(|&m| bare_q[m]);
+                let more = top.is_some_and(|m| bare_q[m]);
                 if !(question && more) {
-                    quotes[k].speaker = last.clone();
+                    quotes[k].speaker = last.and_then(|l| quotes[l].speaker.clone());
                 }
             }
-            if let Some(s) = &quotes[k].speaker {
-                last = Some(s.clone());
+            if quotes[k].speaker.is_some() {
+                last = Some(k);
             }
         }
     }

@@ -135,6 +135,9 @@ pub struct Scanner<'t> {
     /// Start of the last paragraph scanned.
     last: usize,
     stack: Vec<Open>,
+    /// The first `"`, `”` or `»` of the last paragraph scanned (document offset): where a quotation
+    /// that lost its opening mark may end.
+    first_closer: Option<usize>,
 }
 
 impl<'t> Scanner<'t> {
@@ -146,7 +149,13 @@ impl<'t> Scanner<'t> {
             next: [memchr::memchr3(b'"', b'\'', 0xE2, b), memchr::memchr(0xC2, b)],
             last: 0,
             stack: Vec::new(),
+            first_closer: None,
         }
+    }
+
+    /// The first `"`, `”` or `»` of the last paragraph scanned, if it holds one (document offset).
+    pub fn first_closer(&self) -> Option<usize> {
+        self.first_closer
     }
 
     /// Scan the paragraph `para` (paragraphs must come in document order): its quotations are appended
@@ -161,6 +170,7 @@ impl<'t> Scanner<'t> {
     ) {
         let b = self.text.as_bytes();
         let start = para.start.min(b.len());
+        self.first_closer = None;
         if start < self.last {
             // Out of order: search again from here.
             self.next = [
@@ -173,7 +183,9 @@ impl<'t> Scanner<'t> {
             Some(k) if k < para.end => {}
             _ => return,
         }
-        scan(self.text, para, paragraph, next_para, max_depth, &mut self.next, &mut self.stack, out);
+        let state =
+            State { next: &mut self.next, stack: &mut self.stack, first_closer: &mut self.first_closer };
+        scan(self.text, para, paragraph, next_para, max_depth, state, out);
     }
 }
 
@@ -214,19 +226,25 @@ pub fn scan_paragraph(
     scanner.paragraph(para, paragraph, next_para, max_depth, out);
 }
 
-/// One paragraph scanned with the document's search state `next` ([`next_mark_lead`], document offsets)
-/// and an empty stack to reuse.
-#[allow(clippy::too_many_arguments)]
+/// The scanner's state a paragraph's scan updates: the search state `next` ([`next_mark_lead`],
+/// document offsets), the stack to reuse, and the paragraph's first closing-capable mark.
+struct State<'s> {
+    next: &'s mut [Option<usize>; 2],
+    stack: &'s mut Vec<Open>,
+    first_closer: &'s mut Option<usize>,
+}
+
+/// One paragraph scanned with the document's search state (an empty stack to reuse).
 fn scan(
     text: &str,
     para: Span,
     paragraph: usize,
     next_para: Option<&str>,
     max_depth: usize,
-    next: &mut [Option<usize>; 2],
-    stack: &mut Vec<Open>,
+    state: State,
     out: &mut Vec<RawQuote>,
 ) {
+    let State { next, stack, first_closer } = state;
     stack.clear();
     let s = para.text(text);
     let base = para.start;
@@ -245,6 +263,14 @@ fn scan(
         if let Err(skip) = candidate_at(bytes, i) {
             i += skip;
             continue;
+        }
+        // Every byte that can start a mark is visited: the first ", ” or » is noted on the way.
+        if first_closer.is_none()
+            && (bytes[i] == b'"'
+                || bytes[i..].starts_with("”".as_bytes())
+                || bytes[i..].starts_with("»".as_bytes()))
+        {
+            *first_closer = Some(base + i);
         }
         let Some(c) = s[i..].chars().next() else { break };
         let at = i;

@@ -112,8 +112,7 @@ impl<'t> NameBook<'t> {
 
     /// Does the word also occur in lower case in the text (a common noun: "Rzecznik dodał")?
     pub fn occurs_lowercase(&mut self, w: &str) -> bool {
-        let l = w.to_lowercase();
-        l != w && self.word_occurs(&l)
+        super::fast::with_lower(w, |l| l != w && self.word_occurs(l))
     }
 
     /// The canonical form of the name written at `span`: Polish words in the nominative where another

@@ -119,6 +119,8 @@ pub fn words(s: &str, max: usize) -> Vec<Word> {
 #[derive(Clone, Debug, Default)]
 struct Bag {
     words: Vec<Word>,
+    /// The summary bits of each word and of its stem (0 for none), in word order.
+    keys: Vec<(u128, u128)>,
     full: u128,
     stem: u128,
 }
@@ -129,7 +131,16 @@ fn bit(h: u64) -> u128 {
 }
 
 impl Bag {
+    /// A quotation's words, with the summary bits of each kept for the bounds.
     fn new(words: Vec<Word>) -> Bag {
+        let keys: Vec<(u128, u128)> = words.iter().map(|w| (bit(w.full), w.stem.map_or(0, bit))).collect();
+        let (full, stem) = keys.iter().fold((0u128, 0u128), |(f, s), &(kf, ks)| (f | kf, s | ks));
+        Bag { words, keys, full, stem }
+    }
+
+    /// A sentence's words with their summary alone (a sentence is only ever the other side of
+    /// [`Bag::reported_by`], whose bound reads the quotation's keys).
+    fn summary(words: Vec<Word>) -> Bag {
         let (mut full, mut stem) = (0u128, 0u128);
         for w in &words {
             full |= bit(w.full);
@@ -137,26 +148,20 @@ impl Bag {
                 stem |= bit(s);
             }
         }
-        Bag { words, full, stem }
+        Bag { words, keys: Vec::new(), full, stem }
     }
 
     /// [`repeats`], after the summary's bound.
     fn repeats(&self, other: &Bag) -> bool {
         let (short, long) = if self.words.len() <= other.words.len() { (self, other) } else { (other, self) };
-        let bound = short.words.iter().filter(|w| long.full & bit(w.full) != 0).count();
+        let bound = short.keys.iter().filter(|&&(f, _)| long.full & f != 0).count();
         enough(bound, short.words.len()) && repeats(&self.words, &other.words)
     }
 
-    /// The summary bits of each word and of its stem (0 for none): what [`Bag::reported_by`] reads.
-    fn keys(&self, out: &mut Vec<(u128, u128)>) {
-        out.clear();
-        out.extend(self.words.iter().map(|w| (bit(w.full), w.stem.map_or(0, bit))));
-    }
-
-    /// [`reports`] (self the quotation, with its [`Bag::keys`], `sentence` the narration), after the
-    /// summary's bound.
-    fn reported_by(&self, keys: &[(u128, u128)], sentence: &Bag) -> bool {
-        let bound = keys.iter().filter(|&&(f, s)| sentence.full & f != 0 || sentence.stem & s != 0).count();
+    /// [`reports`] (self the quotation, `sentence` the narration), after the summary's bound.
+    fn reported_by(&self, sentence: &Bag) -> bool {
+        let bound =
+            self.keys.iter().filter(|&&(f, s)| sentence.full & f != 0 || sentence.stem & s != 0).count();
         enough(bound, self.words.len()) && reports(&self.words, &sentence.words)
     }
 }
@@ -234,7 +239,6 @@ pub(super) fn assign<'t>(
     let mut cache: Vec<Option<Bag>> = vec![None; quotes.len()];
     // The words of each sentence's narration (outside quotations), read once.
     let mut narrations: Vec<Option<Bag>> = vec![None; doc.sentences.len()];
-    let mut keys: Vec<(u128, u128)> = Vec::new();
     let mut sorted_spans: Vec<Span> = quote_spans.to_vec();
     sorted_spans.sort_by_key(|q| q.start);
     for k in open {
@@ -257,7 +261,6 @@ pub(super) fn assign<'t>(
             continue;
         }
         // A sentence of narration after it that reports the words.
-        w.keys(&mut keys);
         let sents = &doc.sentences;
         let Some(first) = sents.get(quotes[k].sentence) else { continue };
         let last_para = first.paragraph + 3;
@@ -278,9 +281,9 @@ pub(super) fn assign<'t>(
                 if at < s.span.end {
                     push_words(&text[at..s.span.end], 96, &mut said);
                 }
-                Bag::new(said)
+                Bag::summary(said)
             });
-            if !w.reported_by(&keys, said) {
+            if !w.reported_by(said) {
                 continue;
             }
             let lang = paras.get(s.paragraph).map_or(doc.lang, |p| p.1);

@@ -18,6 +18,9 @@ use crate::lang::Lang;
 use crate::lexicon::names::fold_alnum_into as fold_into;
 use crate::model::Span;
 
+mod gender;
+pub use gender::{gender_of_name, gender_of_word, Gender};
+
 /// Lower case without diacritics (ł → l), letters and digits only: how name forms are compared (the
 /// fold of [`crate::lexicon::names`]).
 fn fold(w: &str) -> String {
@@ -50,57 +53,6 @@ struct Person {
     /// The first four letters of the surname as written (all of it when shorter): what a mention
     /// starts with.
     stem: String,
-}
-
-/// Grammatical gender, as a Polish past-tense verb (dodał / dodała) or a pronoun (he / she) shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Gender {
-    Male,
-    Female,
-}
-
-/// First names ending in -a that are men's.
-const MALE_IN_A: &[&str] =
-    &["kuba", "barnaba", "bonawentura", "kosma", "jarema", "luca", "nikita", "andrea", "ilia", "sasha"];
-
-/// The gender a name shows, if it shows one: Polish surnames in -ski/-cki/-dzki and -ska/-cka/-dzka, a
-/// first name ending in -a (most are women's). Foreign names mostly show none.
-pub fn gender_of_name(name: &str) -> Option<Gender> {
-    let words: Vec<String> = name.split_whitespace().map(|w| w.to_lowercase()).collect();
-    let last = words.last()?;
-    for (m, f) in [("ski", "ska"), ("cki", "cka"), ("dzki", "dzka")] {
-        if last.ends_with(m) {
-            return Some(Gender::Male);
-        }
-        if last.ends_with(f) {
-            return Some(Gender::Female);
-        }
-    }
-    if words.len() >= 2 {
-        let first = &words[0];
-        if first.ends_with('a') && first.chars().count() >= 3 && !MALE_IN_A.contains(&first.as_str()) {
-            return Some(Gender::Female);
-        }
-    }
-    None
-}
-
-/// The gender a Polish past-tense verb (dodał, dodała, powiedziałam) or an English or Polish
-/// pronoun shows.
-pub fn gender_of_word(w: &str) -> Option<Gender> {
-    let l = w.to_lowercase();
-    match l.as_str() {
-        "he" | "on" | "him" | "his" => return Some(Gender::Male),
-        "she" | "ona" | "her" => return Some(Gender::Female),
-        _ => {}
-    }
-    if l.ends_with("ła") || l.ends_with("łam") {
-        Some(Gender::Female)
-    } else if l.ends_with('ł') || l.ends_with("łem") {
-        Some(Gender::Male)
-    } else {
-        None
-    }
 }
 
 /// A mention of a person in the text.

@@ -35,7 +35,8 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
         scanner.paragraph(*span, k, next, opts.max_depth.max(1), &mut marked);
         end_unbalanced_at_sentence(text, &doc.sentences, &mut marked[first..]);
         let rules = if polish(*plang) { speaker_pl::rules() } else { speaker_en::rules() };
-        orphan_close(text, *span, k, polish(*plang), rules, &mut marked, first);
+        let closer = scanner.first_closer();
+        orphan_close(text, *span, (k, closer), polish(*plang), rules, &mut marked, first);
         let d0 = dashes.len();
         if polish(*plang) {
             dash::scan(text, *span, k, &marked[first..], &mut dashes);
@@ -56,13 +57,15 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
     merge_dialogue(text, marked, dashes, opts.max_depth.max(1))
 }
 
-/// A quotation that lost its opening mark: a closing mark in the paragraph `span` before any other
-/// quotation, right after a word, and followed by an attribution (`Potrzebowaliśmy więcej czasu” -
-/// dodała.`). The quotation runs from the paragraph's start to the mark; it is flagged unbalanced.
+/// A quotation that lost its opening mark: a closing mark in the paragraph `span` (number `paragraph`,
+/// its first `"`, `”` or `»` at document offset `closer`, as the mark scanner noted it) before any
+/// other quotation, right after a word, and followed by an attribution (`Potrzebowaliśmy więcej
+/// czasu” - dodała.`). The quotation runs from the paragraph's start to the mark; it is flagged
+/// unbalanced.
 fn orphan_close(
     text: &str,
     span: Span,
-    paragraph: usize,
+    (paragraph, closer): (usize, Option<usize>),
     polish: bool,
     rules: &Rules,
     raw: &mut Vec<RawQuote>,
@@ -70,13 +73,7 @@ fn orphan_close(
 ) {
     let s = span.text(text);
     let limit = raw[first..].iter().map(|q| q.open.start).min().unwrap_or(span.end) - span.start;
-    // The first ” (E2 80 9D), » (C2 BB) or ": a search for their first bytes.
-    let b = &s.as_bytes()[..limit];
-    let Some(i) = memchr::memchr3_iter(b'"', 0xE2, 0xC2, b)
-        .find(|&k| b[k] == b'"' || b[k..].starts_with("”".as_bytes()) || b[k..].starts_with("»".as_bytes()))
-    else {
-        return;
-    };
+    let Some(i) = closer.map(|k| k - span.start).filter(|&i| i < limit) else { return };
     let c = s[i..].chars().next().unwrap_or(' ');
     let before = s[..i].chars().next_back();
     if !before.is_some_and(|b| b.is_alphanumeric() || matches!(b, '.' | ',' | '!' | '?' | '…')) {
@@ -223,6 +220,58 @@ fn end_unbalanced_at_sentence(text: &str, sentences: &[crate::model::Sentence], 
         for n in &mut quotes[u + 1..] {
             if n.depth > depth && n.open.start >= end && n.inner.end <= old_end {
                 n.depth -= 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::marks::Scanner;
+    use crate::model::Span;
+
+    /// The first ", ” or » of `s`: a search of the text itself.
+    fn first_closer_searched(s: &str) -> Option<usize> {
+        let b = s.as_bytes();
+        memchr::memchr3_iter(b'"', 0xE2, 0xC2, b).find(|&k| {
+            b[k] == b'"' || b[k..].starts_with("”".as_bytes()) || b[k..].starts_with("»".as_bytes())
+        })
+    }
+
+    #[test]
+    fn the_scanner_notes_the_first_closing_mark_a_search_finds() {
+        const PIECES: &[&str] = &[
+            "a", "Word", " ", "  ", ",", ".", "\"", "'", "’", "‘", "“", "”", "„", "‚", "«", "»", "–", "—",
+            "…", "\u{a0}", "£", "é", "ż", "it's", "it’s", "x\"y", "\n", "′", "″", "‹", "›", "❝", "a”b",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..3000 {
+            // A few paragraphs, separated by blank lines, scanned in order.
+            let mut text = String::new();
+            let mut paras = Vec::new();
+            for p in 0..(next() % 4 + 1) {
+                if p > 0 {
+                    text.push_str("\n\n");
+                }
+                let start = text.len();
+                for _ in 0..(next() % 20) {
+                    text.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+                }
+                paras.push(Span::new(start, text.len()));
+            }
+            let mut scanner = Scanner::new(&text);
+            let mut out = Vec::new();
+            for (k, &p) in paras.iter().enumerate() {
+                let depth = (next() % 3 + 1) as usize;
+                scanner.paragraph(p, k, None, depth, &mut out);
+                let want = first_closer_searched(p.text(&text)).map(|i| p.start + i);
+                assert_eq!(scanner.first_closer(), want, "{text:?} paragraph {k}");
             }
         }
     }
