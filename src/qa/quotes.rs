@@ -51,7 +51,7 @@ impl<'a> Cx<'a> {
                 ws.iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
                     && ws.iter().all(|w| w.starts_with(char::is_uppercase))
                     && !ws.iter().any(|w| verbs.contains(w.to_lowercase().as_str()))
-                    && (ws.iter().any(|w| !sentence::dictionary_word(w, en) || named_anywhere(other, w))
+                    && (ws.iter().any(|w| !spelling::dictionary_word(w, en) || named_anywhere(other, w))
                         // A person introduced by first and last name, then named by the surname.
                         || (ws.len() >= 2 && words.len() < ws.len()))
             };
@@ -69,7 +69,7 @@ impl<'a> Cx<'a> {
             // The same person with the name misspelled on one side (`Indorewala` / `Indorewela`): a
             // name written differently, not a quote given to someone else.
             let misspelled = person_words(&se.name).iter().any(|a| {
-                person_words(&sp.name).iter().any(|b| sentence::near_spelling(&norm::fold(a), &norm::fold(b)))
+                person_words(&sp.name).iter().any(|b| spelling::near_spelling(&norm::fold(a), &norm::fold(b)))
             });
             if mismatch && misspelled {
                 out.push(Finding {
@@ -534,7 +534,7 @@ impl Cx<'_> {
                     .into_iter()
                     .filter(|w| !others_support.finds(w, !is_en))
                     .map(norm::fold)
-                    .any(|w| left_words.iter().any(|o| *o == w || sentence::shares_stem(o, &w)))
+                    .any(|w| left_words.iter().any(|o| *o == w || spelling::shares_stem(o, &w)))
             })
         })
     }
