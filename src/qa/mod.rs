@@ -15,6 +15,7 @@ mod names;
 pub mod norm;
 mod numbers;
 mod omitted_quotes;
+mod one_sided_quotes;
 mod quotes;
 mod renderings;
 mod sentence;
@@ -32,7 +33,7 @@ use crate::lang::{self, Lang};
 use crate::model::{Document, QuoteKind, Span};
 use measures::*;
 use norm::Num;
-use quotes::*;
+use quotes::implied_quote_pairs;
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
