@@ -1,9 +1,51 @@
-//! Checks on each pair of linked sentences: length, punctuation and brackets. The number and name
-//! checks, which also run here, have their own modules ([`super::numbers`], [`super::names`]).
+//! Checks on each pair of linked sentences, run in order by [`Cx::sentence_pairs`]: numbers
+//! ([`super::numbers`]), names ([`super::names`]), length, punctuation and brackets (here) and, in a
+//! translation, text of a link the other side does not render ([`super::unsupported`]).
 
 use super::*;
 
 impl Cx<'_> {
+    /// Checks on each pair of linked sentences.
+    pub(super) fn sentence_pairs(&self, out: &mut Vec<Finding>) {
+        for l in Self::two_sided(&self.a.sentences) {
+            let (e, p) = (self.sent_side(self.en, &l.en), self.sent_side(self.pl, &l.pl));
+            if e.spans.is_empty() || p.spans.is_empty() {
+                continue;
+            }
+            // Comparable articles: only a confident link says the two sentences report the same facts.
+            if !self.opts.disabled.contains(&Check::NumberMismatch) && (!self.comparable || l.score >= 0.5) {
+                let from = out.len();
+                self.numbers(&e, &p, "sentence", out);
+                if self.comparable {
+                    // A number only one retelling gives is information.
+                    for f in &mut out[from..] {
+                        let one_sided = f.message.contains("has no such number");
+                        if one_sided {
+                            f.severity = Severity::Style;
+                        }
+                    }
+                }
+            }
+            let link_from = out.len();
+            if !self.opts.disabled.contains(&Check::NameMismatch) {
+                self.names(l, &e, &p, out);
+            }
+            self.length(&e, &p, out);
+            self.punctuation(&e, &p, out);
+            self.brackets(&e, &p, out);
+            if !self.comparable {
+                // Where the name check found a name only one side of this link gives.
+                let lone_names: Vec<(bool, Span)> = out[link_from..]
+                    .iter()
+                    .filter(|f| f.check == Check::NameMismatch)
+                    .flat_map(|f| f.en.iter().map(|s| (true, *s)).chain(f.pl.iter().map(|s| (false, *s))))
+                    .collect();
+                self.stray_sentences(l, &e, &p, out);
+                self.glued_sentences(l, &e, &p, &lone_names, out);
+            }
+        }
+    }
+
     pub(super) fn length(&self, e: &Side, p: &Side, out: &mut Vec<Finding>) {
         let (le, lp) = (e.text.chars().count(), p.text.chars().count());
         if le < self.opts.length_min_chars || lp == 0 {
