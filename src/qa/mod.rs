@@ -51,6 +51,7 @@ use std::collections::HashSet;
 use crate::align::{Alignment, Link};
 use crate::lang::{self, Lang};
 use crate::model::{Document, QuoteKind, Span};
+use crate::text::clip;
 use context::{ids_of, lexicon, Cx, SentWords, Side};
 use measures::*;
 use norm::Num;
@@ -128,11 +129,6 @@ fn finish(mut out: Vec<Finding>, en: &Document, pl: &Document, opts: &QaOptions)
     });
     out.dedup();
     out
-}
-
-/// Shorten a text for a message.
-fn clip(s: &str, max: usize) -> String {
-    crate::output::text::clip(s, max)
 }
 
 impl Cx<'_> {
