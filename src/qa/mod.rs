@@ -7,8 +7,11 @@
 //! material). [`Mode::Auto`] decides from the alignment: when many sentences have no counterpart, a quote
 //! or passage found in only one article is expected and reported as a warning rather than an error.
 //!
-//! [`check`] builds the context of the run (`context`: the pair, the options and what several checks
-//! read) and runs the checks, one module per concern:
+//! This module holds the run: [`check`], its options ([`Mode`], [`QaOptions`]) and the context it
+//! builds once per pair (`Cx`: the pair, the options and what several checks read, such as the quote
+//! pairs the sentence links imply, the words of each sentence as the name check compares them, the
+//! sentences around a quote; `Side`: one side of a link as the checks read it). The checks are its
+//! sub-modules, one per concern:
 //!
 //! - on each pair of linked sentences: `sentence` (length, punctuation, brackets, and the per-link
 //!   order of the checks), `numbers` (with `measures`: converted units, codes, digit groups), `names`
@@ -22,13 +25,13 @@
 //!   consistency).
 //!
 //! Shared by the checks: [`norm`] (numbers and name keys across the languages) and `spelling` (word
-//! comparisons). The report types are in `finding` ([`Finding`], [`Check`], [`Severity`]), the options in
-//! `options` ([`Mode`], [`QaOptions`]) and [`config`]; [`bilingual`] reads bilingual files (TMX, XLIFF,
-//! TSV) as checkable pairs. Findings come out of [`check`] with the options applied and sorted.
+//! comparisons). The report types are in `finding` ([`Finding`], [`Check`], [`Severity`], re-exported
+//! here); [`config`] reads the reviewer's configuration; [`bilingual`] reads bilingual files (TMX,
+//! XLIFF, TSV) as checkable pairs. The sub-modules use this module's types and one another's items one
+//! way only.
 
 pub mod bilingual;
 pub mod config;
-mod context;
 mod facts;
 mod finding;
 mod measures;
@@ -37,7 +40,6 @@ pub mod norm;
 mod numbers;
 mod omitted_quotes;
 mod one_sided_quotes;
-mod options;
 mod quotes;
 mod renderings;
 mod sentence;
@@ -52,13 +54,104 @@ use crate::align::{Alignment, Link};
 use crate::lang::{self, Lang};
 use crate::model::{Document, QuoteKind, Span};
 use crate::text::clip;
-use context::{ids_of, lexicon, Cx, SentWords, Side};
 use measures::*;
 use norm::Num;
 use quotes::implied_quote_pairs;
 
 pub use finding::{Check, Finding, Severity};
-pub use options::{Mode, QaOptions};
+
+/// Whether the pair is a translation or a comparable retelling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Follow the aligner's mode for the pair ([`crate::align::Alignment::mode`]).
+    #[default]
+    Auto,
+    /// A translation: anything missing on one side is an error.
+    Translation,
+    /// Comparable articles: one-sided quotes and passages are expected (warnings).
+    Comparable,
+}
+
+/// Options for [`check`].
+#[derive(Clone)]
+pub struct QaOptions {
+    /// Translation or comparable rules.
+    pub mode: Mode,
+    /// The bilingual lexicon names are compared with (`None`: the embedded one). Give QA the
+    /// aligner's, with the user's entries (`--lexicon`), so both read the same translations.
+    pub lexicon: Option<std::sync::Arc<dyn crate::align::Concepts>>,
+    /// Expected Polish/English character ratio of a translated sentence. Calibrated on the 970 line pairs
+    /// of corpus/align-dev/*/*/parallel (lines of 20+ characters): median 1.12.
+    pub length_ratio_center: f32,
+    /// Spread of ln(PL/EN) on the same data (standard deviation 0.167).
+    pub length_ratio_log_sd: f32,
+    /// A pair is a length outlier beyond this many standard deviations (3.0 → ratios outside 0.68–1.84).
+    pub length_ratio_z: f32,
+    /// Sentences shorter than this (characters, English side) are not checked for length.
+    pub length_min_chars: usize,
+    /// A run of at least this many unmatched sentences is a passage (an error in translations).
+    pub passage_min_sentences: usize,
+    /// Paired quotes whose link scores below this are reported as drifting apart.
+    pub drift_max_score: f32,
+    /// Checks to skip.
+    pub disabled: Vec<Check>,
+    /// Severities set by the user, per check (`--severity CHECK=LEVEL`).
+    pub severities: Vec<(Check, Severity)>,
+    /// Findings marked as false (by fingerprint), left out of the results.
+    pub ignore: config::IgnoreList,
+    /// English terms and the Polish renderings they must have (`--glossary`).
+    pub glossary: terms::Glossary,
+    /// Polish terms the translation must not use (`--forbidden`).
+    pub forbidden: terms::Forbidden,
+}
+
+impl std::fmt::Debug for QaOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QaOptions")
+            .field("mode", &self.mode)
+            .field("lexicon", &self.lexicon.as_ref().map(|_| "…"))
+            .field("length_ratio_center", &self.length_ratio_center)
+            .field("length_ratio_log_sd", &self.length_ratio_log_sd)
+            .field("length_ratio_z", &self.length_ratio_z)
+            .field("length_min_chars", &self.length_min_chars)
+            .field("passage_min_sentences", &self.passage_min_sentences)
+            .field("drift_max_score", &self.drift_max_score)
+            .field("disabled", &self.disabled)
+            .field("severities", &self.severities)
+            .field("ignore", &self.ignore.fingerprints.len())
+            .field("glossary", &self.glossary.entries.len())
+            .field("forbidden", &self.forbidden.terms.len())
+            .finish()
+    }
+}
+
+impl Default for QaOptions {
+    fn default() -> Self {
+        QaOptions {
+            mode: Mode::Auto,
+            lexicon: None,
+            length_ratio_center: 1.12,
+            length_ratio_log_sd: 0.167,
+            length_ratio_z: 3.0,
+            length_min_chars: 30,
+            passage_min_sentences: 2,
+            drift_max_score: 0.15,
+            disabled: Vec::new(),
+            severities: Vec::new(),
+            ignore: config::IgnoreList::default(),
+            glossary: terms::Glossary::default(),
+            forbidden: terms::Forbidden::default(),
+        }
+    }
+}
+
+impl QaOptions {
+    /// The length check's model: how many standard deviations the Polish / English length ratio
+    /// (`lp / le`, in characters) lies from a translation's (positive: the Polish is longer).
+    pub(crate) fn length_z(&self, le: f32, lp: f32) -> f32 {
+        (lp / le / self.length_ratio_center).ln() / self.length_ratio_log_sd
+    }
+}
 
 /// Share of sentences (both documents together) that no link pairs with the other side
 /// ([`Alignment::unmatched_share`]).
@@ -129,6 +222,233 @@ fn finish(mut out: Vec<Finding>, en: &Document, pl: &Document, opts: &QaOptions)
     });
     out.dedup();
     out
+}
+
+/// One run of the checks over an aligned pair.
+struct Cx<'a> {
+    en: &'a Document,
+    pl: &'a Document,
+    a: &'a Alignment,
+    opts: &'a QaOptions,
+    comparable: bool,
+    /// Quote pairs the aligner left out but the sentence alignment implies: a linked sentence pair where
+    /// each side holds speech quotes paired with nothing (a changed speaker can keep the aligner from
+    /// pairing them; the QA still wants to compare them).
+    implied: Vec<Link>,
+    /// Per sentence of each document, what the name check compares (empty when the check is off).
+    en_words: Vec<SentWords>,
+    pl_words: Vec<SentWords>,
+    /// Comparable articles: every number of each article (the number check looks for a fact anywhere in
+    /// the other article). Empty for translations.
+    en_numbers: Vec<Num>,
+    pl_numbers: Vec<Num>,
+    /// What each sentence of each article offers the other's words ([`Cx::said_elsewhere`]), built
+    /// when first needed.
+    en_support: std::cell::OnceCell<facts::SentenceIndex<'a>>,
+    pl_support: std::cell::OnceCell<facts::SentenceIndex<'a>>,
+    /// The names of each article ([`Cx::named_in_other`]), built when first needed.
+    en_names: std::cell::OnceCell<facts::NameIndex>,
+    pl_names: std::cell::OnceCell<facts::NameIndex>,
+}
+
+/// The words of one sentence as the name check compares them.
+#[derive(Default)]
+struct SentWords {
+    /// Folded words and their name keys.
+    keys: HashSet<String>,
+    /// Lexicon concept ids of the words.
+    ids: HashSet<u32>,
+    /// Capitalised words, for the cognate comparison.
+    caps: Vec<String>,
+    /// Lowercase words of six letters or more, for the cognate comparison (names become adjectives).
+    long: Vec<String>,
+    /// Countries the words name (`quote::roles::country_of`).
+    countries: HashSet<&'static str>,
+    /// Posts the words (one or two) name (`quote::roles::role_of`).
+    roles: HashSet<&'static str>,
+    /// Abbreviations in capitals, points dropped ("NYU", "L.A." → "LA").
+    acronyms: Vec<String>,
+}
+
+impl SentWords {
+    fn of(doc: &Document, en: bool, lex: &dyn crate::align::Concepts) -> Vec<SentWords> {
+        doc.sentences
+            .iter()
+            .map(|s| {
+                let t = doc.slice(s.span);
+                let words: Vec<String> =
+                    norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()).collect();
+                SentWords {
+                    // A Polish inflection of a foreign name after an apostrophe (Mike’a, Pence’owi)
+                    // also counts without it.
+                    keys: words
+                        .iter()
+                        .flat_map(|w| {
+                            let base =
+                                if en { w.as_str() } else { w.split(['\'', '’']).next().unwrap_or(w) };
+                            [norm::fold(w), crate::lexicon::names::name_key(w), norm::fold(base)]
+                        })
+                        .collect(),
+                    acronyms: acronyms(t),
+                    ids: ids_of(lex, &words, en),
+                    caps: words.iter().filter(|w| w.starts_with(char::is_uppercase)).cloned().collect(),
+                    long: words
+                        .iter()
+                        .filter(|w| w.starts_with(char::is_lowercase) && w.chars().count() >= 6)
+                        .cloned()
+                        .collect(),
+                    countries: words.iter().filter_map(|w| crate::quote::roles::country_of(w)).collect(),
+                    roles: words
+                        .iter()
+                        .map(String::clone)
+                        .chain(words.windows(2).map(|p| format!("{} {}", p[0], p[1])))
+                        .filter_map(|w| crate::quote::roles::role_of(&w))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The abbreviations of a text written in capitals, with their points dropped: "NYU", "L.A." → "LA".
+fn acronyms(t: &str) -> Vec<String> {
+    t.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .map(|w| w.replace('.', ""))
+        .filter(|w| w.chars().count() >= 2 && w.chars().all(|c| c.is_alphabetic() && c.is_uppercase()))
+        .collect()
+}
+
+/// One side of a link: its spans and the text they cover joined.
+struct Side {
+    spans: Vec<Span>,
+    text: String,
+    /// Document offset of each span's text within `text` (start in `text`, start in the document).
+    pieces: Vec<(usize, usize)>,
+}
+
+impl Side {
+    fn new(doc: &Document, spans: Vec<Span>) -> Side {
+        let mut text = String::new();
+        let mut pieces = Vec::new();
+        for s in &spans {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            pieces.push((text.len(), s.start));
+            text.push_str(doc.slice(*s));
+        }
+        Side { spans, text, pieces }
+    }
+    /// The document span of the byte range `a..b` of `text` (within one piece).
+    fn doc_span(&self, a: usize, b: usize) -> Option<Span> {
+        let &(off, doc_start) = self.pieces.iter().rev().find(|p| p.0 <= a)?;
+        Some(Span::new(doc_start + a - off, doc_start + b - off))
+    }
+    /// Numbers of the side, with spans mapped back to the document.
+    fn numbers(&self, lang: Lang) -> Vec<Num> {
+        let mut out = Vec::new();
+        for (k, &(off, doc_start)) in self.pieces.iter().enumerate() {
+            let end = self.pieces.get(k + 1).map_or(self.text.len(), |p| p.0 - 1);
+            out.extend(norm::numbers(&self.text[off..end], doc_start, lang));
+        }
+        out
+    }
+}
+
+impl<'a> Cx<'a> {
+    fn new(en: &'a Document, pl: &'a Document, a: &'a Alignment, opts: &'a QaOptions) -> Self {
+        let comparable = is_comparable(a, opts);
+        let implied = implied_quote_pairs(en, pl, a);
+        let names_on = !opts.disabled.contains(&Check::NameMismatch);
+        let (en_words, pl_words) = if names_on {
+            let lex = lexicon(opts);
+            (SentWords::of(en, true, lex), SentWords::of(pl, false, lex))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let (en_numbers, pl_numbers) = if comparable {
+            (norm::numbers(&en.text, 0, Lang::En), norm::numbers(&pl.text, 0, Lang::Pl))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Cx {
+            en,
+            pl,
+            a,
+            opts,
+            comparable,
+            implied,
+            en_words,
+            pl_words,
+            en_numbers,
+            pl_numbers,
+            en_support: Default::default(),
+            pl_support: Default::default(),
+            en_names: Default::default(),
+            pl_names: Default::default(),
+        }
+    }
+
+    fn sent_side(&self, doc: &Document, idx: &[usize]) -> Side {
+        Side::new(doc, idx.iter().filter_map(|&i| doc.sentences.get(i).map(|s| s.span)).collect())
+    }
+    fn quote_side(&self, doc: &Document, idx: &[usize]) -> Side {
+        Side::new(doc, idx.iter().filter_map(|&i| doc.quotes.get(i).map(|q| q.span)).collect())
+    }
+
+    fn two_sided(links: &[Link]) -> impl Iterator<Item = &Link> {
+        links.iter().filter(|l| !l.en.is_empty() && !l.pl.is_empty())
+    }
+
+    /// The sentences a quote runs through and the other side's sentences linked to them.
+    fn quote_context(&self, q: &crate::model::Quote, is_en: bool) -> (Vec<usize>, Vec<usize>) {
+        let doc = if is_en { self.en } else { self.pl };
+        let here: Vec<usize> = (0..doc.sentences.len())
+            .filter(|&i| i == q.sentence || doc.sentences[i].span.overlap(&q.span) > 0)
+            .collect();
+        let there = self.linked_to(&here, is_en);
+        (here, there)
+    }
+
+    /// The other side's sentences that sentence links join to `sents` (English sentences when
+    /// `is_en`, else Polish), sorted and distinct.
+    fn linked_to(&self, sents: &[usize], is_en: bool) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .a
+            .sentences
+            .iter()
+            .filter(|l| {
+                l.is_match() && sents.iter().any(|i| if is_en { l.en.contains(i) } else { l.pl.contains(i) })
+            })
+            .flat_map(|l| if is_en { &l.pl } else { &l.en })
+            .copied()
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+/// The lexicon QA compares with: the options' or the embedded one.
+fn lexicon(opts: &QaOptions) -> &dyn crate::align::Concepts {
+    match &opts.lexicon {
+        Some(l) => l.as_ref(),
+        None => crate::lexicon::Lexicon::embedded(),
+    }
+}
+
+/// The lexicon's concept ids of English (`en`) or Polish words.
+fn ids_of(lex: &dyn crate::align::Concepts, words: &[String], en: bool) -> HashSet<u32> {
+    let mut ids = Vec::new();
+    for w in words {
+        if en {
+            lex.en_ids(w, &mut ids);
+        } else {
+            lex.pl_ids(w, &mut ids);
+        }
+    }
+    ids.into_iter().collect()
 }
 
 impl Cx<'_> {

@@ -1,7 +1,6 @@
 //! Quotes found in one article only: a quotation with no counterpart, unless the other article gives
 //! it all the same (quoted where the pairing missed it, reported without quotation marks, as Polish
-//! dash dialogue, in a part the aligner left unpaired, or elsewhere in a retelling). Also the context
-//! of a quote the other quote checks read: its sentences and the other side's sentences linked to them.
+//! dash dialogue, in a part the aligner left unpaired, or elsewhere in a retelling).
 
 use super::*;
 
@@ -92,34 +91,6 @@ impl Cx<'_> {
                 out.push(Finding { check, severity, en, pl, message });
             }
         }
-    }
-
-    /// The sentences a quote runs through and the other side's sentences linked to them.
-    pub(super) fn quote_context(&self, q: &crate::model::Quote, is_en: bool) -> (Vec<usize>, Vec<usize>) {
-        let doc = if is_en { self.en } else { self.pl };
-        let here: Vec<usize> = (0..doc.sentences.len())
-            .filter(|&i| i == q.sentence || doc.sentences[i].span.overlap(&q.span) > 0)
-            .collect();
-        let there = self.linked_to(&here, is_en);
-        (here, there)
-    }
-
-    /// The other side's sentences that sentence links join to `sents` (English sentences when
-    /// `is_en`, else Polish), sorted and distinct.
-    fn linked_to(&self, sents: &[usize], is_en: bool) -> Vec<usize> {
-        let mut v: Vec<usize> = self
-            .a
-            .sentences
-            .iter()
-            .filter(|l| {
-                l.is_match() && sents.iter().any(|i| if is_en { l.en.contains(i) } else { l.pl.contains(i) })
-            })
-            .flat_map(|l| if is_en { &l.pl } else { &l.en })
-            .copied()
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
     }
 
     /// Whether the sentences linked to a quote's sentences hold at least as many quotations paired with
