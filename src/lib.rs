@@ -72,6 +72,8 @@ pub mod model;
 pub mod quote;
 #[doc(hidden)]
 pub mod segment;
+#[doc(hidden)]
+pub mod text;
 
 pub use align::{align, AlignOptions, Alignment, Evidence, Link, Mode};
 pub use error::{Error, ErrorKind, Result};

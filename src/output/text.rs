@@ -5,20 +5,10 @@ use crate::align::{Alignment, Evidence, Link};
 use crate::model::{Document, Span};
 use crate::output::jsonl::Only;
 
+pub use crate::text::clip;
+
 /// Width of one text column.
 const COL: usize = 56;
-
-/// Shorten a text to `max` characters for display.
-pub fn clip(s: &str, max: usize) -> String {
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if s.chars().count() <= max {
-        s
-    } else {
-        let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
-        t.push('…');
-        t
-    }
-}
 
 /// Wrap a text into lines of at most `width` characters (long words are cut).
 pub fn wrap(s: &str, width: usize) -> Vec<String> {

@@ -12,42 +12,7 @@ use crate::align::{Alignment, Link};
 use crate::model::{Document, Span};
 use crate::output::jsonl::Only;
 
-/// Escape a field: `\` → `\\`, tab → `\t`, LF → `\n`, CR → `\r`.
-pub fn escape(s: &str, out: &mut String) {
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
-    }
-}
-
-/// Undo [`escape`] (an unknown escape keeps its backslash).
-pub fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut it = s.chars();
-    while let Some(c) = it.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match it.next() {
-            Some('\\') => out.push('\\'),
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some(o) => {
-                out.push('\\');
-                out.push(o);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
-}
+pub use crate::text::{escape, unescape};
 
 /// The text of one side of a link: the units' texts joined by a space.
 pub(crate) fn side_text(doc: &Document, idx: &[usize], quote: bool) -> String {

@@ -72,7 +72,7 @@ pub fn parse_tsv(text: &str) -> Result<Vec<Segment>, String> {
         let (Some(en), Some(pl)) = (f.next(), f.next()) else {
             return Err(format!("line {}: not en<TAB>pl", i + 1));
         };
-        let (en, pl) = (crate::output::tsv::unescape(en), crate::output::tsv::unescape(pl));
+        let (en, pl) = (crate::text::unescape(en), crate::text::unescape(pl));
         out.push(Segment { en_tags: placeholders(&en), pl_tags: placeholders(&pl), en, pl });
     }
     Ok(out)

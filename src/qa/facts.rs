@@ -26,7 +26,7 @@ fn first_letter(w: &str) -> char {
 }
 
 /// The first four letters of a folded word (all of a shorter one): two words that share a stem
-/// (`sentence::shares_stem`) or are the same share them.
+/// (`spelling::shares_stem`) or are the same share them.
 fn prefix(w: &str) -> String {
     w.chars().take(4).collect()
 }
@@ -152,8 +152,8 @@ impl<'a> Cx<'a> {
             .iter()
             .any(|n| !n.word && !others.iter().any(|m| n.matches(m)));
         let name = doc.sentences.iter().filter(|s| span.overlap(&s.span) > 0).any(|s| {
-            sentence::names_in(doc.slice(s.span), lang).iter().any(|n| {
-                n.words.iter().any(|w| !sentence::dictionary_word(w, is_en) && !self.named_in_other(w, is_en))
+            names::names_in(doc.slice(s.span), lang).iter().any(|n| {
+                n.words.iter().any(|w| !spelling::dictionary_word(w, is_en) && !self.named_in_other(w, is_en))
             })
         });
         quote || number || name

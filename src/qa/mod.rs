@@ -6,172 +6,59 @@
 //! The pair may be a translation or a *comparable* retelling (the Polish article drops, reorders and adds
 //! material). [`Mode::Auto`] decides from the alignment: when many sentences have no counterpart, a quote
 //! or passage found in only one article is expected and reported as a warning rather than an error.
+//!
+//! This module holds the run: [`check`], its options ([`Mode`], [`QaOptions`]) and the context it
+//! builds once per pair (`Cx`: the pair, the options and what several checks read, such as the quote
+//! pairs the sentence links imply, the words of each sentence as the name check compares them, the
+//! sentences around a quote; `Side`: one side of a link as the checks read it). The checks are its
+//! sub-modules, one per concern:
+//!
+//! - on each pair of linked sentences: `sentence` (length, punctuation, brackets, and the per-link
+//!   order of the checks), `numbers` (with `measures`: converted units, codes, digit groups), `names`
+//!   (with `renderings`, the names a translation renders by other words) and `unsupported` (text of a
+//!   translation's link the other side does not render);
+//! - on quotes: `quotes` (paired quotes), `one_sided_quotes` (quotes in one article only) and
+//!   `omitted_quotes` (quotes paired with text that does not carry them);
+//! - on whole articles: `whole` (passages with no counterpart, untranslated sentences, quotation
+//!   marks), with `facts` (whether a retelling gives material elsewhere);
+//! - the reviewer's rules and the text itself: [`terms`] (glossary, forbidden terms, typography,
+//!   consistency).
+//!
+//! Shared by the checks: [`norm`] (numbers and name keys across the languages) and `spelling` (word
+//! comparisons). The report types are in `finding` ([`Finding`], [`Check`], [`Severity`], re-exported
+//! here); [`config`] reads the reviewer's configuration; [`bilingual`] reads bilingual files (TMX,
+//! XLIFF, TSV) as checkable pairs. The sub-modules use this module's types and one another's items one
+//! way only.
 
 pub mod bilingual;
 pub mod config;
 mod facts;
+mod finding;
 mod measures;
+mod names;
 pub mod norm;
+mod numbers;
 mod omitted_quotes;
+mod one_sided_quotes;
 mod quotes;
 mod renderings;
 mod sentence;
+mod spelling;
 pub mod terms;
 mod unsupported;
 mod whole;
 
 use std::collections::HashSet;
 
-use serde::Serialize;
-
 use crate::align::{Alignment, Link};
 use crate::lang::{self, Lang};
 use crate::model::{Document, QuoteKind, Span};
+use crate::text::clip;
 use measures::*;
 use norm::Num;
-use quotes::*;
+use quotes::implied_quote_pairs;
 
-/// How bad a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Very likely a translation error: a changed number, a misattributed quote, a dropped passage.
-    Error,
-    /// Worth a look: may be a legitimate liberty of the translator.
-    Warning,
-    /// Typography and conventions.
-    Style,
-}
-
-impl Severity {
-    /// The name in all outputs.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Style => "style",
-        }
-    }
-    /// Every severity, most severe first.
-    pub const ALL: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Style];
-}
-
-/// The checks, named in kebab-case in all outputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Check {
-    /// A number on one side is missing or different on the other.
-    NumberMismatch,
-    /// A name on one side is missing on the other.
-    NameMismatch,
-    /// An English quotation with no Polish counterpart.
-    QuoteOmitted,
-    /// A Polish quotation with no English counterpart.
-    QuoteAdded,
-    /// Paired quotations attributed to different people.
-    SpeakerMismatch,
-    /// Paired quotations whose content differs.
-    QuoteDrift,
-    /// English quotation marks in Polish text.
-    QuoteMarks,
-    /// A Polish segment that is English.
-    Untranslated,
-    /// A linked pair of unusual length ratio.
-    LengthRatio,
-    /// Final punctuation that differs.
-    PunctuationMismatch,
-    /// Brackets that do not correspond.
-    BracketMismatch,
-    /// English sentences the Polish side leaves out.
-    OmittedPassage,
-    /// Polish sentences with no English source.
-    AddedPassage,
-    /// Inline tags or placeholders that differ (bilingual files).
-    TagMismatch,
-    /// A glossary term whose Polish side has none of its renderings ([`QaOptions::glossary`]).
-    Glossary,
-    /// A forbidden Polish term ([`QaOptions::forbidden`]).
-    ForbiddenTerm,
-    /// A word written twice in a row in the Polish text.
-    RepeatedWord,
-    /// Two or more spaces in a row in the Polish text.
-    DoubleSpace,
-    /// One source translated two ways, or one translation given to two sources.
-    Inconsistent,
-}
-
-impl Check {
-    /// Every check.
-    pub const ALL: [Check; 19] = [
-        Check::NumberMismatch,
-        Check::NameMismatch,
-        Check::QuoteOmitted,
-        Check::QuoteAdded,
-        Check::SpeakerMismatch,
-        Check::QuoteDrift,
-        Check::QuoteMarks,
-        Check::Untranslated,
-        Check::LengthRatio,
-        Check::PunctuationMismatch,
-        Check::BracketMismatch,
-        Check::OmittedPassage,
-        Check::AddedPassage,
-        Check::TagMismatch,
-        Check::Glossary,
-        Check::ForbiddenTerm,
-        Check::RepeatedWord,
-        Check::DoubleSpace,
-        Check::Inconsistent,
-    ];
-    /// The name in all outputs.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            Check::NumberMismatch => "number-mismatch",
-            Check::NameMismatch => "name-mismatch",
-            Check::QuoteOmitted => "quote-omitted",
-            Check::QuoteAdded => "quote-added",
-            Check::SpeakerMismatch => "speaker-mismatch",
-            Check::QuoteDrift => "quote-drift",
-            Check::QuoteMarks => "quote-marks",
-            Check::Untranslated => "untranslated",
-            Check::LengthRatio => "length-ratio",
-            Check::PunctuationMismatch => "punctuation-mismatch",
-            Check::BracketMismatch => "bracket-mismatch",
-            Check::OmittedPassage => "omitted-passage",
-            Check::AddedPassage => "added-passage",
-            Check::TagMismatch => "tag-mismatch",
-            Check::Glossary => "glossary",
-            Check::ForbiddenTerm => "forbidden-term",
-            Check::RepeatedWord => "repeated-word",
-            Check::DoubleSpace => "double-space",
-            Check::Inconsistent => "inconsistency",
-        }
-    }
-    /// Parse a kebab-case check name.
-    pub fn parse(s: &str) -> Option<Check> {
-        Check::ALL.into_iter().find(|c| c.as_str() == s)
-    }
-}
-
-impl Serialize for Check {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
-/// One QA finding.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Finding {
-    /// The check that found it.
-    pub check: Check,
-    /// How serious it is.
-    pub severity: Severity,
-    /// Spans in the English document (may be empty).
-    pub en: Vec<Span>,
-    /// Spans in the Polish document (may be empty).
-    pub pl: Vec<Span>,
-    /// What is wrong, for a person: names both texts where it helps.
-    pub message: String,
-}
+pub use finding::{Check, Finding, Severity};
 
 /// Whether the pair is a translation or a comparable retelling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -337,11 +224,7 @@ fn finish(mut out: Vec<Finding>, en: &Document, pl: &Document, opts: &QaOptions)
     out
 }
 
-/// Shorten a text for a message.
-fn clip(s: &str, max: usize) -> String {
-    crate::output::text::clip(s, max)
-}
-
+/// One run of the checks over an aligned pair.
 struct Cx<'a> {
     en: &'a Document,
     pl: &'a Document,
@@ -518,46 +401,54 @@ impl<'a> Cx<'a> {
         links.iter().filter(|l| !l.en.is_empty() && !l.pl.is_empty())
     }
 
-    /// Checks on each pair of linked sentences.
-    fn sentence_pairs(&self, out: &mut Vec<Finding>) {
-        for l in Self::two_sided(&self.a.sentences) {
-            let (e, p) = (self.sent_side(self.en, &l.en), self.sent_side(self.pl, &l.pl));
-            if e.spans.is_empty() || p.spans.is_empty() {
-                continue;
-            }
-            // Comparable articles: only a confident link says the two sentences report the same facts.
-            if !self.opts.disabled.contains(&Check::NumberMismatch) && (!self.comparable || l.score >= 0.5) {
-                let from = out.len();
-                self.numbers(&e, &p, "sentence", out);
-                if self.comparable {
-                    // A number only one retelling gives is information.
-                    for f in &mut out[from..] {
-                        let one_sided = f.message.contains("has no such number");
-                        if one_sided {
-                            f.severity = Severity::Style;
-                        }
-                    }
-                }
-            }
-            let link_from = out.len();
-            if !self.opts.disabled.contains(&Check::NameMismatch) {
-                self.names(l, &e, &p, out);
-            }
-            self.length(&e, &p, out);
-            self.punctuation(&e, &p, out);
-            self.brackets(&e, &p, out);
-            if !self.comparable {
-                // Where the name check found a name only one side of this link gives.
-                let lone_names: Vec<(bool, Span)> = out[link_from..]
-                    .iter()
-                    .filter(|f| f.check == Check::NameMismatch)
-                    .flat_map(|f| f.en.iter().map(|s| (true, *s)).chain(f.pl.iter().map(|s| (false, *s))))
-                    .collect();
-                self.stray_sentences(l, &e, &p, out);
-                self.glued_sentences(l, &e, &p, &lone_names, out);
-            }
+    /// The sentences a quote runs through and the other side's sentences linked to them.
+    fn quote_context(&self, q: &crate::model::Quote, is_en: bool) -> (Vec<usize>, Vec<usize>) {
+        let doc = if is_en { self.en } else { self.pl };
+        let here: Vec<usize> = (0..doc.sentences.len())
+            .filter(|&i| i == q.sentence || doc.sentences[i].span.overlap(&q.span) > 0)
+            .collect();
+        let there = self.linked_to(&here, is_en);
+        (here, there)
+    }
+
+    /// The other side's sentences that sentence links join to `sents` (English sentences when
+    /// `is_en`, else Polish), sorted and distinct.
+    fn linked_to(&self, sents: &[usize], is_en: bool) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .a
+            .sentences
+            .iter()
+            .filter(|l| {
+                l.is_match() && sents.iter().any(|i| if is_en { l.en.contains(i) } else { l.pl.contains(i) })
+            })
+            .flat_map(|l| if is_en { &l.pl } else { &l.en })
+            .copied()
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+/// The lexicon QA compares with: the options' or the embedded one.
+fn lexicon(opts: &QaOptions) -> &dyn crate::align::Concepts {
+    match &opts.lexicon {
+        Some(l) => l.as_ref(),
+        None => crate::lexicon::Lexicon::embedded(),
+    }
+}
+
+/// The lexicon's concept ids of English (`en`) or Polish words.
+fn ids_of(lex: &dyn crate::align::Concepts, words: &[String], en: bool) -> HashSet<u32> {
+    let mut ids = Vec::new();
+    for w in words {
+        if en {
+            lex.en_ids(w, &mut ids);
+        } else {
+            lex.pl_ids(w, &mut ids);
         }
     }
+    ids.into_iter().collect()
 }
 
 impl Cx<'_> {
@@ -590,27 +481,6 @@ impl Cx<'_> {
             terms::consistency(self.en, self.pl, &one_to_one, out);
         }
     }
-}
-
-/// The lexicon QA compares with: the options' or the embedded one.
-fn lexicon(opts: &QaOptions) -> &dyn crate::align::Concepts {
-    match &opts.lexicon {
-        Some(l) => l.as_ref(),
-        None => crate::lexicon::Lexicon::embedded(),
-    }
-}
-
-/// The lexicon's concept ids of English (`en`) or Polish words.
-fn ids_of(lex: &dyn crate::align::Concepts, words: &[String], en: bool) -> HashSet<u32> {
-    let mut ids = Vec::new();
-    for w in words {
-        if en {
-            lex.en_ids(w, &mut ids);
-        } else {
-            lex.pl_ids(w, &mut ids);
-        }
-    }
-    ids.into_iter().collect()
 }
 
 #[cfg(test)]

@@ -94,7 +94,7 @@ impl Cx<'_> {
 pub(super) fn known_word(lex: &dyn crate::align::Concepts, w: &str, en: bool) -> bool {
     let mut ids = Vec::new();
     if en {
-        for s in sentence::en_spellings(&w.to_lowercase()) {
+        for s in spelling::en_spellings(&w.to_lowercase()) {
             lex.en_ids(&s, &mut ids);
         }
     } else {

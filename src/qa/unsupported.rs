@@ -38,7 +38,7 @@ impl<'l> Support<'l> {
     /// Whether the other side holds the word, a word sharing its stem, or a translation of it.
     pub(super) fn finds(&self, w: &str, is_en: bool) -> bool {
         let f = norm::fold(w);
-        if self.keys.contains(&f) || self.keys.iter().any(|k| sentence::shares_stem(&f, k)) {
+        if self.keys.contains(&f) || self.keys.iter().any(|k| spelling::shares_stem(&f, k)) {
             return true;
         }
         let mut ids = Vec::new();
