@@ -12,7 +12,7 @@ use crate::lexicon::tokens::{is_stopword_en, is_stopword_pl};
 
 /// What is known of the word forms already seen, so that a vocabulary is looked up once (per
 /// thread, see [`with_word_caches`]): each form has an entry, and each token of a sentence's
-/// features names its form's entry ([`Tok::word`]).
+/// features names its form's entry ([`super::Tok::word`]).
 #[derive(Default)]
 pub struct WordCache {
     /// Tells this cache's entries from those of another cache, or of this one before it was

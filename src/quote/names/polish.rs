@@ -29,7 +29,8 @@ pub(super) fn pl_candidates(w: &str) -> Vec<String> {
     pl_candidate_parts(w).map(|(k, rep)| format!("{}{rep}", &w[..k])).collect()
 }
 
-/// Is `target` one of [`pl_candidates`]`(w)`? (The same test, without building the candidates.)
+/// Is `target` one of the candidate nominatives of `w` (`pl_candidates`, built by the tests)? The same
+/// test, without building the candidates.
 pub(super) fn is_pl_candidate(w: &str, target: &str) -> bool {
     if let Some(i) = w.find(['\'', '’']) {
         if i > 0 && &w[..i] == target {
