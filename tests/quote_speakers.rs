@@ -176,3 +176,12 @@ fn a_role_is_not_given_to_a_person_holding_another_office() {
              – To nasza czerwona linia – mówił premier.\n";
     assert_eq!(speakers(t), vec![some("Adam Wolny")]);
 }
+
+#[test]
+fn a_participle_opening_the_clause_is_not_a_speaker() {
+    // "Zapytany o …, odparł:" — the verb's subject is dropped: the minister quoted before, not
+    // a person called "Zapytany".
+    let t = "– Kolejki skrócimy o jedną trzecią – zapowiedział minister Adam Nowak.\n\n\
+             Zapytany o koszty reformy, odparł krótko: – Pieniądze są w budżecie.\n";
+    assert_eq!(speakers(t), vec![some("Adam Nowak"), some("Adam Nowak")]);
+}

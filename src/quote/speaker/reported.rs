@@ -290,8 +290,20 @@ impl Rules {
             return None;
         }
         let (a, b) = name_forward(toks, 0)?;
-        (a == 0 && lower_after(b) && toks[b - 1].trail.is_empty() && !self.is_verb_cap(&toks[0]))
-            .then(|| Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } })
+        if !(a == 0 && lower_after(b) && toks[b - 1].trail.is_empty() && !self.is_verb_cap(&toks[0])) {
+            return None;
+        }
+        // One capitalised word opening a phrase set off by a comma before a verb of saying is a
+        // participle, and the verb's subject is dropped ("Zapytany o koszty, odparł krótko:",
+        // "Pytana o termin, dodała:"): the narrative's speaker, not a name.
+        if b == 1 {
+            if let Some(j) =
+                (2..toks.len()).find(|&j| self.is_verb(&toks[j]) && toks[j - 1].trail.starts_with(','))
+            {
+                return Some(Attribution { who: Who::Implicit(toks[j].span) });
+            }
+        }
+        Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } })
     }
 
     /// The source named right after a verb of reading: "czytamy w komunikacie policji", "czytamy we
