@@ -389,19 +389,10 @@ impl<'t> People<'t> {
         if let Some(name) = pick(&exact_b).or_else(|| pick(&fits_b)) {
             return Some(name);
         }
-        // The article's holders of the common offices, to rule out those who hold another one.
-        for g in ["premier", "president", "minister", "chief", "spokesperson"] {
-            if g != group {
-                self.search_role(g, book);
-            }
-        }
         let of = |k: usize| self.country_of_person(k);
         // A person the article gives another office does not hold this one ("Szef MSZ Radosław
         // Sikorski" is not "premier").
-        let other_office = |k: usize| {
-            let name = &self.persons[k].name;
-            self.bindings.iter().any(|b| &b.name == name && b.group != group)
-        };
+        let other_office = |k: usize| self.holds_other_office(k, group);
         let fits =
             |k: usize| !other_office(k) && (country.is_none() || of(k).is_none_or(|c| Some(c) == country));
         let exact = |k: usize| !other_office(k) && country.is_some() && of(k) == country;
@@ -441,6 +432,28 @@ impl<'t> People<'t> {
                 }
             }
             None
+        })
+    }
+
+    /// Whether the article gives person `k` an office other than `group`: a binding found, or a role
+    /// word among the three words before one of their mentions with no punctuation between
+    /// ("szef MSZ Jan Kowal", "prezydent Anna Lis").
+    fn holds_other_office(&self, k: usize, group: &'static str) -> bool {
+        let name = &self.persons[k].name;
+        if self.bindings.iter().any(|b| &b.name == name && b.group != group) {
+            return true;
+        }
+        let text = self.text;
+        self.mentions.iter().filter(|m| m.person == k).take(8).any(|m| {
+            let mut back: Vec<Tok> = Vec::with_capacity(3);
+            for (n, t) in tokens_rev(text, Span::new(token_floor(text, m.at, 60), m.at)).enumerate() {
+                if n >= 3 || (!t.trail.is_empty() && !t.is_initial()) {
+                    break;
+                }
+                back.push(t);
+            }
+            back.reverse();
+            (0..back.len()).any(|i| role_at(&back, i).is_some_and(|(g, _)| g != group))
         })
     }
 
