@@ -111,6 +111,7 @@ fn resume_gives_clean(dir: &Path, clean: &[u8], what: &str) {
 
 /// Crash at each point of `points` in turn (the first run fresh, the next ones resuming unless the
 /// point is written `fresh:POINT`), then resume to the end.
+#[cfg(debug_assertions)]
 fn crash_sequence(points: &[&str]) {
     let (t, clean) = setup();
     let d = t.path();
@@ -342,6 +343,7 @@ fn a_failed_write_to_disk_is_never_renamed_into_place() {
 }
 
 /// `corpus(n)` with pair `bad` made of two Polish sides (an error record, kind `language`).
+#[cfg(debug_assertions)]
 fn corpus_with_failure(n: usize, bad: usize) -> String {
     corpus(n)
         .lines()
@@ -412,6 +414,7 @@ fn a_refused_allocation_ends_one_run_and_resume_records_that_pair_as_failed() {
 }
 
 /// A batch run of the corpus in `dir` writing `out` with `jobs` worker threads, and `env` set.
+#[cfg(debug_assertions)]
 fn run_jobs(dir: &Path, out: &str, resume: bool, jobs: &str, env: &[(&str, &str)]) -> Output {
     let mut a = args(out, resume);
     let j = a.iter().position(|s| s == "-j").unwrap();
@@ -421,7 +424,7 @@ fn run_jobs(dir: &Path, out: &str, resume: bool, jobs: &str, env: &[(&str, &str)
     c.output().unwrap()
 }
 
-#[cfg(unix)]
+#[cfg(all(debug_assertions, unix))]
 fn killed(o: &Output, what: &str) {
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(o.status.signal(), Some(9), "{what}: the run was to be killed (SIGKILL): {}", err(o));
