@@ -120,3 +120,16 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
 
 #[cfg(test)]
 mod tests;
+
+/// A xorshift64 generator for the quote module's randomised tests (a fixed seed, so a failure
+/// repeats).
+#[cfg(test)]
+pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}

@@ -398,13 +398,7 @@ mod tests {
         // Every ASCII character on its own, then the pieces above.
         let ascii: Vec<String> = (0u8..128).map(|b| char::from(b).to_string()).collect();
         let pieces: Vec<&str> = ascii.iter().map(String::as_str).chain(PIECES.iter().copied()).collect();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::quote::test_rng(0x2545_f491_4f6c_dd1du64);
         for round in 0..8000 {
             let len = (next() % 24) as usize;
             let s: String = (0..len).map(|_| pieces[(next() % pieces.len() as u64) as usize]).collect();

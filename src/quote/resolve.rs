@@ -558,18 +558,23 @@ mod tests {
         assert!(!same_name("duda", "dudy"), "three letters are too few to tell");
     }
 
-    #[test]
-    fn roles_bind_to_the_person_given_them() {
-        let text = "Wczoraj głos zabrał premier Jan Wiśniewski. Potem prezes NBP Adam Nowak. Ewa Lis, rzeczniczka rządu.";
-        let mut book = NameBook::new(text);
-        // The names the sentence splitter's name finder gives People.
-        let named: Vec<(Span, bool)> = ["Jan Wiśniewski", "Adam Nowak", "Ewa Lis"]
+    /// The names the sentence splitter's name finder would give People: each name's first
+    /// occurrence, in the nominative.
+    fn named_spans(text: &str, names: &[&str]) -> Vec<(Span, bool)> {
+        names
             .iter()
             .map(|n| {
                 let at = text.find(n).unwrap();
                 (Span::new(at, at + n.len()), false)
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn roles_bind_to_the_person_given_them() {
+        let text = "Wczoraj głos zabrał premier Jan Wiśniewski. Potem prezes NBP Adam Nowak. Ewa Lis, rzeczniczka rządu.";
+        let mut book = NameBook::new(text);
+        let named = named_spans(text, &["Jan Wiśniewski", "Adam Nowak", "Ewa Lis"]);
         let mut p = People::new(text, Lang::Pl, &named, &[], &mut book);
         assert_eq!(p.role("premier", None, text.len(), &mut book).as_deref(), Some("Jan Wiśniewski"));
         assert_eq!(p.role("chief", None, 0, &mut book).as_deref(), Some("Adam Nowak"));
@@ -579,13 +584,7 @@ mod tests {
         // No holder of the role: the person mentioned last who holds no other office.
         let text = "Premier Jan Wiśniewski i Ewa Lis rozmawiali o szkołach.";
         let mut book = NameBook::new(text);
-        let named: Vec<(Span, bool)> = ["Jan Wiśniewski", "Ewa Lis"]
-            .iter()
-            .map(|n| {
-                let at = text.find(n).unwrap();
-                (Span::new(at, at + n.len()), false)
-            })
-            .collect();
+        let named = named_spans(text, &["Jan Wiśniewski", "Ewa Lis"]);
         let mut p = People::new(text, Lang::Pl, &named, &[], &mut book);
         assert_eq!(p.role("pope", None, text.len(), &mut book).as_deref(), Some("Ewa Lis"));
     }

@@ -244,13 +244,7 @@ mod tests {
             "a", "Word", " ", "  ", ",", ".", "\"", "'", "’", "‘", "“", "”", "„", "‚", "«", "»", "–", "—",
             "…", "\u{a0}", "£", "é", "ż", "it's", "it’s", "x\"y", "\n", "′", "″", "‹", "›", "❝", "a”b",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::quote::test_rng(0x2545_f491_4f6c_dd1du64);
         for _ in 0..3000 {
             // A few paragraphs, separated by blank lines, scanned in order.
             let mut text = String::new();

@@ -140,19 +140,13 @@ mod tests {
             "SKA",
             "Cki",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::quote::test_rng(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..6000 {
             let len = (next() % 5) as usize;
             let mut s = String::new();
             for _ in 0..len {
                 s.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-                if next() % 3 > 0 {
+                if !next().is_multiple_of(3) {
                     s.push(' ');
                 }
             }
