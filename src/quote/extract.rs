@@ -3,6 +3,7 @@
 //! repeated words).
 
 use super::attribute::attributions;
+use super::epithet::{self, Fit};
 use super::marks::{self, RawQuote};
 use super::scan::is_polish;
 use super::speaker::{self, Attribution, Rules, SubjectClause, Who};
@@ -73,7 +74,10 @@ impl<'t> Extraction<'t> {
         let named: Vec<(Span, bool)> = att_all
             .iter()
             .filter_map(|a| match a.map(|a| a.who) {
-                Some(Who::Name { span, genitive }) => Some((span, genitive)),
+                // A nationality noun ("powiedział Polak") is no one's name.
+                Some(Who::Name { span, genitive }) if epithet::demonym_span(text, span).is_none() => {
+                    Some((span, genitive))
+                }
                 _ => None,
             })
             .collect();
@@ -312,11 +316,16 @@ impl<'t> Extraction<'t> {
     ) -> Option<Speaker> {
         let lang = place.lang;
         match who {
+            Some(Who::Name { span, .. }) if epithet::demonym_span(self.text, span).is_some() => {
+                let d = epithet::demonym_span(self.text, span)?;
+                self.epithet_speaker(q, span, Fit::from(d), lang)
+            }
             Some(Who::Name { span, genitive }) => self.named_speaker(span, genitive, lang),
             Some(Who::Role { span, group }) => {
                 let country = roles::country_in(self.text, span);
+                let gender = resolve::verb_gender_near(self.text, span, lang);
                 let (people, book) = self.people(lang);
-                let name = people.role(group, country, q.open.start.min(span.start), book)?;
+                let name = people.role(group, country, gender, q.open.start.min(span.start), book)?;
                 self.last_named = Some(self.quotes.len());
                 Some(Speaker { name, span })
             }
@@ -372,8 +381,9 @@ impl<'t> Extraction<'t> {
             self.last_named = Some(self.quotes.len());
             Some(Speaker { name, span })
         } else if let Some((group, sp)) = role {
+            let gender = resolve::verb_gender_near(text, sp, lang);
             let (people, book) = self.people(lang);
-            let name = people.role(group, roles::country_in(text, sp), sp.start, book)?;
+            let name = people.role(group, roles::country_in(text, sp), gender, sp.start, book)?;
             self.last_named = Some(self.quotes.len());
             Some(Speaker { name, span: sp })
         } else {
@@ -432,22 +442,43 @@ impl<'t> Extraction<'t> {
         // before the quotation (in the nominative, for Polish: the subject a dropped
         // pronoun stands for), else the paragraph's last speaker, the last named speaker, a
         // mention in the paragraph before.
+        // Each of them only if their name does not show the other gender than the pronoun or verb.
         let at = q.open.start.min(span.start);
         let gender = resolve::gender_of_word(span.text(text));
+        let fits = |n: &String| epithet::agrees(gender, n);
         let (people, _) = self.people(lang);
         let name = people
             .narrative_subject(sentences, at, prev_para_start, lang == Lang::Pl, gender)
-            .or_else(|| people.mentioned_before(at, pspan.start, lang == Lang::Pl))
-            .or_else(|| last_in_para.and_then(|i| self.name_at(i)))
-            .or_else(|| self.last_named.and_then(|i| self.name_at(i)))
-            .or_else(|| self.people.as_ref().and_then(|p| p.mentioned_before(at, prev_para_start, false)))
+            .or_else(|| people.mentioned_before(at, pspan.start, lang == Lang::Pl).filter(fits))
+            .or_else(|| last_in_para.and_then(|i| self.name_at(i)).filter(fits))
+            .or_else(|| self.last_named.and_then(|i| self.name_at(i)).filter(fits))
             .or_else(|| {
-                if lang == Lang::En {
-                    self.book.last_mention_before(span.start, prev_para_start)
-                } else {
-                    None
+                self.people.as_ref().and_then(|p| p.mentioned_before(at, prev_para_start, false)).filter(fits)
+            })
+            .or_else(|| {
+                // The last full name written before, in narration too ("Deputy minister Ewa Lis said
+                // … “…,” she wrote"). English only: Polish capitalises too many words that are no
+                // names to read a name from capitals alone ("Wyobraźcie sobie").
+                if lang != Lang::En {
+                    return None;
                 }
+                let range = Span::new(prev_para_start, span.start);
+                let fit = Fit { country: None, gender };
+                epithet::person(&mut self.book, &self.quote_spans, range, 300, lang, fit)
             })?;
+        Some(Speaker { name, span })
+    }
+
+    /// The speaker an epithet at `span` stands for ("powiedział Polak"): the last person named before
+    /// the quotation who fits it, else the last named speaker if they fit.
+    fn epithet_speaker(&mut self, q: &RawQuote, span: Span, fit: Fit, lang: Lang) -> Option<Speaker> {
+        let at = q.open.start.min(span.start);
+        let range = Span::new(0, at);
+        let name = epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit)
+            .or_else(|| {
+                self.last_named.and_then(|i| self.name_at(i)).filter(|n| epithet::agrees(fit.gender, n))
+            })?;
+        self.last_named = Some(self.quotes.len());
         Some(Speaker { name, span })
     }
 

@@ -16,6 +16,7 @@
 //! Nested quotations get a kind but no speaker of their own.
 
 pub(crate) mod dash;
+pub(crate) mod epithet;
 pub(crate) mod fast;
 pub(crate) mod groups;
 pub(crate) mod kind;
@@ -75,7 +76,7 @@ fn source_speaker(
         Who::Name { span, genitive } => Some(Speaker { name: book.canonical(span, lang, genitive), span }),
         Who::Unnamed(span) if !span.is_empty() => Some(described(text, span)),
         Who::Role { span, group } => people
-            .role(group, roles::country_in(text, span), span.start, book)
+            .role(group, roles::country_in(text, span), None, span.start, book)
             .map(|name| Speaker { name, span }),
         _ => None,
     }

@@ -83,6 +83,11 @@ impl<'t> NameBook<'t> {
         }
     }
 
+    /// The text the book reads.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
     fn budget(&mut self) -> bool {
         self.searches += 1;
         self.searches <= MAX_SEARCHES

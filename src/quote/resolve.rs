@@ -19,7 +19,7 @@ use crate::lexicon::names::fold_alnum_into as fold_into;
 use crate::model::Span;
 
 mod gender;
-pub use gender::{gender_of_name, gender_of_word, Gender};
+pub use gender::{gender_of_name, gender_of_word, verb_gender_near, Gender};
 
 /// Lower case without diacritics (ł → l), letters and digits only: how name forms are compared (the
 /// fold of [`crate::lexicon::names`]).
@@ -374,11 +374,14 @@ impl<'t> People<'t> {
         &mut self,
         group: &'static str,
         country: Option<&str>,
+        gender: Option<Gender>,
         pos: usize,
         book: &mut NameBook,
     ) -> Option<String> {
         self.search_role(group, book);
-        let bound = |b: &Binding| b.group == group;
+        // A name showing the other gender than the verb ("oceniła", "przekonywał") is not the holder.
+        let sex = |name: &str| gender.is_none() || gender_of_name(name).is_none_or(|g| Some(g) == gender);
+        let bound = |b: &Binding| b.group == group && sex(&b.name);
         let exact_b = |b: &Binding| country.is_some() && b.country == country;
         let fits_b = |b: &Binding| country.is_none() || b.country.is_none_or(|c| Some(c) == country);
         let pick = |want: &dyn Fn(&Binding) -> bool| {
@@ -393,9 +396,14 @@ impl<'t> People<'t> {
         // A person the article gives another office does not hold this one ("Szef MSZ Radosław
         // Sikorski" is not "premier").
         let other_office = |k: usize| self.holds_other_office(k, group);
-        let fits =
-            |k: usize| !other_office(k) && (country.is_none() || of(k).is_none_or(|c| Some(c) == country));
-        let exact = |k: usize| !other_office(k) && country.is_some() && of(k) == country;
+        let fits = |k: usize| {
+            !other_office(k)
+                && sex(&self.persons[k].name)
+                && (country.is_none() || of(k).is_none_or(|c| Some(c) == country))
+        };
+        let exact = |k: usize| {
+            !other_office(k) && sex(&self.persons[k].name) && country.is_some() && of(k) == country
+        };
         let mention = |want: &dyn Fn(usize) -> bool| {
             let k = self.mentions.partition_point(|m| m.at < pos);
             self.mentions[..k]
@@ -576,16 +584,16 @@ mod tests {
         let mut book = NameBook::new(text);
         let named = named_spans(text, &["Jan Wiśniewski", "Adam Nowak", "Ewa Lis"]);
         let mut p = People::new(text, Lang::Pl, &named, &[], &mut book);
-        assert_eq!(p.role("premier", None, text.len(), &mut book).as_deref(), Some("Jan Wiśniewski"));
-        assert_eq!(p.role("chief", None, 0, &mut book).as_deref(), Some("Adam Nowak"));
-        assert_eq!(p.role("spokesperson", None, 0, &mut book).as_deref(), Some("Ewa Lis"));
+        assert_eq!(p.role("premier", None, None, text.len(), &mut book).as_deref(), Some("Jan Wiśniewski"));
+        assert_eq!(p.role("chief", None, None, 0, &mut book).as_deref(), Some("Adam Nowak"));
+        assert_eq!(p.role("spokesperson", None, None, 0, &mut book).as_deref(), Some("Ewa Lis"));
         // No holder of the role, and everyone named holds another office: no one.
-        assert_eq!(p.role("pope", None, text.len(), &mut book).as_deref(), None);
+        assert_eq!(p.role("pope", None, None, text.len(), &mut book).as_deref(), None);
         // No holder of the role: the person mentioned last who holds no other office.
         let text = "Premier Jan Wiśniewski i Ewa Lis rozmawiali o szkołach.";
         let mut book = NameBook::new(text);
         let named = named_spans(text, &["Jan Wiśniewski", "Ewa Lis"]);
         let mut p = People::new(text, Lang::Pl, &named, &[], &mut book);
-        assert_eq!(p.role("pope", None, text.len(), &mut book).as_deref(), Some("Ewa Lis"));
+        assert_eq!(p.role("pope", None, None, text.len(), &mut book).as_deref(), Some("Ewa Lis"));
     }
 }

@@ -113,11 +113,18 @@ impl<'t> NameBook<'t> {
         self.full.entry(surname.to_string()).or_insert(out)
     }
 
-    /// The last full name mentioned before `pos` and at or after `floor` (at most 300 bytes back): the
-    /// fallback for a pronoun when no speaker was named yet ("… posted by Sydney woman Jordy Lee.
-    /// “…,” she said").
-    pub fn last_mention_before(&self, pos: usize, floor: usize) -> Option<String> {
-        let mut from = pos.saturating_sub(300).max(floor);
+    /// The last full name mentioned before `pos`, at or after `floor` and at most `back` bytes back,
+    /// that `fits` (given its span and its words joined): its span and its words. The fallback for a
+    /// pronoun or an epithet when no speaker fits ("… posted by Sydney woman Jordy Lee. “…,” she
+    /// said").
+    pub fn last_mention_where(
+        &self,
+        pos: usize,
+        floor: usize,
+        back: usize,
+        mut fits: impl FnMut(Span, &str) -> bool,
+    ) -> Option<(Span, String)> {
+        let mut from = pos.saturating_sub(back).max(floor);
         while from < pos && !self.text.is_char_boundary(from) {
             from += 1;
         }
@@ -177,7 +184,14 @@ impl<'t> NameBook<'t> {
                     if nameish(&t) && t.trail.is_empty() && run[run.len() - 1].lead.is_empty() {
                         run.push(t);
                         run.reverse();
-                        return Some(join(&run));
+                        let span = Span::new(run[0].span.start, last.span.end);
+                        let name = join(&run);
+                        if fits(span, &name) {
+                            return Some((span, name));
+                        }
+                        // Go on before the whole name.
+                        end = run[0].span.start - run[0].lead.len();
+                        continue;
                     }
                 }
             }

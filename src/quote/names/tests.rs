@@ -47,11 +47,17 @@ fn one_search_answers_like_a_search_per_candidate() {
 fn last_mention_is_the_last_full_name_before() {
     let text = "Posted by Sydney woman Jordy Lee. Then the mayor, Amy B. Harris, spoke. “Yes,” she said.";
     let book = NameBook::new(text);
+    let last = |at: usize, floor: usize| book.last_mention_where(at, floor, 300, |_, _| true).map(|m| m.1);
     let at = text.find('“').unwrap();
-    assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Amy B. Harris"));
+    assert_eq!(last(at, 0).as_deref(), Some("Amy B. Harris"));
     let at = text.find(" Then").unwrap();
-    assert_eq!(book.last_mention_before(at, 0).as_deref(), Some("Jordy Lee"));
-    assert_eq!(book.last_mention_before(at, at - 3), None, "not before the floor");
+    assert_eq!(last(at, 0).as_deref(), Some("Jordy Lee"));
+    assert_eq!(last(at, at - 3), None, "not before the floor");
+    // A name that does not fit is passed over for the one before it.
+    let at = text.find('“').unwrap();
+    let not_harris = book.last_mention_where(at, 0, 300, |_, words| !words.ends_with("Harris"));
+    let (span, words) = not_harris.unwrap();
+    assert_eq!((span.text(text), words.as_str()), ("Jordy Lee", "Jordy Lee"));
 }
 
 #[test]

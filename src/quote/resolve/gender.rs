@@ -1,7 +1,13 @@
 //! The grammatical gender a name or a word shows (a speaker's gender, to pass over the people of the
 //! other gender as a pronoun's or a past-tense verb's referent).
 
+use std::sync::OnceLock;
+
+use crate::lang::Lang;
+use crate::lexicon::fxhash::FxMap;
+use crate::model::Span;
 use crate::quote::fast::with_lower;
+use crate::quote::speaker::{tokens, tokens_rev, verbs_pl};
 
 /// Grammatical gender, as a Polish past-tense verb (dodał / dodała) or a pronoun (he / she) shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,32 +20,63 @@ pub enum Gender {
 const MALE_IN_A: &[&str] =
     &["kuba", "barnaba", "bonawentura", "kosma", "jarema", "luca", "nikita", "andrea", "ilia", "sasha"];
 
-/// Surname endings: masculine, feminine.
-const SURNAME_ENDINGS: [(&str, &str); 3] = [("ski", "ska"), ("cki", "cka"), ("dzki", "dzka")];
+/// Surname endings and the gender they show: Polish adjectival surnames in the nominative and in the
+/// cases news writes them in after a verb or a preposition (Nawrockiego, Kowalskiej, z Nowicką), and
+/// the masculine genitive ending any declined name takes (Musettiego, Lee'ego).
+const SURNAME_ENDINGS: [(&str, Gender); 16] = [
+    ("ski", Gender::Male),
+    ("cki", Gender::Male),
+    ("dzki", Gender::Male),
+    ("dzkim", Gender::Male),
+    ("skim", Gender::Male),
+    ("ckim", Gender::Male),
+    ("ego", Gender::Male),
+    ("ska", Gender::Female),
+    ("cka", Gender::Female),
+    ("skiej", Gender::Female),
+    ("ckiej", Gender::Female),
+    ("ską", Gender::Female),
+    ("cką", Gender::Female),
+    ("dzka", Gender::Female),
+    ("dzkiej", Gender::Female),
+    ("dzką", Gender::Female),
+];
 
-/// The gender a name shows, if it shows one: Polish surnames in -ski/-cki/-dzki and -ska/-cka/-dzka, a
-/// first name ending in -a (most are women's). Foreign names mostly show none. Words are compared in
-/// lower case (without allocating for words of up to 32 bytes).
+/// A first name ending in -a (or its instrumental -ą) of three letters or more that is not listed
+/// as a man's: most are women's.
+fn female_by_ending(f: &str) -> bool {
+    (f.ends_with('a') || f.ends_with('ą')) && f.chars().count() >= 3 && !MALE_IN_A.contains(&f)
+}
+
+/// Given names and their gender (data/first_names.txt).
+fn first_names() -> &'static FxMap<&'static str, Gender> {
+    static M: OnceLock<FxMap<&'static str, Gender>> = OnceLock::new();
+    M.get_or_init(|| {
+        let mut m = FxMap::default();
+        for line in crate::data::entries(include_str!("../data/first_names.txt")) {
+            let Some((g, names)) = line.split_once('\t') else { continue };
+            let g = if g == "f" { Gender::Female } else { Gender::Male };
+            m.extend(names.split_whitespace().map(|n| (n, g)));
+        }
+        m
+    })
+}
+
+/// The gender a name shows, if it shows one: Polish surnames in -ski/-cki/-dzki and -ska/-cka/-dzka,
+/// a listed first name (data/first_names.txt), else a first name ending in -a (most are women's).
+/// Words are compared in lower case (without allocating for words of up to 32 bytes).
 pub fn gender_of_name(name: &str) -> Option<Gender> {
     let mut words = name.split_whitespace();
     let first = words.next()?;
     let last = words.next_back();
     let by_surname = with_lower(last.unwrap_or(first), |l| {
-        SURNAME_ENDINGS.iter().find_map(|(m, f)| {
-            if l.ends_with(m) {
-                Some(Gender::Male)
-            } else if l.ends_with(f) {
-                Some(Gender::Female)
-            } else {
-                None
-            }
-        })
+        SURNAME_ENDINGS.iter().find(|(e, _)| l.ends_with(e)).map(|&(_, g)| g)
     });
     if by_surname.is_some() || last.is_none() {
         return by_surname;
     }
     with_lower(first, |f| {
-        (f.ends_with('a') && f.chars().count() >= 3 && !MALE_IN_A.contains(&f)).then_some(Gender::Female)
+        first_names().get(f).copied().or_else(|| female_by_ending(f).then_some(Gender::Female))
     })
 }
 
@@ -55,6 +92,27 @@ pub fn gender_of_word(w: &str) -> Option<Gender> {
     })
 }
 
+/// The gender shown by a Polish verb of saying among the three words before `span` or the two after
+/// it ("– … – oceniła była tenisistka", "Premier przekonywał"): the gender of the person a role noun
+/// at `span` names. English verbs show none.
+pub fn verb_gender_near(text: &str, span: Span, lang: Lang) -> Option<Gender> {
+    if lang != Lang::Pl {
+        return None;
+    }
+    let is_verb = |w: &str| with_lower(w, |l| verbs_pl().contains(l));
+    let mut from = span.start.saturating_sub(60);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let mut to = (span.end + 60).min(text.len());
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    let before = tokens_rev(text, Span::new(from, span.start)).take(3);
+    let after = tokens(text, Span::new(span.end, to.max(span.end))).take(2);
+    before.chain(after).find(|t| is_verb(t.word)).and_then(|t| gender_of_word(t.word))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,17 +121,20 @@ mod tests {
     fn gender_of_name_plain(name: &str) -> Option<Gender> {
         let words: Vec<String> = name.split_whitespace().map(|w| w.to_lowercase()).collect();
         let last = words.last()?;
-        for (m, f) in SURNAME_ENDINGS {
-            if last.ends_with(m) {
-                return Some(Gender::Male);
-            }
-            if last.ends_with(f) {
-                return Some(Gender::Female);
+        for (e, g) in SURNAME_ENDINGS {
+            if last.ends_with(e) {
+                return Some(g);
             }
         }
         if words.len() >= 2 {
             let first = &words[0];
-            if first.ends_with('a') && first.chars().count() >= 3 && !MALE_IN_A.contains(&first.as_str()) {
+            if let Some(g) = first_names().get(first.as_str()) {
+                return Some(*g);
+            }
+            if (first.ends_with('a') || first.ends_with('ą'))
+                && first.chars().count() >= 3
+                && !MALE_IN_A.contains(&first.as_str())
+            {
                 return Some(Gender::Female);
             }
         }

@@ -1,0 +1,192 @@
+//! Epithets: a person named in an attribution by nationality rather than by name ("– … – powiedział
+//! Polak", "ocenił Belg", "“…,” the Briton said"). Sports and foreign news write them constantly
+//! for the person the article is about. The speaker is the person named last before the quotation
+//! whose gender and country fit the epithet: "Włocha Lorenza Musettiego" is an Italian, so "Polak"
+//! passes him over for the Pole named before him.
+
+use std::sync::OnceLock;
+
+use super::fast::with_lower;
+use super::names::NameBook;
+use super::resolve::{gender_of_name, Gender};
+use super::roles::country_of;
+use super::speaker::{is_acronym, tokens_rev};
+use crate::data::WordFilter;
+use crate::lang::Lang;
+use crate::lexicon::fxhash::FxMap;
+use crate::model::Span;
+
+/// A nationality noun: the country key it names (a key of data/countries.txt) and the gender it
+/// shows, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Demonym {
+    /// The country key.
+    pub country: &'static str,
+    /// Male or female, or `None` for nouns of either (the Briton, the American).
+    pub gender: Option<Gender>,
+}
+
+/// The nationality nouns by lower-case form, and a pre-test admitting each form in either case.
+fn demonyms() -> &'static (FxMap<&'static str, Demonym>, WordFilter) {
+    static M: OnceLock<(FxMap<&'static str, Demonym>, WordFilter)> = OnceLock::new();
+    M.get_or_init(|| {
+        let mut m = FxMap::default();
+        for line in crate::data::entries(include_str!("data/demonyms.txt")) {
+            let mut f = line.split('\t');
+            let (Some(country), Some(g), Some(forms)) = (f.next(), f.next(), f.next()) else { continue };
+            let gender = match g {
+                "m" => Some(Gender::Male),
+                "f" => Some(Gender::Female),
+                _ => None,
+            };
+            m.extend(forms.split_whitespace().map(|w| (w, Demonym { country, gender })));
+        }
+        // The forms as the text writes them: capitalised (the filter keys ASCII letters by case-free
+        // bytes, so the lower-case form admits "Polak"; a non-ASCII first letter needs its capital).
+        let capitalised: Vec<String> = m
+            .keys()
+            .map(|w| {
+                let mut c = w.chars();
+                c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+            })
+            .collect();
+        let filter = WordFilter::new(m.keys().copied().chain(capitalised.iter().map(String::as_str)));
+        (m, filter)
+    })
+}
+
+/// The nationality noun `w` is, if it is one: written capitalised, as nationality nouns are.
+pub fn demonym(w: &str) -> Option<Demonym> {
+    if !w.starts_with(char::is_uppercase) || w.len() > 40 {
+        return None;
+    }
+    let (map, filter) = demonyms();
+    if !filter.may_contain(w) {
+        return None;
+    }
+    with_lower(w, |l| map.get(l).copied())
+}
+
+/// The nationality noun a name span of one word is ("Polak", "Briton"), if it is one.
+pub fn demonym_span(text: &str, span: Span) -> Option<Demonym> {
+    let w = span.text(text);
+    if w.is_empty() || w.contains(char::is_whitespace) {
+        return None;
+    }
+    demonym(w)
+}
+
+/// Does a person called `name` fit gender `g`? (A name that shows no gender fits either.)
+pub fn agrees(g: Option<Gender>, name: &str) -> bool {
+    g.is_none() || gender_of_name(name).is_none_or(|x| Some(x) == g)
+}
+
+/// The country the two words before `at` give the name starting there, with no punctuation between:
+/// a country word ("Polish player Iga Lis", "prezydent Litwy Jan Lis") or a nationality noun ("Włocha
+/// Lorenza Musettiego").
+fn country_before(text: &str, at: usize) -> Option<&'static str> {
+    let mut from = at.saturating_sub(60);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    for (n, t) in tokens_rev(text, Span::new(from, at)).enumerate() {
+        if n >= 2 || !t.trail.is_empty() {
+            break;
+        }
+        if let Some(c) = demonym(t.word).map(|d| d.country).or_else(|| country_of(t.word)) {
+            return Some(c);
+        }
+    }
+    None
+}
+
+/// How far back an epithet's person is looked for (bytes).
+pub const BACK: usize = 800;
+
+/// What a person looked for must fit: a country (when the words before a mention give one) and a
+/// gender (when the name shows one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fit {
+    /// The country key, if the person must be of that country.
+    pub country: Option<&'static str>,
+    /// The gender, if the person must have it.
+    pub gender: Option<Gender>,
+}
+
+impl From<Demonym> for Fit {
+    fn from(d: Demonym) -> Fit {
+        Fit { country: Some(d.country), gender: d.gender }
+    }
+}
+
+/// The last full name written in `range` (at most `back` bytes before its end, outside the
+/// quotations `quotes`, sorted by start) that fits `fit`: its name, canonical for Polish (the
+/// nominative), as written for English.
+pub fn person(
+    book: &mut NameBook,
+    quotes: &[Span],
+    range: Span,
+    back: usize,
+    lang: Lang,
+    fit: Fit,
+) -> Option<String> {
+    let text = book.text();
+    let quoted = |at: usize| {
+        let k = quotes.partition_point(|q| q.start <= at);
+        quotes[..k].iter().rev().take(4).any(|q| at < q.end)
+    };
+    let country_fits =
+        |at: usize| fit.country.is_none_or(|want| country_before(text, at).is_none_or(|c| c == want));
+    let mut before = range.end;
+    for _ in 0..8 {
+        let left = back.saturating_sub(range.end - before);
+        // A run holding a nationality noun ("w Paryżu Włocha") or ending in an acronym ("Hard Knocks
+        // MMA") is not a person's name.
+        let (span, written) = book.last_mention_where(before, range.start, left, |span, words| {
+            !quoted(span.start)
+                && country_fits(span.start)
+                && !words.split(' ').any(|w| demonym(w).is_some())
+                && !words.rsplit(' ').next().is_some_and(is_acronym)
+        })?;
+        let name = if lang == Lang::Pl { book.canonical(span, lang, false) } else { written };
+        if agrees(fit.gender, &name) {
+            return Some(name);
+        }
+        before = span.start;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nationality_nouns_are_read_with_their_country_and_gender() {
+        assert_eq!(demonym("Polka"), Some(Demonym { country: "pl", gender: Some(Gender::Female) }));
+        assert_eq!(demonym("Włocha"), Some(Demonym { country: "it", gender: Some(Gender::Male) }));
+        assert_eq!(demonym("Briton"), Some(Demonym { country: "gb", gender: None }));
+        // Written in lower case, the word is a common noun ("polka", the dance; "pole").
+        assert_eq!(demonym("polka"), None);
+        assert_eq!(demonym("pole"), None);
+        assert_eq!(demonym("Kowalski"), None);
+    }
+
+    #[test]
+    fn an_epithet_stands_for_the_last_person_of_its_country_and_gender() {
+        let text = "Marek Lis pokonał w finale Włocha Paola Rossiego. Potem Anna Wrona przegrała. \
+                    – Jestem szczęśliwy – mówił Polak.";
+        let pos = text.find('–').unwrap();
+        let mut book = NameBook::new(text);
+        let mut find = |w: &str| {
+            let fit = Fit::from(demonym(w).unwrap());
+            person(&mut book, &[], Span::new(0, pos), BACK, Lang::Pl, fit)
+        };
+        // Anna Wrona is a woman, Paolo Rossi an Italian: the Pole is Marek Lis.
+        assert_eq!(find("Polak").as_deref(), Some("Marek Lis"));
+        let got = find("Włoch").unwrap();
+        // The Italian, in the case the text names him in.
+        assert!(got.contains("Rossi"), "{got}");
+        assert_eq!(find("Polka").as_deref(), Some("Anna Wrona"));
+    }
+}
