@@ -224,3 +224,43 @@ fn a_role_takes_a_person_whose_gender_the_verb_shows() {
              Wieczorem Joanna Nowicka napisała na Instagramie: „Dziękuję za wsparcie”.\n";
     assert_eq!(speakers(t), vec![None, some("Joanna Nowicka")]);
 }
+
+#[test]
+fn an_institution_after_a_polish_verb_is_the_speaker_as_written() {
+    let t = "Na autostradzie A4 doszło w nocy do karambolu.\n\n\
+             – Droga pozostanie zamknięta do rana – poinformowała policja.\n\n\
+             „Nikt z pasażerów nie odniósł obrażeń” – przekazała w komunikacie straż.\n";
+    assert_eq!(speakers(t), vec![some("policja"), some("straż")]);
+    // A dative after the verb is whom the words were said to, not the speaker.
+    let t = "Jan Pawlak był przesłuchiwany przez trzy godziny. \
+             „Działałem zgodnie z przepisami” – powiedział komisji.\n";
+    assert_eq!(speakers(t), vec![some("Jan Pawlak")]);
+}
+
+#[test]
+fn a_dropped_subject_is_the_person_this_paragraph_names() {
+    // The minister spoke in the paragraph before; the union's spokesman is named in narration in
+    // this one, as the subject of reported speech.
+    let t = "Jak zaznaczył minister rolnictwa Tomasz Grabiec, „skup zboża ruszy w poniedziałek”.\n\n\
+             Rzecznik rolników Marek Zawada przekazał, że protest zostaje zawieszony. \
+             – Dajemy rządowi tydzień – dodał.\n";
+    assert_eq!(speakers(t), vec![some("Tomasz Grabiec"), some("Marek Zawada")]);
+}
+
+#[test]
+fn a_party_before_a_full_name_is_not_part_of_it() {
+    let t = "„Ustawa wymaga poprawek” – oceniła w radiu posłanka Lewicy Joanna Mroczek.\n";
+    assert_eq!(speakers(t), vec![some("Joanna Mroczek")]);
+}
+
+#[test]
+fn a_description_after_an_opening_phrase_and_a_colon_clauses_speaker() {
+    let t = "Shares in the airline fell by a fifth.\n\n\
+             In a statement, the airline said: \"No flights will be cancelled.\"\n";
+    assert_eq!(speakers(t), vec![some("the airline")]);
+    // The speaker a colon clause names is the one a later pronoun continues.
+    let t = "\"We were promised a pay rise,\" Adam Fox said.\n\n\
+             The nurses' representative, Helen Moss, added: \"We will strike in March.\"\n\n\
+             \"Nobody wants this,\" she told the BBC.\n";
+    assert_eq!(speakers(t), vec![some("Adam Fox"), some("Helen Moss"), some("Helen Moss")]);
+}

@@ -8,9 +8,9 @@ use std::sync::OnceLock;
 
 use super::fast::with_lower;
 use super::names::NameBook;
-use super::resolve::{gender_of_name, Gender};
+use super::resolve::{gender_of_name, is_given_name, Gender};
 use super::roles::country_of;
-use super::speaker::{is_acronym, tokens_rev};
+use super::speaker::{is_acronym, is_oblique_preposition, tokens_rev};
 use crate::data::WordFilter;
 use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
@@ -100,6 +100,17 @@ fn country_before(text: &str, at: usize) -> Option<&'static str> {
     None
 }
 
+/// Does a preposition stand right before the word at `at` ("z Markiem Lisem", "to host Ann Lee")?
+fn after_preposition(text: &str, at: usize) -> bool {
+    let mut from = at.saturating_sub(16);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    tokens_rev(text, Span::new(from, at))
+        .next()
+        .is_some_and(|t| t.trail.is_empty() && is_oblique_preposition(t.word))
+}
+
 /// How far back an epithet's person is looked for (bytes).
 pub const BACK: usize = 800;
 
@@ -111,11 +122,14 @@ pub struct Fit {
     pub country: Option<&'static str>,
     /// The gender, if the person must have it.
     pub gender: Option<Gender>,
+    /// The name must be a subject's: a given name first, not after a preposition, and (Polish) in
+    /// the nominative as written.
+    pub subject: bool,
 }
 
 impl From<Demonym> for Fit {
     fn from(d: Demonym) -> Fit {
-        Fit { country: Some(d.country), gender: d.gender }
+        Fit { country: Some(d.country), gender: d.gender, subject: false }
     }
 }
 
@@ -142,14 +156,19 @@ pub fn person(
         let left = back.saturating_sub(range.end - before);
         // A run holding a nationality noun ("w Paryżu Włocha") or ending in an acronym ("Hard Knocks
         // MMA") is not a person's name.
+        let subject_like = |span: Span, words: &str| {
+            words.split(' ').next().is_some_and(is_given_name) && !after_preposition(text, span.start)
+        };
         let (span, written) = book.last_mention_where(before, range.start, left, |span, words| {
             !quoted(span.start)
                 && country_fits(span.start)
                 && !words.split(' ').any(|w| demonym(w).is_some())
                 && !words.rsplit(' ').next().is_some_and(is_acronym)
+                && (!fit.subject || subject_like(span, words))
         })?;
-        let name = if lang == Lang::Pl { book.canonical(span, lang, false) } else { written };
-        if agrees(fit.gender, &name) {
+        let name = if lang == Lang::Pl { book.canonical(span, lang, false) } else { written.clone() };
+        let nominative = !fit.subject || lang != Lang::Pl || name == written;
+        if nominative && agrees(fit.gender, &name) {
             return Some(name);
         }
         before = span.start;

@@ -345,8 +345,15 @@ impl<'t> Extraction<'t> {
         // description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij Pieskow").
         let mut span = Some(span);
         if lang == Lang::Pl && !genitive {
-            let mut toks = speaker::tokens(text, span.unwrap());
-            if toks.next().is_some_and(|t| self.book.is_inflected_pl(t.word)) {
+            let all: Vec<_> = speaker::tokens(text, span.unwrap()).take(4).collect();
+            // A qualifier before a full name that opens with a given name ("posłanka Lewicy Joanna
+            // Mazur"): the party or body the role belongs to, not a first name.
+            let qualifier = all.len() >= 3
+                && !resolve::is_given_name(all[0].word)
+                && resolve::is_given_name(all[1].word)
+                && all.last().is_some_and(|t| groups::group_of(t.word).is_none());
+            let mut toks = all.into_iter();
+            if toks.next().is_some_and(|t| qualifier || self.book.is_inflected_pl(t.word)) {
                 // The name without its first word: from the second token to the last.
                 span = toks.next().map(|second| {
                     let last = toks.last().unwrap_or(second);
@@ -404,11 +411,16 @@ impl<'t> Extraction<'t> {
         if let Some(d) = clause.described {
             return Some(described(text, d));
         }
-        let name = people
-            .subject_of(clause, lang == Lang::Pl, book)
-            .or_else(|| last_in_para.and_then(|i| self.name_at(i)))
+        let span = Span::new(clause.span.end, clause.span.end);
+        if let Some(name) = people.subject_of(clause, lang == Lang::Pl, book) {
+            // A person the clause names is the speaker named last.
+            self.last_named = Some(self.quotes.len());
+            return Some(Speaker { name, span });
+        }
+        let name = last_in_para
+            .and_then(|i| self.name_at(i))
             .or_else(|| self.last_named.and_then(|i| self.name_at(i)))?;
-        Some(Speaker { name, span: Span::new(clause.span.end, clause.span.end) })
+        Some(Speaker { name, span })
     }
 
     /// The speaker a pronoun or a subject-less verb at `span` stands for.
@@ -447,9 +459,25 @@ impl<'t> Extraction<'t> {
         let gender = resolve::gender_of_word(span.text(text));
         let fits = |n: &String| epithet::agrees(gender, n);
         let (people, _) = self.people(lang);
+        let pl = lang == Lang::Pl;
         let name = people
-            .narrative_subject(sentences, at, prev_para_start, lang == Lang::Pl, gender)
-            .or_else(|| people.mentioned_before(at, pspan.start, lang == Lang::Pl).filter(fits))
+            .narrative_subject(sentences, at, pspan.start, pl, gender)
+            .or_else(|| {
+                // A person this paragraph names before the quotation as a subject, in narration
+                // ("Rzecznik Marek Lis przekazał, że … – … – dodał."). Polish only: the nominative
+                // shows a subject.
+                if !pl {
+                    return None;
+                }
+                let fit = Fit { country: None, gender, subject: true };
+                let range = Span::new(pspan.start, at);
+                epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit)
+            })
+            .or_else(|| {
+                let people = self.people.as_ref()?;
+                people.narrative_subject(sentences, at, prev_para_start, pl, gender)
+            })
+            .or_else(|| self.people.as_ref()?.mentioned_before(at, pspan.start, pl).filter(fits))
             .or_else(|| last_in_para.and_then(|i| self.name_at(i)).filter(fits))
             .or_else(|| self.last_named.and_then(|i| self.name_at(i)).filter(fits))
             .or_else(|| {
@@ -463,7 +491,7 @@ impl<'t> Extraction<'t> {
                     return None;
                 }
                 let range = Span::new(prev_para_start, span.start);
-                let fit = Fit { country: None, gender };
+                let fit = Fit { country: None, gender, subject: false };
                 epithet::person(&mut self.book, &self.quote_spans, range, 300, lang, fit)
             })?;
         Some(Speaker { name, span })

@@ -122,6 +122,24 @@ fn determiner(t: &Tok) -> bool {
     t.word.len() <= 12 && f.may_contain(t.word) && with_lower(t.word, |l| DETERMINERS.contains(&l))
 }
 
+/// A described speaker standing after a Polish verb of saying, within the clause: a group noun in
+/// the nominative (the verb's subject; "powiedział komisji" tells the committee) among the four
+/// tokens from `from` ("– poinformowała policja", "– napisała spółka w komunikacie", "– przekazała w
+/// komunikacie prokuratura"), with the name words of an institution after it. Its tokens (from the
+/// noun on).
+pub fn after_verb(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
+    for k in from..toks.len().min(from + 4) {
+        if k > from && !toks[k - 1].trail.is_empty() {
+            return None;
+        }
+        let nom = nominative(toks[k].word).is_some_and(|(_, n)| with_lower(toks[k].word, |l| l == n));
+        if nom && group_at(toks, k).is_some() {
+            return description(toks, k, toks.len(), false).map(|(_, a, b)| (a, b));
+        }
+    }
+    None
+}
+
 /// The group noun at token `i` (one word, or two with no punctuation between): its group and the index
 /// just past it.
 pub fn group_at(toks: &[Tok], i: usize) -> Option<(Group, usize)> {

@@ -154,7 +154,17 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
         (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
         _ => Span::new(0, 0),
     };
+    // A description opening the clause, or opening it after a phrase with no name set off by a
+    // comma ("In a statement, the company said"; not the apposition of "Amari Lee, a student at …,
+    // said").
     let described = super::groups::description(toks, 0, toks.len(), false)
+        .or_else(|| {
+            let c = toks.iter().take(6).position(|t| t.trail.starts_with(','))?;
+            if toks[1..=c].iter().any(Tok::is_cap) {
+                return None;
+            }
+            super::groups::description(toks, c + 1, toks.len(), false)
+        })
         .map(|(_, a, b)| Span::new(toks[a].span.start, toks[b - 1].span.end));
     let mut runs = [None; 3];
     let mut n = 0;

@@ -62,6 +62,11 @@ fn first_names() -> &'static FxMap<&'static str, Gender> {
     })
 }
 
+/// Is `w` (any case) a given name: a listed one (data/first_names.txt), or a woman's by its ending?
+pub fn is_given_name(w: &str) -> bool {
+    with_lower(w, |l| first_names().contains_key(l) || female_by_ending(l))
+}
+
 /// The gender a name shows, if it shows one: Polish surnames in -ski/-cki/-dzki and -ska/-cka/-dzka,
 /// a listed first name (data/first_names.txt), else a first name ending in -a (most are women's).
 /// Words are compared in lower case (without allocating for words of up to 32 bytes).

@@ -183,6 +183,9 @@ impl Rules {
             if let Some(role) = self.role_from(&toks, 1) {
                 return Some(Attribution { who: role });
             }
+            if let Some(r) = crate::quote::groups::after_verb(&toks, 1) {
+                return Some(Attribution { who: Who::Unnamed(span_of(&toks, r)) });
+            }
             return Some(Attribution { who: Who::Implicit(t0.span) });
         }
         // The subject first: "Tusk dodał", "premier Donald Tusk zaznaczył", "on dodał".
@@ -249,7 +252,10 @@ impl Rules {
                 }),
                 None => match self.role_from(toks, 1) {
                     Some(role) => Some(Attribution { who: role }),
-                    None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+                    None => match crate::quote::groups::after_verb(toks, 1) {
+                        Some(r) => Some(Attribution { who: Who::Unnamed(span_of(toks, r)) }),
+                        None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+                    },
                 },
             };
         }
