@@ -264,3 +264,23 @@ fn a_description_after_an_opening_phrase_and_a_colon_clauses_speaker() {
              \"Nobody wants this,\" she told the BBC.\n";
     assert_eq!(speakers(t), vec![some("Adam Fox"), some("Helen Moss"), some("Helen Moss")]);
 }
+
+#[test]
+fn jak_opening_an_attribution_is_no_name() {
+    let t = "– Rozmowy potrwają do piątku – powiedział Adam Rydz.\n\n\
+             Jak dodał, „porozumienie jest blisko”.\n";
+    assert_eq!(speakers(t), vec![some("Adam Rydz"), some("Adam Rydz")]);
+    // A role no one in the article holds: no speaker, not a person named only later.
+    let t = "– Zabiegamy o środki z Unii – mówił burmistrz Jan Lis.\n\n\
+             Jak przekonywała skarbnik miasta, „bez nich inwestycje stoją”.\n\n\
+             „Płacimy coraz więcej” – skarżyła się mieszkanka Bielan Zofia Kurek.\n";
+    assert_eq!(speakers(t), vec![some("Jan Lis"), None, some("Zofia Kurek")]);
+}
+
+#[test]
+fn a_paragraph_ending_in_a_colon_introduces_the_dialogue_after_it() {
+    let t = "– Budżet jest gotowy – mówiła prezydent miasta Ewa Sobota.\n\n\
+             Radny Piotr Wąs zapowiedział, że złoży poprawki:\n\
+             – Dochody są zawyżone o pięćdziesiąt milionów.\n";
+    assert_eq!(speakers(t), vec![some("Ewa Sobota"), some("Piotr Wąs")]);
+}

@@ -91,6 +91,14 @@ pub(super) fn attributions<'r>(
             // który skomentował: „…”") replaces.
             if a.is_none() {
                 a = rules.before(text, region);
+                // A quotation opening its paragraph after one that ends in a colon: that clause
+                // introduces it ("Kowalska zapowiedziała:⏎– W marcu …", "She said:⏎“…”").
+                if a.is_none() && n == 0 && para > 0 && region.text(text).trim().is_empty() {
+                    let prev = paras[para - 1].0;
+                    if prev.text(text).trim_end().ends_with(':') {
+                        a = rules.before(text, prev);
+                    }
+                }
             } else if matches!(a.map(|x| x.who), Some(Who::Implicit(_))) {
                 let b = rules.before(text, region);
                 if matches!(b.map(|x| x.who), Some(Who::Name { .. })) {

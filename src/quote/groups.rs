@@ -174,6 +174,11 @@ pub fn description(toks: &[Tok], from: usize, end: usize, whole: bool) -> Option
             return None;
         }
         if let Some((g, mut j)) = group_at(&toks[..end], i) {
+            // A possessive owns the noun after it ("the nurses' representative", "the company's
+            // chief"): no description of the speaker.
+            if toks[j - 1].trail.starts_with(['\'', '’']) || toks[j - 1].word.ends_with("'s") {
+                return None;
+            }
             if g == Group::Institution {
                 // "Ministry of Health", "Academy of Sciences", "Ministerstwo Zdrowia", "Kancelaria Premiera".
                 loop {

@@ -195,7 +195,8 @@ impl Rules {
             return None;
         }
         let last = toks.len() - 1;
-        // Polish "as X says": Jak mówi prezes spółki Jan Kowalski, „…”
+        // Polish "as X says": Jak mówi prezes spółki Jan Kowalski, „…” / Jak przekonywała skarbnik
+        // miasta, „…” / Jak dodał, „…” ("Jak" is no name).
         for j in 1..toks.len() {
             if lower_eq(toks[j - 1].word, "jak") && toks[j - 1].trail.is_empty() && self.is_verb(&toks[j]) {
                 if let Some(r) = self.described_name(toks, j + 1) {
@@ -204,6 +205,18 @@ impl Rules {
                             who: Who::Name { span: span_of(toks, r), genitive: false },
                         });
                     }
+                }
+                if !toks[last].trail.starts_with(',') {
+                    continue;
+                }
+                if let Some(role) = self.role_from(toks, j + 1) {
+                    return Some(Attribution { who: role });
+                }
+                if let Some(r) = crate::quote::groups::after_verb(toks, j + 1) {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, r)) });
+                }
+                if j + 1 == toks.len() {
+                    return Some(Attribution { who: Who::Implicit(toks[j].span) });
                 }
             }
         }
