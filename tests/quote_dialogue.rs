@@ -204,3 +204,37 @@ fn an_attribution_in_the_paragraph_after_the_quotation() {
         ]
     );
 }
+
+#[test]
+fn one_pair_of_marks_over_two_paragraphs() {
+    // „ opens the quotation in one paragraph and ” closes it in the next; the attribution after the
+    // closing mark names the speaker of both parts.
+    let t = "Kolejarze grożą strajkiem.\n\n\
+             „Nie zgodzimy się na żadne zwolnienia. Jeśli zarząd nie ustąpi, staniemy.\n\n\
+             Będziemy protestować tak długo, jak trzeba” – zapowiedział szef związku Jerzy Makowiec.\n";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            (
+                "Nie zgodzimy się na żadne zwolnienia. Jeśli zarząd nie ustąpi, staniemy.",
+                Some("Jerzy Makowiec")
+            ),
+            ("Będziemy protestować tak długo, jak trzeba", Some("Jerzy Makowiec")),
+        ]
+    );
+    // Without an attribution after the closing mark the second part is still a quotation.
+    let t = "Mistrzyni opowiadała o planach. „Zdobyłam wszystko, o czym marzyłam.\n\n\
+             Teraz szukam nowych wyzwań.” Do programu dołączy też dwóch aktorów.\n";
+    let q = doc(t);
+    let texts: Vec<&str> = speech(&q).into_iter().map(|(t, _)| t).collect();
+    assert_eq!(texts, vec!["Zdobyłam wszystko, o czym marzyłam.", "Teraz szukam nowych wyzwań."]);
+}
+
+#[test]
+fn a_name_after_the_noun_it_names_is_no_speech() {
+    let t = "Związek „Solidarność” zapowiedział protest przed siedzibą spółki Koleje Pomorskie.\n";
+    let q = doc(t);
+    assert!(speech(&q).is_empty(), "{:?}", speech(&q));
+    assert_eq!(q.quotes.iter().filter(|x| x.kind == QuoteKind::Title).count(), 1);
+}

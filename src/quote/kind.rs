@@ -170,7 +170,10 @@ fn count_words(s: &str, max: usize) -> usize {
 /// mark, `attributed` whether an attribution names (or implies) a speaker, `lang` the paragraph's
 /// language.
 pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> QuoteKind {
-    if attributed {
+    // A name in title case right after a word that introduces one ("Związek „Solidarność”", "the
+    // band “Blue Lanes”") is a name even when a verb of saying follows it: the named body is the
+    // subject, the quotation its name.
+    if attributed && !(shape(inner).title_case && name_cue_before(before)) {
         return QuoteKind::Speech;
     }
     let sh = shape(inner);
@@ -239,6 +242,14 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
         return QuoteKind::Scare;
     }
     QuoteKind::Speech
+}
+
+/// Is the word right before a quotation (`before` ends there) a cue for a name ("związek", "band")?
+fn name_cue_before(before: &str) -> bool {
+    before.split_whitespace().next_back().is_some_and(|w| {
+        let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+        with_lower(w, |l| cues().get(l) == Some(&Cue::Name))
+    })
 }
 
 /// Can a quotation classified as a scare quote by its length be words quoted from a speaker in a

@@ -428,8 +428,9 @@ fn action(
 
 /// The end of a paragraph: the marks still open end at it (trailing whitespace excluded), as
 /// continuing when the next paragraph opens with a mark of the bottom one's family (the English
-/// convention for a quotation over paragraphs), else as unbalanced; the paragraph's quotes are
-/// sorted by start.
+/// convention for a quotation over paragraphs) or, for „ and «, when the next paragraph's first mark
+/// of that family closes it (one pair of marks over paragraphs), else as unbalanced; the
+/// paragraph's quotes are sorted by start.
 fn end_paragraph(
     s: &str,
     base: usize,
@@ -452,6 +453,18 @@ fn end_paragraph(
         .and_then(|c| family_of(c).map(|f| (c, f)))
         .filter(|(c, _)| !matches!(c, '”' | '’' | '\''));
     let bottom = stack.first().map(|o| o.family);
+    // A Polish quotation over paragraphs with one pair of marks: „ opens it, and the next paragraph's
+    // first mark of its family is the closing ” (or » for «).
+    let closes_next = stack.first().is_some_and(|o| {
+        let want: &[char] = match o.ch {
+            '„' => &['”', '“'],
+            '«' => &['»'],
+            _ => return false,
+        };
+        next_para
+            .and_then(|n| n.chars().find(|&c| family_of(c) == Some(o.family)))
+            .is_some_and(|c| want.contains(&c))
+    });
     while let Some(o) = stack.pop() {
         if o.family == Family::Single && !stack.is_empty() {
             continue;
@@ -459,7 +472,8 @@ fn end_paragraph(
         if o.family == Family::Single && o.ch != '‘' && o.ch != '‚' {
             continue; // a straight or right single mark left open: an apostrophe
         }
-        let continues = stack.is_empty() && next_opens.is_some_and(|(_, f)| Some(f) == bottom);
+        let continues =
+            stack.is_empty() && (next_opens.is_some_and(|(_, f)| Some(f) == bottom) || closes_next);
         out.push(RawQuote {
             inner: Span::new(base + o.pos + o.len, end.max(base + o.pos + o.len)),
             open: Span::new(base + o.pos, base + o.pos + o.len),

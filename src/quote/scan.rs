@@ -36,7 +36,13 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
         end_unbalanced_at_sentence(text, &doc.sentences, &mut marked[first..]);
         let rules = if polish(*plang) { speaker_pl::rules() } else { speaker_en::rules() };
         let closer = scanner.first_closer();
-        orphan_close(text, *span, (k, closer), polish(*plang), rules, &mut marked, first);
+        // The previous paragraph's quotation in „…” or «…» goes on into this one, which closes it.
+        let continued = marked[..first]
+            .iter()
+            .rev()
+            .take_while(|q| q.paragraph + 1 == k)
+            .any(|q| q.depth == 0 && q.continues && q.open.text(text).starts_with(['„', '«']));
+        orphan_close(text, *span, (k, closer), (polish(*plang), continued), rules, &mut marked, first);
         let d0 = dashes.len();
         if polish(*plang) {
             dash::scan(text, *span, k, &marked[first..], &mut dashes);
@@ -61,12 +67,13 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
 /// its first `"`, `”` or `»` at document offset `closer`, as the mark scanner noted it) before any
 /// other quotation, right after a word, and followed by an attribution (`Potrzebowaliśmy więcej
 /// czasu” - dodała.`). The quotation runs from the paragraph's start to the mark; it is flagged
-/// unbalanced.
+/// unbalanced. When the quotation of the paragraph before is `continued` into this one (one pair of
+/// marks over paragraphs), no attribution is needed and it is balanced.
 fn orphan_close(
     text: &str,
     span: Span,
     (paragraph, closer): (usize, Option<usize>),
-    polish: bool,
+    (polish, continued): (bool, bool),
     rules: &Rules,
     raw: &mut Vec<RawQuote>,
     first: usize,
@@ -85,13 +92,15 @@ fn orphan_close(
     }
     let after = Span::new(span.start + i + c.len_utf8(), span.end);
     let rest = after.text(text).trim_start();
-    let attributed = if polish && rest.starts_with([',', '-', '–', '—']) {
-        let skip = rest.chars().next().map_or(1, char::len_utf8);
-        let from = span.end - rest.len() + skip;
-        dash::attribution_at(text, from, span.end)
-    } else {
-        false
-    } || rules.after(text, after, true).is_some();
+    let attributed = continued
+        || if polish && rest.starts_with([',', '-', '–', '—']) {
+            let skip = rest.chars().next().map_or(1, char::len_utf8);
+            let from = span.end - rest.len() + skip;
+            dash::attribution_at(text, from, span.end)
+        } else {
+            false
+        }
+        || rules.after(text, after, true).is_some();
     if !attributed {
         return;
     }
@@ -101,7 +110,7 @@ fn orphan_close(
         close: Some(Span::new(span.start + i, span.start + i + c.len_utf8())),
         family: marks::Family::Double,
         depth: 0,
-        unbalanced: true,
+        unbalanced: !continued,
         continues: false,
         paragraph,
         bare: false,
