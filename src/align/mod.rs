@@ -386,10 +386,13 @@ fn align_with(
     let (en_text, pl_text) = (Arc::new(TextLayer::new(en)), Arc::new(TextLayer::new(pl)));
     let ef = doc_features_in(en, &en_text, Lang::En, opts, en_cache);
     let pf = doc_features_in(pl, &pl_text, Lang::Pl, opts, pl_cache);
-    let texts = || (Some(en_text.clone()), Some(pl_text.clone()));
-    let result = |sentences, quotes, mode, strong_share| {
-        let (en_text, pl_text) = texts();
-        Alignment { sentences, quotes, mode, strong_share, en_text, pl_text }
+    let result = |sentences, quotes, mode, strong_share| Alignment {
+        sentences,
+        quotes,
+        mode,
+        strong_share,
+        en_text: Some(en_text.clone()),
+        pl_text: Some(pl_text.clone()),
     };
     // Past the deadline (or over batch's memory budget) the caller drops the result: stop here.
     if opts.deadline.passed() {
@@ -406,7 +409,7 @@ fn align_with(
     }
     // What quote scoring reads of each quote: comparable articles' sentence anchors and the quote
     // pairing read the same facts.
-    let quote_facts = quotes::QuoteFacts::new(en, pl, opts, (en_cache, pl_cache));
+    let quote_facts = quotes::QuoteFacts::with_text(en, pl, (&en_text, &pl_text), opts, (en_cache, pl_cache));
     let sentences = match mode {
         Mode::Translation => translation_links(en, pl, &ef, &pf, opts, cand),
         Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, &quote_facts, (en_cache, pl_cache)),

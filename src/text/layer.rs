@@ -51,9 +51,26 @@ impl std::fmt::Debug for TextLayer {
     }
 }
 
-/// Whether `gap` (the text between two tokens) holds apostrophes only.
+/// Whether `gap` (the text between two tokens) holds apostrophes only (`'`, `’`), or nothing. Read
+/// byte by byte: most gaps start with a space and are refused at the first byte.
 fn apostrophes_only(gap: &str) -> bool {
-    gap.chars().all(|c| c == '\'' || c == '’')
+    let mut b = gap.as_bytes();
+    loop {
+        match b {
+            [] => return true,
+            [b'\'', rest @ ..] | [0xE2, 0x80, 0x99, rest @ ..] => b = rest,
+            _ => return false,
+        }
+    }
+}
+
+/// Whether `word` starts with an uppercase letter ([`Token::is_capitalized`]), ASCII letters read
+/// from their byte.
+fn capitalized(word: &str) -> bool {
+    match word.as_bytes().first() {
+        Some(b) if b.is_ascii() => b.is_ascii_uppercase(),
+        _ => word.chars().next().is_some_and(char::is_uppercase),
+    }
 }
 
 impl TextLayer {
@@ -63,12 +80,12 @@ impl TextLayer {
         let mut out: Vec<LayerToken> = Vec::with_capacity(text.len() / 5 + 1);
         let mut prev_end = None;
         for t in tokens(text) {
-            let joined = prev_end.is_some_and(|e| apostrophes_only(&text[e..t.start]));
+            let joined = prev_end.is_some_and(|e| apostrophes_only(text.get(e..t.start).unwrap_or(" ")));
             out.push(LayerToken {
                 start: t.start,
                 end: t.end,
                 kind: t.kind,
-                capitalized: t.is_capitalized(),
+                capitalized: capitalized(t.text),
                 joined,
             });
             prev_end = Some(t.end);
