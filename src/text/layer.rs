@@ -54,7 +54,12 @@ impl std::fmt::Debug for TextLayer {
 /// Whether `gap` (the text between two tokens) holds apostrophes only (`'`, `’`), or nothing. Read
 /// byte by byte: most gaps start with a space and are refused at the first byte.
 fn apostrophes_only(gap: &str) -> bool {
-    let mut b = gap.as_bytes();
+    apostrophe_bytes(gap.as_bytes())
+}
+
+/// [`apostrophes_only`] of the bytes of a gap.
+#[inline]
+fn apostrophe_bytes(mut b: &[u8]) -> bool {
     loop {
         match b {
             [] => return true,
@@ -77,18 +82,18 @@ impl TextLayer {
     /// Tokenise `doc`'s text once and map each of its sentences to its tokens.
     pub fn new(doc: &Document) -> TextLayer {
         let text = doc.text.as_str();
+        let bytes = text.as_bytes();
         let mut out: Vec<LayerToken> = Vec::with_capacity(text.len() / 5 + 1);
-        let mut prev_end = None;
+        // The end of the token before (none before the first: it continues no word).
+        let mut prev_end = usize::MAX;
         for t in tokens(text) {
-            let joined = prev_end.is_some_and(|e| apostrophes_only(text.get(e..t.start).unwrap_or(" ")));
-            out.push(LayerToken {
-                start: t.start,
-                end: t.end,
-                kind: t.kind,
-                capitalized: capitalized(t.text),
-                joined,
-            });
-            prev_end = Some(t.end);
+            let joined = bytes.get(prev_end..t.start).is_some_and(apostrophe_bytes);
+            let capitalized = match bytes[t.start] {
+                b if b < 0x80 => b.is_ascii_uppercase(),
+                _ => capitalized(t.text),
+            };
+            out.push(LayerToken { start: t.start, end: t.end, kind: t.kind, capitalized, joined });
+            prev_end = t.end;
         }
         let mut layer = TextLayer { tokens: out, sentences: Vec::new(), fingerprint: fingerprint(doc) };
         layer.sentences = doc.sentences.iter().map(|s| layer.range(s.span)).collect();

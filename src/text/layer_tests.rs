@@ -54,11 +54,22 @@ fn words_by_definition(text: &str) -> Vec<(usize, usize)> {
 const TEXT: &str = "Źródła podały, że 14-tą rocznicę Gdańsk świętował wspólnie. Mike’a i COVID19 nie było; \
                     don't 'quote' it'' x3 dogs' 3x Łódź";
 
+/// Sentences of [`TEXT`]: one ends where a token ends and the next starts right there (`Gdańsk|
+/// świętował`), one boundary cuts a token (`wsp|ólnie`), the last ends with the text, and an empty
+/// one stands at its end.
 fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
-    let first = text.find(". ").unwrap() + 1;
+    let at_end = text.find("Gdańsk").unwrap() + "Gdańsk".len();
     let cut = text.find("wspólnie").unwrap() + "wsp".len();
+    let first = text.find(". ").unwrap() + 1;
     let semi = text.find(';').unwrap();
-    vec![(0, cut), (cut, first), (first + 1, semi), (semi + 1, text.len()), (text.len(), text.len())]
+    vec![
+        (0, at_end),
+        (at_end, cut),
+        (cut, first),
+        (first + 1, semi),
+        (semi + 1, text.len()),
+        (text.len(), text.len()),
+    ]
 }
 
 #[test]
@@ -92,13 +103,17 @@ fn sentence_ranges_cover_exactly_the_tokens_in_each_sentence() {
         assert_eq!(parts(layer.tokens_in(TEXT, range, span)), parts(tokens(&TEXT[a..b])), "sentence {i}");
         assert_eq!(layer.words_in(TEXT, span), words(&TEXT[a..b]), "sentence {i}");
     }
-    // The token cut by the boundary belongs to both sentences, each with its own part.
-    let first: Vec<&str> =
-        layer.tokens_in(TEXT, layer.sentence(0), Span::new(spans[0].0, spans[0].1)).map(|t| t.text).collect();
-    let second: Vec<&str> =
-        layer.tokens_in(TEXT, layer.sentence(1), Span::new(spans[1].0, spans[1].1)).map(|t| t.text).collect();
-    assert_eq!((first.last(), second.first()), (Some(&"wsp"), Some(&"ólnie")));
-    assert_eq!(layer.sentence(4), 0..0);
+    let texts = |i: usize| -> Vec<&str> {
+        let span = Span::new(spans[i].0, spans[i].1);
+        layer.tokens_in(TEXT, layer.sentence(i), span).map(|t| t.text).collect()
+    };
+    // A token ending where a sentence starts is the previous sentence's only.
+    assert_eq!((texts(0).last(), texts(1).first()), (Some(&"Gdańsk"), Some(&"świętował")));
+    assert_eq!(layer.tokens()[layer.sentence(0).end - 1].end, spans[1].0);
+    assert_eq!(layer.sentence(0).end, layer.sentence(1).start);
+    // The token cut by a boundary belongs to both sentences, each with its own part.
+    assert_eq!((texts(1).last(), texts(2).first()), (Some(&"wsp"), Some(&"ólnie")));
+    assert_eq!(layer.sentence(5), 0..0);
     assert_eq!(layer.sentence(99), 0..0);
 }
 
@@ -118,7 +133,7 @@ fn a_changed_document_does_not_fit() {
     assert!(layer.fits(&doc(TEXT, &spans)));
     assert!(!layer.fits(&doc(&TEXT.replace("Gdańsk", "Gdansk"), &spans)));
     assert!(!layer.fits(&doc(TEXT, &spans[..3])));
-    assert!(!layer.fits(&doc(TEXT, &[(0, 5), (5, 9), (9, 20), (20, 30), (30, 31)])));
+    assert!(!layer.fits(&doc(TEXT, &[(0, 5), (5, 9), (9, 20), (20, 30), (30, 31), (31, 32)])));
 }
 
 proptest! {
