@@ -12,7 +12,7 @@ use std::hash::{Hash, Hasher};
 
 use crate::lang::Lang;
 use crate::lexicon::numbers::{self, NumKind};
-use crate::lexicon::tokens::{tokens, TokenKind};
+use crate::lexicon::tokens::{tokens, Token, TokenKind};
 use crate::lexicon::Lexicon;
 
 /// A source of concept ids: a bilingual lexicon. Words of the two languages that share an id are
@@ -277,13 +277,27 @@ pub fn sentence_features_cached(
     sig: &Signals,
     cache: &mut WordCache,
 ) -> SentFeat {
+    sentence_features_of(text, tokens(text), lang, lex, sig, cache)
+}
+
+/// [`sentence_features_cached`] of a sentence whose tokens are already found: `toks` are the
+/// tokens of `text` ([`crate::lexicon::tokens::tokens`], offsets from the start of `text`), as a
+/// document's [`crate::text::TextLayer`] gives them.
+pub fn sentence_features_of<'t>(
+    text: &'t str,
+    toks: impl Iterator<Item = Token<'t>>,
+    lang: Lang,
+    lex: Option<&dyn Concepts>,
+    sig: &Signals,
+    cache: &mut WordCache,
+) -> SentFeat {
     let mut f = SentFeat { words: cache.current_stamp(), ..SentFeat::default() };
     // Room for a token every few bytes and a few keys a token (one allocation each, usually).
     f.toks.reserve(text.len() / 5 + 2);
     f.tok_keys.reserve(text.len() / 2 + 4);
     // Number words and month names, as `numbers::extract` reads them in each word alone.
     let mut word_nums: Vec<numbers::Num> = Vec::new();
-    let numeric = push_words(&mut f, text, lang, lex, sig, cache, &mut word_nums);
+    let numeric = push_words(&mut f, toks, lang, lex, sig, cache, &mut word_nums);
     if sig.numbers && numeric {
         push_numbers(&mut f, text, lang, &word_nums);
     }
@@ -299,12 +313,12 @@ pub fn sentence_features_cached(
     f
 }
 
-/// Add a token for each word of `text` (its keys and weight from the cache, looked up once per
-/// form) and gather the number words and month names into `word_nums`. Returns whether the
-/// sentence may hold a number (a token that is not a word, or a number word).
-fn push_words(
+/// Add a token for each word of the sentence's tokens `toks` (its keys and weight from the cache,
+/// looked up once per form) and gather the number words and month names into `word_nums`. Returns
+/// whether the sentence may hold a number (a token that is not a word, or a number word).
+fn push_words<'t>(
     f: &mut SentFeat,
-    text: &str,
+    toks: impl Iterator<Item = Token<'t>>,
     lang: Lang,
     lex: Option<&dyn Concepts>,
     sig: &Signals,
@@ -313,7 +327,7 @@ fn push_words(
 ) -> bool {
     let mut first_word = true;
     let mut numeric = false;
-    for t in tokens(text) {
+    for t in toks {
         if t.kind != TokenKind::Word {
             numeric = true;
             continue;

@@ -38,7 +38,8 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::lang::Lang;
-use crate::model::Document;
+use crate::model::{Document, Span};
+use crate::text::TextLayer;
 
 pub use features::{Concepts, Signals};
 pub use mode::Mode;
@@ -175,6 +176,11 @@ pub struct Alignment {
     /// The share of sentences with a strong partner that the mode was estimated from
     /// ([`mode::strong_share`]).
     pub strong_share: f32,
+    /// The text layers of the English and the Polish document the aligner read (`None` when the
+    /// alignment was not computed from the documents): QA reads the same tokens.
+    pub en_text: Option<Arc<TextLayer>>,
+    /// See [`Alignment::en_text`].
+    pub pl_text: Option<Arc<TextLayer>>,
 }
 
 impl Alignment {
@@ -218,28 +224,60 @@ impl Alignment {
 
 impl Default for Alignment {
     fn default() -> Self {
-        Alignment { sentences: Vec::new(), quotes: Vec::new(), mode: Mode::Translation, strong_share: 1.0 }
+        Alignment {
+            sentences: Vec::new(),
+            quotes: Vec::new(),
+            mode: Mode::Translation,
+            strong_share: 1.0,
+            en_text: None,
+            pl_text: None,
+        }
     }
 }
 
-/// Evidence features of every sentence of a document.
+/// Evidence features of every sentence of a document (its text layer built for the purpose: see
+/// [`doc_features_in`]).
 pub(crate) fn doc_features(
     doc: &Document,
     lang: Lang,
     opts: &AlignOptions,
     cache: &mut features::WordCache,
 ) -> Vec<SentFeat> {
+    doc_features_in(doc, &TextLayer::new(doc), lang, opts, cache)
+}
+
+/// Evidence features of every sentence of a document, from the sentences' tokens in the document's
+/// text layer `layer`.
+pub(crate) fn doc_features_in(
+    doc: &Document,
+    layer: &TextLayer,
+    lang: Lang,
+    opts: &AlignOptions,
+    cache: &mut features::WordCache,
+) -> Vec<SentFeat> {
     doc.sentences
         .iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(i, s)| {
             // Once stopped, the rest get no features: the caller drops the result.
             if opts.deadline.expired() {
                 return SentFeat::default();
             }
             let text = doc.slice(s.span);
             let head = truncate_at_char(text, opts.max_sentence_bytes);
-            let mut f =
-                features::sentence_features_cached(head, lang, opts.lexicon.as_deref(), &opts.signals, cache);
+            let toks = layer.tokens_in(
+                &doc.text,
+                layer.sentence(i),
+                Span::new(s.span.start, s.span.start + head.len()),
+            );
+            let mut f = features::sentence_features_of(
+                head,
+                toks,
+                lang,
+                opts.lexicon.as_deref(),
+                &opts.signals,
+                cache,
+            );
             if head.len() < text.len() {
                 f.chars = text.chars().filter(|c| !c.is_whitespace()).count() as u32;
             }
@@ -329,6 +367,7 @@ pub fn align(en: &Document, pl: &Document, opts: &AlignOptions) -> Alignment {
         for l in a.sentences.iter_mut().chain(a.quotes.iter_mut()) {
             std::mem::swap(&mut l.en, &mut l.pl);
         }
+        std::mem::swap(&mut a.en_text, &mut a.pl_text);
         return a;
     }
     features::with_word_caches(&opts.lexicon, &opts.signals, |en_cache, pl_cache| {
@@ -343,16 +382,25 @@ fn align_with(
     en_cache: &mut features::WordCache,
     pl_cache: &mut features::WordCache,
 ) -> Alignment {
-    let ef = doc_features(en, Lang::En, opts, en_cache);
-    let pf = doc_features(pl, Lang::Pl, opts, pl_cache);
+    // Each document is tokenised once, here; the features and QA read these layers.
+    let (en_text, pl_text) = (Arc::new(TextLayer::new(en)), Arc::new(TextLayer::new(pl)));
+    let ef = doc_features_in(en, &en_text, Lang::En, opts, en_cache);
+    let pf = doc_features_in(pl, &pl_text, Lang::Pl, opts, pl_cache);
+    let result = |sentences, quotes, mode, strong_share| Alignment {
+        sentences,
+        quotes,
+        mode,
+        strong_share,
+        en_text: Some(en_text.clone()),
+        pl_text: Some(pl_text.clone()),
+    };
     // Past the deadline (or over batch's memory budget) the caller drops the result: stop here.
-    let stopped = |mode| Alignment { sentences: Vec::new(), quotes: Vec::new(), mode, strong_share: 0.0 };
     if opts.deadline.passed() {
-        return stopped(opts.mode.unwrap_or(Mode::Translation));
+        return result(Vec::new(), Vec::new(), opts.mode.unwrap_or(Mode::Translation), 0.0);
     }
     let cand = sentences::candidate_logits(&ef, &pf, &opts.signals);
     if opts.deadline.passed() {
-        return stopped(opts.mode.unwrap_or(Mode::Translation));
+        return result(Vec::new(), Vec::new(), opts.mode.unwrap_or(Mode::Translation), 0.0);
     }
     let share = mode::strong_share(&ef, &pf, &cand);
     let mode = opts.mode.unwrap_or_else(|| mode::of_share(share));
@@ -361,19 +409,19 @@ fn align_with(
     }
     // What quote scoring reads of each quote: comparable articles' sentence anchors and the quote
     // pairing read the same facts.
-    let quote_facts = quotes::QuoteFacts::new(en, pl, opts, (en_cache, pl_cache));
+    let quote_facts = quotes::QuoteFacts::with_text(en, pl, (&en_text, &pl_text), opts, (en_cache, pl_cache));
     let sentences = match mode {
         Mode::Translation => translation_links(en, pl, &ef, &pf, opts, cand),
         Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, &quote_facts, (en_cache, pl_cache)),
     };
     if opts.deadline.passed() {
-        return Alignment { sentences, quotes: Vec::new(), mode, strong_share: share };
+        return result(sentences, Vec::new(), mode, share);
     }
     let quotes = match mode {
         Mode::Translation => quotes::align_quotes_with(&quote_facts, &sentences, opts),
         Mode::Comparable => quotes::align_quotes_comparable_with(&quote_facts, &sentences, opts),
     };
-    Alignment { sentences, quotes, mode, strong_share: share }
+    result(sentences, quotes, mode, share)
 }
 
 /// Sentence links of a translation: beads found by [`sentences`], every sentence in one link.

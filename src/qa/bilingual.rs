@@ -293,7 +293,7 @@ pub fn documents(name: &str, segs: &[Segment]) -> crate::error::Result<SegmentDo
         })
         .filter(|l| !l.en.is_empty() || !l.pl.is_empty())
         .collect();
-    let a = Alignment { sentences, quotes: Vec::new(), mode: Mode::Translation, strong_share: 1.0 };
+    let a = Alignment { sentences, mode: Mode::Translation, strong_share: 1.0, ..Alignment::default() };
     Ok((en, pl, a, en_spans.into_iter().zip(pl_spans).collect()))
 }
 

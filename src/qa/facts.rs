@@ -42,11 +42,10 @@ impl<'a> Cx<'a> {
     fn sentence_index(&self, is_en: bool) -> &SentenceIndex<'a> {
         let (cell, other) = if is_en { (&self.pl_support, self.pl) } else { (&self.en_support, self.en) };
         cell.get_or_init(|| {
-            let lex = lexicon(self.opts);
             let supports: Vec<_> = other
                 .sentences
                 .iter()
-                .map(|s| super::unsupported::Support::of_texts(lex, [other.slice(s.span)], is_en))
+                .map(|s| super::unsupported::Support::of_spans(self, &[s.span], is_en))
                 .collect();
             let mut by_prefix: HashMap<String, Vec<usize>> = HashMap::new();
             let mut by_id: HashMap<u32, Vec<usize>> = HashMap::new();
@@ -62,11 +61,11 @@ impl<'a> Cx<'a> {
         })
     }
 
-    /// Whether one sentence of the other article holds at least half of the content words of `text`
+    /// Whether one sentence of the other article holds at least half of the content words of `span`
     /// (of the English article when `is_en`; a `quote` or a sentence): the other article says it, in a
     /// place the aligner did not link.
-    pub(super) fn said_elsewhere(&self, text: &str, is_en: bool, quote: bool) -> bool {
-        let words = norm::content_words(text, is_en);
+    pub(super) fn said_elsewhere(&self, span: Span, is_en: bool, quote: bool) -> bool {
+        let words = self.content_at(is_en, span);
         if words.len() < if quote { MIN_QUOTE_WORDS } else { MIN_SENTENCE_WORDS } {
             return false;
         }
@@ -108,7 +107,7 @@ impl<'a> Cx<'a> {
         let names = cell.get_or_init(|| {
             let mut by_letter: HashMap<char, Vec<String>> = HashMap::new();
             let mut keys = HashSet::new();
-            for (a, b) in norm::words_of(&other.text) {
+            for &(a, b) in self.all_words(!is_en) {
                 let o = &other.text[a..b];
                 if !o.starts_with(char::is_uppercase) {
                     continue;
@@ -145,10 +144,10 @@ impl<'a> Cx<'a> {
                 && q.depth == 0
                 && q.span.overlap(&span) > 0
                 && !paired(i)
-                && !self.said_elsewhere(doc.slice(q.span), is_en, true)
+                && !self.said_elsewhere(q.span, is_en, true)
         });
         let others = if is_en { &self.pl_numbers } else { &self.en_numbers };
-        let number = norm::numbers(doc.slice(span), span.start, lang)
+        let number = norm::numbers_with_words(doc.slice(span), span.start, lang, &self.words_at(is_en, span))
             .iter()
             .any(|n| !n.word && !others.iter().any(|m| n.matches(m)));
         let name = doc.sentences.iter().filter(|s| span.overlap(&s.span) > 0).any(|s| {

@@ -49,11 +49,12 @@ mod unsupported;
 mod whole;
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use crate::align::{Alignment, Link};
 use crate::lang::{self, Lang};
 use crate::model::{Document, QuoteKind, Span};
-use crate::text::clip;
+use crate::text::{clip, TextLayer};
 use measures::*;
 use norm::Num;
 use quotes::implied_quote_pairs;
@@ -249,6 +250,13 @@ struct Cx<'a> {
     /// The names of each article ([`Cx::named_in_other`]), built when first needed.
     en_names: std::cell::OnceCell<facts::NameIndex>,
     pl_names: std::cell::OnceCell<facts::NameIndex>,
+    /// The text layers of the two articles: the aligner's when it read these documents, else built
+    /// here. The checks read the words of the articles from them.
+    en_text: Arc<TextLayer>,
+    pl_text: Arc<TextLayer>,
+    /// Every word of each article ([`Cx::all_words`]), found when first needed.
+    en_all_words: std::cell::OnceCell<Vec<(usize, usize)>>,
+    pl_all_words: std::cell::OnceCell<Vec<(usize, usize)>>,
 }
 
 /// The words of one sentence as the name check compares them.
@@ -271,13 +279,13 @@ struct SentWords {
 }
 
 impl SentWords {
-    fn of(doc: &Document, en: bool, lex: &dyn crate::align::Concepts) -> Vec<SentWords> {
+    fn of(doc: &Document, layer: &TextLayer, en: bool, lex: &dyn crate::align::Concepts) -> Vec<SentWords> {
         doc.sentences
             .iter()
             .map(|s| {
                 let t = doc.slice(s.span);
                 let words: Vec<String> =
-                    norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()).collect();
+                    layer.words_in(&doc.text, s.span).into_iter().map(|(a, b)| t[a..b].to_string()).collect();
                 SentWords {
                     // A Polish inflection of a foreign name after an apostrophe (Mike’a, Pence’owi)
                     // also counts without it.
@@ -345,12 +353,14 @@ impl Side {
         let &(off, doc_start) = self.pieces.iter().rev().find(|p| p.0 <= a)?;
         Some(Span::new(doc_start + a - off, doc_start + b - off))
     }
-    /// Numbers of the side, with spans mapped back to the document.
-    fn numbers(&self, lang: Lang) -> Vec<Num> {
+    /// Numbers of the side of `doc` (in language `lang`, with text layer `layer`), with spans mapped
+    /// back to the document.
+    fn numbers(&self, doc: &Document, layer: &TextLayer, lang: Lang) -> Vec<Num> {
         let mut out = Vec::new();
-        for (k, &(off, doc_start)) in self.pieces.iter().enumerate() {
+        for (k, (&(off, doc_start), &span)) in self.pieces.iter().zip(&self.spans).enumerate() {
             let end = self.pieces.get(k + 1).map_or(self.text.len(), |p| p.0 - 1);
-            out.extend(norm::numbers(&self.text[off..end], doc_start, lang));
+            let words = layer.words_in(&doc.text, span);
+            out.extend(norm::numbers_with_words(&self.text[off..end], doc_start, lang, &words));
         }
         out
     }
@@ -360,15 +370,27 @@ impl<'a> Cx<'a> {
     fn new(en: &'a Document, pl: &'a Document, a: &'a Alignment, opts: &'a QaOptions) -> Self {
         let comparable = is_comparable(a, opts);
         let implied = implied_quote_pairs(en, pl, a);
+        let layer = |doc: &Document, given: &Option<Arc<TextLayer>>| {
+            given.as_ref().filter(|l| l.fits(doc)).cloned().unwrap_or_else(|| Arc::new(TextLayer::new(doc)))
+        };
+        let (en_text, pl_text) = (layer(en, &a.en_text), layer(pl, &a.pl_text));
         let names_on = !opts.disabled.contains(&Check::NameMismatch);
         let (en_words, pl_words) = if names_on {
             let lex = lexicon(opts);
-            (SentWords::of(en, true, lex), SentWords::of(pl, false, lex))
+            (SentWords::of(en, &en_text, true, lex), SentWords::of(pl, &pl_text, false, lex))
         } else {
             (Vec::new(), Vec::new())
         };
+        let (en_all_words, pl_all_words) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
+        // Comparable articles: every number of each article, read from all its words.
+        let numbers = |doc: &Document, layer: &TextLayer, lang, cell: &std::cell::OnceCell<_>| {
+            let words = layer.words_in(&doc.text, Span::new(0, doc.text.len()));
+            let nums = norm::numbers_with_words(&doc.text, 0, lang, &words);
+            let _ = cell.set(words);
+            nums
+        };
         let (en_numbers, pl_numbers) = if comparable {
-            (norm::numbers(&en.text, 0, Lang::En), norm::numbers(&pl.text, 0, Lang::Pl))
+            (numbers(en, &en_text, Lang::En, &en_all_words), numbers(pl, &pl_text, Lang::Pl, &pl_all_words))
         } else {
             (Vec::new(), Vec::new())
         };
@@ -387,7 +409,50 @@ impl<'a> Cx<'a> {
             pl_support: Default::default(),
             en_names: Default::default(),
             pl_names: Default::default(),
+            en_text,
+            pl_text,
+            en_all_words,
+            pl_all_words,
         }
+    }
+
+    /// The text layer of one article (the English when `is_en`).
+    fn layer(&self, is_en: bool) -> &TextLayer {
+        if is_en {
+            &self.en_text
+        } else {
+            &self.pl_text
+        }
+    }
+
+    /// The words of `span` of one article (the English when `is_en`; [`norm::words_of`] of its
+    /// text), read from the article's text layer: byte ranges from `span.start`.
+    fn words_at(&self, is_en: bool, span: Span) -> Vec<(usize, usize)> {
+        let doc = if is_en { self.en } else { self.pl };
+        self.layer(is_en).words_in(&doc.text, span)
+    }
+
+    /// The content words of `span` of one article ([`norm::content_words`] of its text).
+    fn content_at(&self, is_en: bool, span: Span) -> Vec<&'a str> {
+        let doc = if is_en { self.en } else { self.pl };
+        norm::content_of(doc.slice(span), &self.words_at(is_en, span), is_en)
+    }
+
+    /// The words of the spans `spans` of one article, folded ([`norm::fold`]), in order.
+    fn folded_words(&self, is_en: bool, spans: &[Span]) -> Vec<String> {
+        let doc = if is_en { self.en } else { self.pl };
+        let mut out = Vec::new();
+        for &s in spans {
+            let t = doc.slice(s);
+            out.extend(self.words_at(is_en, s).into_iter().map(|(a, b)| norm::fold(&t[a..b])));
+        }
+        out
+    }
+
+    /// Every word of one article, as byte ranges of its text.
+    fn all_words(&self, is_en: bool) -> &[(usize, usize)] {
+        let (cell, doc) = if is_en { (&self.en_all_words, self.en) } else { (&self.pl_all_words, self.pl) };
+        cell.get_or_init(|| self.layer(is_en).words_in(&doc.text, Span::new(0, doc.text.len())))
     }
 
     fn sent_side(&self, doc: &Document, idx: &[usize]) -> Side {
@@ -464,12 +529,13 @@ impl Cx<'_> {
                 .map(|l| (self.sent_side(self.en, &l.en).spans, self.sent_side(self.pl, &l.pl).spans))
                 .filter(|(e, p)| !e.is_empty() && !p.is_empty())
                 .collect();
-            terms::glossary(&self.opts.glossary, self.en, self.pl, &pairs, out);
+            let (en, pl) = ((self.en, &*self.en_text), (self.pl, &*self.pl_text));
+            terms::glossary(&self.opts.glossary, en, pl, &pairs, out);
         }
         if on(Check::ForbiddenTerm) {
-            terms::forbidden(&self.opts.forbidden, self.pl, out);
+            terms::forbidden(&self.opts.forbidden, (self.pl, &self.pl_text), out);
         }
-        terms::typography(self.pl, on(Check::RepeatedWord), on(Check::DoubleSpace), out);
+        terms::typography((self.pl, &self.pl_text), on(Check::RepeatedWord), on(Check::DoubleSpace), out);
         if on(Check::Inconsistent) {
             let one_to_one: Vec<(Span, Span)> = links
                 .iter()

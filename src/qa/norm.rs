@@ -55,6 +55,12 @@ fn number_words() -> &'static HashMap<(Lang, String), i64> {
 
 /// The numbers of `text` (which starts at document offset `base`), in digits and in words.
 pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
+    numbers_with_words(text, base, lang, &words_of(text))
+}
+
+/// [`numbers`], with the words of `text` already found (its [`words_of`], as a document's text
+/// layer gives them).
+pub fn numbers_with_words(text: &str, base: usize, lang: Lang, toks: &[(usize, usize)]) -> Vec<Num> {
     let mut out: Vec<Num> = crate::lexicon::numbers::extract(text, lang)
         .into_iter()
         .map(|n| Num {
@@ -67,7 +73,6 @@ pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
         .filter(|n| !(text[..n.span.start - base].ends_with(':') && n.span.len() == 2))
         .collect();
     let words = number_words();
-    let toks = words_of(text);
     for (k, &(s, e)) in toks.iter().enumerate() {
         let w = text[s..e].to_lowercase();
         let Some(&v) = words.get(&(lang, w.clone())) else { continue };
@@ -133,9 +138,14 @@ fn short_year(kind: NumKind) -> Option<NumKind> {
 /// The content words of `text` (English when `en`, else Polish): words of three letters or more that
 /// are not stopwords of the language.
 pub fn content_words(text: &str, en: bool) -> Vec<&str> {
-    words_of(text)
-        .into_iter()
-        .map(|(a, b)| &text[a..b])
+    content_of(text, &words_of(text), en)
+}
+
+/// [`content_words`], with the words of `text` already found (its [`words_of`]).
+pub fn content_of<'t>(text: &'t str, words: &[(usize, usize)], en: bool) -> Vec<&'t str> {
+    words
+        .iter()
+        .map(|&(a, b)| &text[a..b])
         .filter(|w| {
             let l = w.to_lowercase();
             w.chars().count() >= 3
@@ -148,36 +158,10 @@ pub fn content_words(text: &str, en: bool) -> Vec<&str> {
         .collect()
 }
 
-/// Byte ranges of the words (runs of letters, digits, apostrophes inside) of `text`.
+/// Byte ranges of the words (runs of letters, digits, apostrophes inside) of `text`: the words of
+/// the tokenizer's tokens ([`crate::text::words`]); a document's are read from its text layer.
 pub fn words_of(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    let mut prev_end = 0;
-    for (i, c) in text.char_indices() {
-        let inword = c.is_alphanumeric() || ((c == '\'' || c == '’') && start.is_some());
-        match (inword, start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
-                out.push((s, trim_apos(text, s, prev_end)));
-                start = None;
-            }
-            _ => {}
-        }
-        if inword {
-            prev_end = i + c.len_utf8();
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, trim_apos(text, s, prev_end)));
-    }
-    out
-}
-
-fn trim_apos(text: &str, s: usize, mut e: usize) -> usize {
-    while e > s && (text[..e].ends_with('\'') || text[..e].ends_with('’')) {
-        e -= text[..e].chars().next_back().map_or(1, char::len_utf8);
-    }
-    e
+    crate::text::words(text)
 }
 
 pub use crate::lexicon::names::{fold, same_name, same_speaker};

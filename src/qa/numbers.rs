@@ -17,8 +17,8 @@ impl Cx<'_> {
     /// Numbers: one replaced by another is an error; one missing on a side is a warning.
     pub(super) fn numbers(&self, e: &Side, p: &Side, unit: &str, out: &mut Vec<Finding>) {
         self.codes(e, p, unit, out);
-        let en_nums = e.numbers(Lang::En);
-        let pl_nums = p.numbers(Lang::Pl);
+        let en_nums = e.numbers(self.en, &self.en_text, Lang::En);
+        let pl_nums = p.numbers(self.pl, &self.pl_text, Lang::Pl);
         let (lone_en, lone_pl) = self.unmatched_numbers(&en_nums, &pl_nums, p);
         let texts = format!("\nEN: {}\nPL: {}", clip(&e.text, 160), clip(&p.text, 160));
         let pair = Compared { e, p, unit, texts };

@@ -29,19 +29,16 @@ impl Cx<'_> {
                     continue;
                 }
                 let (_, there) = self.quote_context(q, true);
-                let mut texts: Vec<&str> = there
-                    .iter()
-                    .filter_map(|&s| self.pl.sentences.get(s))
-                    .map(|s| self.pl.slice(s.span))
-                    .collect();
+                let mut spans: Vec<Span> =
+                    there.iter().filter_map(|&s| self.pl.sentences.get(s)).map(|s| s.span).collect();
                 for p in l.pl.iter().filter_map(|&j| self.pl.quotes.get(j)) {
-                    texts.push(self.pl.slice(p.span));
+                    spans.push(p.span);
                     if let Some(s) = self.pl.sentences.get(p.sentence) {
-                        texts.push(self.pl.slice(s.span));
+                        spans.push(s.span);
                     }
                 }
-                let support = super::unsupported::Support::of_texts(lex, texts, true);
-                let words = norm::content_words(self.en.slice(q.span), true);
+                let support = super::unsupported::Support::of_spans(self, &spans, true);
+                let words = self.content_at(true, q.span);
                 let checked: Vec<bool> = words
                     .iter()
                     .map(|w| (support.finds(w, true), w))

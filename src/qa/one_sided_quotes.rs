@@ -55,8 +55,7 @@ impl Cx<'_> {
                 // A retelling may give the words in another place, unquoted; a heading quotes what the
                 // article sums up.
                 if self.comparable
-                    && (super::facts::heading(doc, q.sentence)
-                        || self.said_elsewhere(doc.slice(q.span), is_en, true))
+                    && (super::facts::heading(doc, q.sentence) || self.said_elsewhere(q.span, is_en, true))
                 {
                     continue;
                 }
@@ -198,8 +197,7 @@ impl Cx<'_> {
             })
             .collect();
         let support = super::unsupported::Support::of_texts(lex, left.iter().map(String::as_str), is_en);
-        let t = doc.slice(q.span);
-        let content: Vec<&str> = norm::content_words(t, is_en);
+        let content: Vec<&str> = self.content_at(is_en, q.span);
         if content.is_empty() {
             return true;
         }
@@ -296,7 +294,7 @@ impl Cx<'_> {
             let others_support =
                 super::unsupported::Support::of_texts(lexicon(self.opts), [others.as_str()], !is_en);
             there.iter().filter_map(|&j| other.quotes.get(j)).any(|x| {
-                norm::content_words(other.slice(x.span), !is_en)
+                self.content_at(!is_en, x.span)
                     .into_iter()
                     .filter(|w| !others_support.finds(w, !is_en))
                     .map(norm::fold)
@@ -308,12 +306,13 @@ impl Cx<'_> {
     /// Whether the other side's sentences `gap` carry a quote's words: at least a fifth of its content
     /// words the lexicon can check, or too few such words to tell.
     fn gap_carries(&self, q: &crate::model::Quote, is_en: bool, gap: &[usize]) -> bool {
-        let (doc, other) = if is_en { (self.en, self.pl) } else { (self.pl, self.en) };
+        let other = if is_en { self.pl } else { self.en };
         let lex = lexicon(self.opts);
-        let texts = gap.iter().filter_map(|&i| other.sentences.get(i)).map(|s| other.slice(s.span));
-        let support = super::unsupported::Support::of_texts(lex, texts, is_en);
+        let spans: Vec<Span> = gap.iter().filter_map(|&i| other.sentences.get(i)).map(|s| s.span).collect();
+        let support = super::unsupported::Support::of_spans(self, &spans, is_en);
         let known = |w: &str| super::omitted_quotes::known_word(lex, w, is_en);
-        let checked: Vec<bool> = norm::content_words(doc.slice(q.span), is_en)
+        let checked: Vec<bool> = self
+            .content_at(is_en, q.span)
             .into_iter()
             .map(|w| (support.finds(w, is_en), w))
             .filter(|(f, w)| *f || known(w))

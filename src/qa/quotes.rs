@@ -49,14 +49,16 @@ impl<'a> Cx<'a> {
                 ws.iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
                     && ws.iter().all(|w| w.starts_with(char::is_uppercase))
                     && !ws.iter().any(|w| verbs.contains(w.to_lowercase().as_str()))
-                    && (ws.iter().any(|w| !spelling::dictionary_word(w, en) || named_anywhere(other, w))
+                    && (ws.iter().any(|w| {
+                        !spelling::dictionary_word(w, en) || named_anywhere(other, self.all_words(!en), w)
+                    })
                         // A person introduced by first and last name, then named by the surname.
                         || (ws.len() >= 2 && words.len() < ws.len()))
             };
             // Or the Polish names outright someone the English article never mentions.
             let unknown_in_en = || {
                 let words: Vec<&str> =
-                    norm::words_of(&self.en.text).into_iter().map(|(a, b)| &self.en.text[a..b]).collect();
+                    self.all_words(true).iter().map(|&(a, b)| &self.en.text[a..b]).collect();
                 !person_words(&sp.name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
             };
             let mismatch = resolved(self.pl, sp, false)
@@ -86,9 +88,10 @@ impl<'a> Cx<'a> {
             } else if mismatch {
                 // An error when the Polish speaker is someone the English article names (a real
                 // person, misattributed); otherwise the attribution may have caught a non-person.
-                let known = |doc: &Document, name: &str| {
+                let known = |is_en: bool, name: &str| {
+                    let doc = if is_en { self.en } else { self.pl };
                     let words: Vec<&str> =
-                        norm::words_of(&doc.text).into_iter().map(|(a, b)| &doc.text[a..b]).collect();
+                        self.all_words(is_en).iter().map(|&(a, b)| &doc.text[a..b]).collect();
                     name_words(name).iter().any(|w| words.iter().any(|o| norm::same_name(w, o)))
                 };
                 // Named outright on both sides (not a pronoun or a verb resolved to a name).
@@ -99,7 +102,7 @@ impl<'a> Cx<'a> {
                 };
                 let severity = if explicit(self.en, se)
                     && explicit(self.pl, sp)
-                    && (known(self.en, &sp.name) || known(self.pl, &se.name))
+                    && (known(true, &sp.name) || known(false, &se.name))
                 {
                     Severity::Error
                 } else {
@@ -267,10 +270,11 @@ pub(super) fn implied_quote_pairs(en: &Document, pl: &Document, a: &Alignment) -
     out
 }
 
-/// Whether a document names `word` anywhere (capitalised, any Polish case).
-fn named_anywhere(doc: &Document, word: &str) -> bool {
-    norm::words_of(&doc.text)
-        .into_iter()
-        .map(|(a, b)| &doc.text[a..b])
+/// Whether a document, whose words are `words` ([`Cx::all_words`]), names `word` anywhere
+/// (capitalised, any Polish case).
+fn named_anywhere(doc: &Document, words: &[(usize, usize)], word: &str) -> bool {
+    words
+        .iter()
+        .map(|&(a, b)| &doc.text[a..b])
         .any(|o| o.starts_with(char::is_uppercase) && norm::same_name(word, o))
 }

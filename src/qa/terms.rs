@@ -15,6 +15,7 @@ use crate::lexicon::names::name_key;
 use crate::lexicon::stem_en;
 use crate::lexicon::tokens::fold;
 use crate::model::{Document, Span};
+use crate::text::TextLayer;
 
 /// One glossary entry: an English term and the Polish renderings it allows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,6 +60,12 @@ type Word = (usize, usize, String);
 /// The words of a term or a text, in lowercase, with their byte ranges.
 fn words(text: &str) -> Vec<Word> {
     super::norm::words_of(text).into_iter().map(|(a, b)| (a, b, fold(&text[a..b]))).collect()
+}
+
+/// The words of `span` of `doc` ([`words`] of its text), read from the document's text layer.
+fn words_at(doc: &Document, layer: &TextLayer, span: Span) -> Vec<Word> {
+    let t = doc.slice(span);
+    layer.words_in(&doc.text, span).into_iter().map(|(a, b)| (a, b, fold(&t[a..b]))).collect()
 }
 
 fn term_words(text: &str) -> Vec<String> {
@@ -178,8 +185,8 @@ fn span_of(words: &[Word], i: usize, n: usize, base: usize) -> Span {
 /// none of the allowed renderings.
 pub(super) fn glossary(
     g: &Glossary,
-    en: &Document,
-    pl: &Document,
+    (en, en_text): (&Document, &TextLayer),
+    (pl, pl_text): (&Document, &TextLayer),
     pairs: &[(Vec<Span>, Vec<Span>)],
     out: &mut Vec<Finding>,
 ) {
@@ -187,9 +194,9 @@ pub(super) fn glossary(
         return;
     }
     for (es, ps) in pairs {
-        let ptext: Vec<Vec<Word>> = ps.iter().map(|s| words(pl.slice(*s))).collect();
+        let ptext: Vec<Vec<Word>> = ps.iter().map(|s| words_at(pl, pl_text, *s)).collect();
         for s in es {
-            let ew = words(en.slice(*s));
+            let ew = words_at(en, en_text, *s);
             let stems: Vec<Word> = ew.iter().map(|(a, b, w)| (*a, *b, stem_en(w).into_owned())).collect();
             for e in &g.entries {
                 let Some(&i) = occurrences(&stems, &e.en_words, |a, b| a == b).first() else { continue };
@@ -218,12 +225,12 @@ pub(super) fn glossary(
 }
 
 /// Forbidden-term findings: every occurrence in the Polish document.
-pub(super) fn forbidden(f: &Forbidden, pl: &Document, out: &mut Vec<Finding>) {
+pub(super) fn forbidden(f: &Forbidden, (pl, pl_text): (&Document, &TextLayer), out: &mut Vec<Finding>) {
     if f.terms.is_empty() {
         return;
     }
     for s in &pl.sentences {
-        let w = words(pl.slice(s.span));
+        let w = words_at(pl, pl_text, s.span);
         for t in &f.terms {
             for i in occurrences(&w, &t.words, pl_word_matches) {
                 let note = if t.note.is_empty() { String::new() } else { format!(" ({})", t.note) };
@@ -240,11 +247,16 @@ pub(super) fn forbidden(f: &Forbidden, pl: &Document, out: &mut Vec<Finding>) {
 }
 
 /// A word written twice in a row in the Polish text ("się się"), and two or more spaces between words.
-pub(super) fn typography(pl: &Document, repeated: bool, spaces: bool, out: &mut Vec<Finding>) {
+pub(super) fn typography(
+    (pl, pl_text): (&Document, &TextLayer),
+    repeated: bool,
+    spaces: bool,
+    out: &mut Vec<Finding>,
+) {
     for s in &pl.sentences {
         let t = pl.slice(s.span);
         if repeated {
-            let w = words(t);
+            let w = words_at(pl, pl_text, s.span);
             for p in w.windows(2) {
                 let between = &t[p[0].1..p[1].0];
                 let is_word = p[0].2.chars().any(char::is_alphabetic);

@@ -15,9 +15,16 @@ pub(super) struct Support<'l> {
 }
 
 impl<'l> Support<'l> {
-    /// The support `other` gives the words of the side in English when `is_en` (so `other` is Polish).
-    fn new(lex: &'l dyn crate::align::Concepts, other: &Side, is_en: bool) -> Support<'l> {
-        Support::of_texts(lex, [other.text.as_str()], is_en)
+    /// The support the spans `spans` of the other article give the words of an article in English
+    /// when `is_en` (so `spans` are of the Polish one), read from the other article's text layer.
+    pub(super) fn of_spans(cx: &Cx<'l>, spans: &[Span], is_en: bool) -> Support<'l> {
+        let doc = if is_en { cx.pl } else { cx.en };
+        let mut ow: Vec<String> = Vec::new();
+        for &s in spans {
+            let t = doc.slice(s);
+            ow.extend(cx.words_at(!is_en, s).into_iter().map(|(a, b)| t[a..b].to_string()));
+        }
+        Support::of_words(lexicon(cx.opts), ow, is_en)
     }
 
     /// The support the texts of the other side give (English words when `is_en`).
@@ -30,6 +37,11 @@ impl<'l> Support<'l> {
         for t in texts {
             ow.extend(norm::words_of(t).into_iter().map(|(a, b)| t[a..b].to_string()));
         }
+        Support::of_words(lex, ow, is_en)
+    }
+
+    /// The support the words `ow` of the other side give.
+    fn of_words(lex: &'l dyn crate::align::Concepts, ow: Vec<String>, is_en: bool) -> Support<'l> {
         let keys = ow.iter().map(|w| norm::fold(w)).collect();
         let ids = ids_of(lex, &ow, !is_en);
         Support { lex, keys, ids }
@@ -77,10 +89,10 @@ impl Cx<'_> {
             if self.opts.disabled.contains(&check) {
                 continue;
             }
-            let support = Support::new(lexicon(self.opts), other, is_en);
+            let support = Support::of_spans(self, &other.spans, is_en);
             for s in idx.iter().filter_map(|&i| doc.sentences.get(i)) {
                 let t = doc.slice(s.span);
-                let content: Vec<&str> = norm::content_words(t, is_en);
+                let content: Vec<&str> = self.content_at(is_en, s.span);
                 if content.len() < MIN_UNSUPPORTED_WORDS {
                     continue;
                 }
@@ -137,14 +149,17 @@ impl Cx<'_> {
             if z(0.0) < GLUED_LONGER_Z {
                 continue;
             }
-            let support = Support::new(lexicon(self.opts), other, is_en);
+            let support = Support::of_spans(self, &other.spans, is_en);
             for s in idx.iter().filter_map(|&i| doc.sentences.get(i)) {
                 let t = doc.slice(s.span);
+                let words = self.words_at(is_en, s.span);
                 let lone_name = |a: usize, b: usize| {
                     let part = Span::new(s.span.start + a, s.span.start + b);
                     lone_names.iter().any(|(en, n)| *en == is_en && n.overlap(&part) > 0)
                 };
-                let Some((part, found, words)) = glued_part(t, is_en, &support, lone_name) else { continue };
+                let Some((part, found, words)) = glued_part(t, &words, is_en, &support, lone_name) else {
+                    continue;
+                };
                 // Without the part, the two sides must have a translation's lengths.
                 if z(t[part.0..part.1].chars().count() as f32).abs() > GLUED_REST_Z {
                     continue;
@@ -175,24 +190,25 @@ fn one_sided(check: Check, is_en: bool, span: Span, message: String) -> Finding 
     Finding { check, severity: Severity::Warning, en, pl, message }
 }
 
-/// The part of sentence `t` (English when `is_en`) with no counterpart in `support`, when `t` reads as
-/// two sentences glued at a capitalised word: its byte range in `t`, and its found and content words.
+/// The part of sentence `t` (English when `is_en`, with words `words`: [`norm::words_of`]) with no
+/// counterpart in `support`, when `t` reads as two sentences glued at a capitalised word: its byte
+/// range in `t`, and its found and content words.
 /// Of the places where a capital follows a word after nothing but white space, the one is taken where
 /// one part is rendered (half its content words found, at least [`MIN_SUPPORTED_WORDS`]) and the other
 /// not ([`MIN_UNSUPPORTED_WORDS`] content words, under a fifth found), the widest such contrast first.
 fn glued_part(
     t: &str,
+    words: &[(usize, usize)],
     is_en: bool,
     support: &Support,
     lone_name: impl Fn(usize, usize) -> bool,
 ) -> Option<((usize, usize), usize, usize)> {
-    let words = norm::words_of(t);
     if words.len() < MIN_UNSUPPORTED_WORDS + MIN_SUPPORTED_WORDS {
         return None;
     }
     // Per word: a content word, and found on the other side.
     let content: HashSet<usize> =
-        norm::content_words(t, is_en).iter().map(|w| w.as_ptr() as usize - t.as_ptr() as usize).collect();
+        norm::content_of(t, words, is_en).iter().map(|w| w.as_ptr() as usize - t.as_ptr() as usize).collect();
     let total = words.len();
     let (mut n_content, mut n_found) = (vec![0usize; total + 1], vec![0usize; total + 1]);
     for (k, &(a, b)) in words.iter().enumerate() {

@@ -22,8 +22,7 @@ impl Cx<'_> {
                 for (i, m) in matched.iter_mut().enumerate() {
                     if !*m
                         && doc.sentences.get(i).is_some_and(|s| {
-                            super::facts::heading(doc, i)
-                                || self.said_elsewhere(doc.slice(s.span), is_en, false)
+                            super::facts::heading(doc, i) || self.said_elsewhere(s.span, is_en, false)
                         })
                     {
                         *m = true;
@@ -196,10 +195,7 @@ impl Cx<'_> {
         let mut copied_en = HashSet::new();
         for l in Self::two_sided(&self.a.sentences) {
             let (e, p) = (self.sent_side(self.en, &l.en), self.sent_side(self.pl, &l.pl));
-            let we: Vec<String> =
-                norm::words_of(&e.text).iter().map(|&(s, t)| norm::fold(&e.text[s..t])).collect();
-            let wp: Vec<String> =
-                norm::words_of(&p.text).iter().map(|&(s, t)| norm::fold(&p.text[s..t])).collect();
+            let (we, wp) = (self.folded_words(true, &e.spans), self.folded_words(false, &p.spans));
             if we.len() < 4 || wp.len() < 4 {
                 continue;
             }
@@ -230,7 +226,7 @@ impl Cx<'_> {
                     continue;
                 }
                 let t = doc.slice(s.span);
-                let words = norm::words_of(t);
+                let words = self.words_at(is_en, s.span);
                 let lower = words.iter().filter(|&&(a, _)| t[a..].starts_with(char::is_lowercase)).count();
                 // Titles and lists of names are not sentences of a language.
                 if words.len() < 6 || lower * 2 < words.len() {

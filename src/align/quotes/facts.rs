@@ -2,11 +2,12 @@
 //! the helpers that read it: the sentences a quote stands in, its rank in its sentence, its speaker's
 //! name, and its text without editorial insertions.
 
-use crate::align::features::{sentence_features_cached, SentFeat, WordCache};
+use crate::align::features::{sentence_features_cached, sentence_features_of, SentFeat, WordCache};
 use crate::align::AlignOptions;
 use crate::lang::Lang;
 use crate::lexicon::names::SpeakerName;
 use crate::model::{Document, Span};
+use crate::text::TextLayer;
 
 /// Sentences of `doc` that overlap `span` (sentences are sorted by position).
 fn sentences_of(doc: &Document, span: Span) -> Vec<usize> {
@@ -121,25 +122,36 @@ impl<'a> QuoteFacts<'a> {
         opts: &AlignOptions,
         caches: (&mut WordCache, &mut WordCache),
     ) -> QuoteFacts<'a> {
-        let feats = |d: &Document, lang: Lang, cache: &mut WordCache| -> Vec<SentFeat> {
+        Self::with_text(en, pl, (&TextLayer::new(en), &TextLayer::new(pl)), opts, caches)
+    }
+
+    /// [`QuoteFacts::new`], reading the quotes' tokens from the documents' text layers `texts`
+    /// (a quote with an editorial insertion is tokenised without it).
+    pub(crate) fn with_text(
+        en: &'a Document,
+        pl: &'a Document,
+        texts: (&TextLayer, &TextLayer),
+        opts: &AlignOptions,
+        caches: (&mut WordCache, &mut WordCache),
+    ) -> QuoteFacts<'a> {
+        let feats = |d: &Document, layer: &TextLayer, lang: Lang, cache: &mut WordCache| -> Vec<SentFeat> {
+            let (lex, sig) = (opts.lexicon.as_deref(), &opts.signals);
             d.quotes
                 .iter()
-                .map(|q| {
-                    sentence_features_cached(
-                        &without_editorial(d.slice(q.span)),
-                        lang,
-                        opts.lexicon.as_deref(),
-                        &opts.signals,
-                        cache,
-                    )
+                .map(|q| match without_editorial(d.slice(q.span)) {
+                    std::borrow::Cow::Borrowed(t) => {
+                        let toks = layer.tokens_in(&d.text, layer.range(q.span), q.span);
+                        sentence_features_of(t, toks, lang, lex, sig, cache)
+                    }
+                    std::borrow::Cow::Owned(t) => sentence_features_cached(&t, lang, lex, sig, cache),
                 })
                 .collect()
         };
         QuoteFacts {
             en,
             pl,
-            qfe: feats(en, Lang::En, caches.0),
-            qfp: feats(pl, Lang::Pl, caches.1),
+            qfe: feats(en, texts.0, Lang::En, caches.0),
+            qfp: feats(pl, texts.1, Lang::Pl, caches.1),
             en_sents: en.quotes.iter().map(|q| sentences_of(en, q.span)).collect(),
             pl_sents: pl.quotes.iter().map(|q| sentences_of(pl, q.span)).collect(),
             en_rank: ranks_in_sentence(en),

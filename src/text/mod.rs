@@ -1,6 +1,11 @@
-//! Plain-text helpers shared by the checks and the writers: a text shortened for a message or a
-//! display, and the escape of a tab-separated field (written by the TSV output, read back by QA's
-//! bilingual TSV input).
+//! The text of a document as the later stages read it: its tokens, found once ([`layer`]: the
+//! aligner's sentence features and QA's word readers read them), and plain-text helpers shared by
+//! the checks and the writers: a text shortened for a message or a display, and the escape of a
+//! tab-separated field (written by the TSV output, read back by QA's bilingual TSV input).
+
+pub mod layer;
+
+pub use layer::{words, LayerToken, TextLayer};
 
 /// Shorten a text to `max` characters for display.
 pub fn clip(s: &str, max: usize) -> String {
