@@ -173,7 +173,7 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
     // A name in title case right after a word that introduces one ("Związek „Solidarność”", "the
     // band “Blue Lanes”") is a name even when a verb of saying follows it: the named body is the
     // subject, the quotation its name.
-    if attributed && !(shape(inner).title_case && name_cue_before(before)) {
+    if attributed && !(name_cue_before(before) && shape(inner).title_case) {
         return QuoteKind::Speech;
     }
     let sh = shape(inner);
@@ -246,10 +246,9 @@ pub fn classify(inner: &str, before: &str, attributed: bool, lang: Lang) -> Quot
 
 /// Is the word right before a quotation (`before` ends there) a cue for a name ("związek", "band")?
 fn name_cue_before(before: &str) -> bool {
-    before.split_whitespace().next_back().is_some_and(|w| {
-        let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
-        with_lower(w, |l| cues().get(l) == Some(&Cue::Name))
-    })
+    let Some(w) = before.trim_end().rsplit(char::is_whitespace).next() else { return false };
+    let w = w.trim_start_matches(|c: char| !c.is_alphanumeric());
+    (!w.is_ascii() || cue_filter().may_contain(w)) && with_lower(w, |l| cues().get(l) == Some(&Cue::Name))
 }
 
 /// Can a quotation classified as a scare quote by its length be words quoted from a speaker in a
