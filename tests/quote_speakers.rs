@@ -284,3 +284,13 @@ fn a_paragraph_ending_in_a_colon_introduces_the_dialogue_after_it() {
              – Dochody są zawyżone o pięćdziesiąt milionów.\n";
     assert_eq!(speakers(t), vec![some("Ewa Sobota"), some("Piotr Wąs")]);
 }
+
+#[test]
+fn a_title_between_the_verb_and_the_name() {
+    // Read as a subject-less "said", the quotes went to the speaker before.
+    let t = "\"We agree with the plan,\" Jan Lis said.\n\n\
+             \"We will study the proposals carefully,\" said Ms Sowa, who took over in May.\n\n\
+             \"Talks will resume,\" said Tomas Kerr, the Namibian president.\n\n\
+             \"Our sanctions stay,\" said President Okoro.\n";
+    assert_eq!(speakers(t), vec![some("Jan Lis"), some("Sowa"), some("Tomas Kerr"), some("Okoro")]);
+}

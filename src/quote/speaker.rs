@@ -417,7 +417,11 @@ impl Rules {
                 }
                 return Some(r);
             }
-            if !self.is_descriptor(&toks[i]) {
+            // A capitalised title ("said Ms Kowalska", "said Dr Lee") describes the name after it.
+            let title = toks[i].is_cap()
+                && (toks[i].trail.is_empty() || toks[i].trail == ".")
+                && crate::quote::names::is_title_word(toks[i].word);
+            if !self.is_descriptor(&toks[i]) && !title {
                 return None;
             }
             i += 1;
