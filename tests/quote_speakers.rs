@@ -294,3 +294,12 @@ fn a_title_between_the_verb_and_the_name() {
              \"Our sanctions stay,\" said President Okoro.\n";
     assert_eq!(speakers(t), vec![some("Jan Lis"), some("Sowa"), some("Tomas Kerr"), some("Okoro")]);
 }
+
+#[test]
+fn a_fragment_after_wedlug_and_a_subject_is_the_sources_speech() {
+    // The reported fragment is the speech of the person "według" names, not a scare quote.
+    let t = "Sejm przyjął nowelizację ustawy o szkolnictwie.\n\n\
+             Według Gawlika reforma „nic nie zmieni”.\n";
+    let d = doc(t);
+    assert_eq!(speech(&d), vec![("nic nie zmieni".to_string(), some("Gawlik"))]);
+}

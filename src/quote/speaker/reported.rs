@@ -183,7 +183,18 @@ impl Rules {
             if let Some(n) = self.according_at(toks, k) {
                 // Według prof. Marka Wiśniewskiego „…” / Zdaniem rzecznika Piotra Müllera „…”
                 if let Some(r) = self.described_name(toks, n) {
-                    if r.1 == toks.len() {
+                    // The name ends the clause, or a few lower-case words (the subject the quoted words
+                    // are said of) stand between it and the quotation: "Według Gawrona ustawa
+                    // „zmieni wszystko”".
+                    let rest = &toks[r.1..];
+                    // (A longer name run may have swallowed a subject that is a name: "Według
+                    // Skyhorse Christine Pelosi splecie „…”".)
+                    let subject_between = !rest.is_empty()
+                        && rest.len() <= 4
+                        && r.1 - r.0 <= 2
+                        && toks[r.1 - 1].trail.is_empty()
+                        && rest.iter().all(|t| !t.is_cap() && t.trail.is_empty() && t.lead.is_empty());
+                    if r.1 == toks.len() || subject_between {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, r), genitive: true },
                         });
