@@ -303,3 +303,18 @@ fn a_fragment_after_wedlug_and_a_subject_is_the_sources_speech() {
     let d = doc(t);
     assert_eq!(speech(&d), vec![("nic nie zmieni".to_string(), some("Gawlik"))]);
 }
+
+#[test]
+fn appositions_surnames_and_media_in_attributions() {
+    // A full name set off by commas right before the verb is the speaker, not the noun opening the
+    // sentence.
+    let t = "Rzeka wystąpiła z brzegów w nocy.\n\n\
+             Mieszkanka Kłodzka, 64-letnia Janina Wrzos, napisała na Facebooku: „Nasza ulica to rzeka”.\n";
+    assert_eq!(speakers(t), vec![some("Janina Wrzos")]);
+    // A surname opening the clause is the person the article names in full; a medium after "told"
+    // holds no office.
+    let t = "The head of the flood agency, Tom Birch, said the water would peak overnight.\n\n\
+             \"The army is ready to help,\" the defence secretary told Sky News.\n\n\
+             Birch later added that \"more rain is expected on Tuesday\".\n";
+    assert_eq!(speakers(t), vec![None, some("Tom Birch")]);
+}

@@ -97,6 +97,12 @@ pub struct People<'t> {
 /// lower-case genitive (`prezes rady`), or "of" and a place (`Prime Minister of Poland`).
 fn qualifier(t: &Tok) -> bool {
     let w = t.word;
+    // A verb of saying ends the role phrase ("the defence secretary told Sky News").
+    if super::fast::with_lower(w, |l| {
+        super::speaker::verbs_en().contains(l) || super::speaker::verbs_pl().contains(l)
+    }) {
+        return false;
+    }
     let letters = w.chars().filter(|c| c.is_alphabetic()).count();
     ((2..=5).contains(&letters) && w.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase))
         || w.chars().next().is_some_and(char::is_lowercase) && w.len() > 2
@@ -508,10 +514,15 @@ impl<'t> People<'t> {
                 }
                 continue;
             }
-            if run.group || !run.person_like || run.words < 2 && run.at_start {
+            if run.group || !run.person_like {
                 continue;
             }
             let c = book.canonical(run.span, self.lang, false);
+            // One capitalised word opening the clause may be any word; it is a person's surname when
+            // the text gives a full name for it ("Birch later added that …" after "Tom Birch").
+            if run.words < 2 && run.at_start && c.split_whitespace().count() < 2 {
+                continue;
+            }
             let nom = c.split_whitespace().last().is_some_and(|l| fold(l) == fold(last));
             if !nominative || nom {
                 return Some(c);

@@ -400,6 +400,14 @@ impl Rules {
                 let after_prep =
                     i > start && with_lower(toks[i - 1].word, |w| self.prepositions.contains(&w));
                 if after_prep {
+                    // A role after the medium names the speaker ("zapewnił w Polsat News minister
+                    // obrony"): no name here.
+                    if toks[r.1 - 1].trail.is_empty()
+                        && toks.get(r.1).is_some_and(|t| !t.is_cap())
+                        && crate::quote::roles::role_at(toks, r.1).is_some()
+                    {
+                        return None;
+                    }
                     return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
                 }
                 // After an office, an acronym opening a person's full name is the office's

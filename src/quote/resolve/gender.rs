@@ -97,7 +97,7 @@ pub fn gender_of_word(w: &str) -> Option<Gender> {
     })
 }
 
-/// The gender shown by a Polish verb of saying among the three words before `span` or the two after
+/// The gender shown by a Polish verb of saying among the five words before `span` or the two after
 /// it ("– … – oceniła była tenisistka", "Premier przekonywał"): the gender of the person a role noun
 /// at `span` names. English verbs show none.
 pub fn verb_gender_near(text: &str, span: Span, lang: Lang) -> Option<Gender> {
@@ -113,7 +113,7 @@ pub fn verb_gender_near(text: &str, span: Span, lang: Lang) -> Option<Gender> {
     while !text.is_char_boundary(to) {
         to -= 1;
     }
-    let before = tokens_rev(text, Span::new(from, span.start)).take(3);
+    let before = tokens_rev(text, Span::new(from, span.start)).take(5);
     let after = tokens(text, Span::new(span.end, to.max(span.end))).take(2);
     before.chain(after).find(|t| is_verb(t.word)).and_then(|t| gender_of_word(t.word))
 }

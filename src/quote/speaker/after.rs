@@ -130,7 +130,8 @@ impl Rules {
         let mut i = from;
         // The first country qualifier before the role ("the US president", "Amerykański prezydent").
         let mut qual: Option<usize> = None;
-        while i < toks.len() && i < from + 3 {
+        let mut limit = from + 3;
+        while i < toks.len() && i < limit {
             if let Some((group, mut end)) = crate::quote::roles::role_at(toks, i) {
                 // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
                 while end < toks.len()
@@ -148,6 +149,15 @@ impl Rules {
                 qual.get_or_insert(i);
                 i += 1;
                 continue;
+            }
+            // A preposition and a capitalised place or medium before the role ("w Polsat News
+            // minister obrony").
+            if t.trail.is_empty() && with_lower(t.word, |w| self.prepositions.contains(&w)) {
+                if let Some((_, b)) = name_forward(toks, i + 1).filter(|r| toks[r.1 - 1].trail.is_empty()) {
+                    i = b;
+                    limit = limit.max(b + 2);
+                    continue;
+                }
             }
             if t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
                 return None;

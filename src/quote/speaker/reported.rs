@@ -263,6 +263,19 @@ impl Rules {
                     return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive } });
                 }
             }
+            // A full name set off by commas right before the verb: "Mieszkanka Nysy, 71-letnia Maria
+            // Kwiatek, napisała:".
+            if p.trail.starts_with(',') && j >= 3 {
+                if let Some((a, b)) = name_backward(toks, j - 1) {
+                    if b - a >= 2 && a > 0 && toks[a - 1].trail.is_empty() && !toks[a - 1].is_cap()
+                        || b - a >= 2 && a > 0 && toks[a - 1].trail.starts_with(',')
+                    {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                        });
+                    }
+                }
+            }
             if !p.trail.is_empty() && !p.is_initial() {
                 continue;
             }
