@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use super::fast::with_lower;
 use super::names::NameBook;
-use super::resolve::{gender_of_name, is_given_name, Gender};
+use super::resolve::{gender_of_name, in_quotes, is_given_name, Gender};
 use super::roles::country_of;
 use super::speaker::{is_acronym, is_oblique_preposition, tokens_rev};
 use crate::data::WordFilter;
@@ -145,10 +145,6 @@ pub fn person(
     fit: Fit,
 ) -> Option<String> {
     let text = book.text();
-    let quoted = |at: usize| {
-        let k = quotes.partition_point(|q| q.start <= at);
-        quotes[..k].iter().rev().take(4).any(|q| at < q.end)
-    };
     let country_fits =
         |at: usize| fit.country.is_none_or(|want| country_before(text, at).is_none_or(|c| c == want));
     let mut before = range.end;
@@ -160,7 +156,7 @@ pub fn person(
             words.split(' ').next().is_some_and(is_given_name) && !after_preposition(text, span.start)
         };
         let (span, written) = book.last_mention_where(before, range.start, left, |span, words| {
-            !quoted(span.start)
+            !in_quotes(quotes, span.start)
                 && country_fits(span.start)
                 && !words.split(' ').any(|w| demonym(w).is_some())
                 && !words.rsplit(' ').next().is_some_and(is_acronym)

@@ -315,10 +315,14 @@ impl<'t> Extraction<'t> {
         last_in_para: Option<usize>,
     ) -> Option<Speaker> {
         let lang = place.lang;
+        // A nationality noun in a name's place ("powiedział Polak") stands for a person.
+        let epithet = match who {
+            Some(Who::Name { span, .. }) => epithet::demonym_span(self.text, span),
+            _ => None,
+        };
         match who {
-            Some(Who::Name { span, .. }) if epithet::demonym_span(self.text, span).is_some() => {
-                let d = epithet::demonym_span(self.text, span)?;
-                self.epithet_speaker(q, span, Fit::from(d), lang)
+            Some(Who::Name { span, .. }) if epithet.is_some() => {
+                self.epithet_speaker(q, span, Fit::from(epithet?), lang)
             }
             Some(Who::Name { span, genitive }) => self.named_speaker(span, genitive, lang),
             Some(Who::Role { span, group }) => {

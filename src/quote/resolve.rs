@@ -39,6 +39,13 @@ fn same_name(a: &str, b: &str) -> bool {
     s.chars().count() >= 4 && l.starts_with(s) && l.len() - s.len() <= 4
 }
 
+/// Is byte `at` inside one of the quotations `quotes` (sorted by start; the last four starting at or
+/// before it are asked)?
+pub fn in_quotes(quotes: &[Span], at: usize) -> bool {
+    let k = quotes.partition_point(|q| q.start <= at);
+    quotes[..k].iter().rev().take(4).any(|q| at < q.end)
+}
+
 /// People kept per document (bounds the work per word on hostile input).
 const MAX_PERSONS: usize = 64;
 /// Mentions kept per person, and holders read per role word form.
@@ -187,8 +194,7 @@ impl<'t> People<'t> {
 
     /// Is byte `at` inside one of the top-level quotations?
     fn quoted(&self, at: usize) -> bool {
-        let k = self.quotes.partition_point(|q| q.start <= at);
-        self.quotes[..k].iter().rev().take(4).any(|q| at < q.end)
+        in_quotes(&self.quotes, at)
     }
 
     /// The index of the person `name`, added if new. Two names with the same surname are one person

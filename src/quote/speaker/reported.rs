@@ -267,9 +267,8 @@ impl Rules {
             // Kwiatek, napisała:".
             if p.trail.starts_with(',') && j >= 3 {
                 if let Some((a, b)) = name_backward(toks, j - 1) {
-                    if b - a >= 2 && a > 0 && toks[a - 1].trail.is_empty() && !toks[a - 1].is_cap()
-                        || b - a >= 2 && a > 0 && toks[a - 1].trail.starts_with(',')
-                    {
+                    let before = |t: &Tok| t.trail.starts_with(',') || t.trail.is_empty() && !t.is_cap();
+                    if b - a >= 2 && a > 0 && before(&toks[a - 1]) {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                         });
