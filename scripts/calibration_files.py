@@ -38,6 +38,9 @@ EDGES = {
           "ln(1 + rare matched, larger side)", "rare matched share EN", "rare matched share PL",
           "names shared", "numbers shared", "numbers on one side", "position", "length",
           "quote anchor", "ln(1 + rare shared names)", "gap to the best partners"]),
+        ("EDGE_SCORE", "1", "Comparable link score: Platt scaling of the edge model's logit, fitted on "
+         "its leave-one-pair-out probabilities, so that a reported score says how often such links "
+         "are right", ["edge logit"]),
     ],
 }
 

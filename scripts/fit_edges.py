@@ -85,6 +85,22 @@ def prob(w, x):
     return sigmoid(w[0] + sum(wi * xi for wi, xi in zip(w[1:], x)))
 
 
+def logit(p):
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    return math.log(p / (1 - p))
+
+
+def fit_platt(pairs_yp):
+    """Platt scaling: (a, b) with sigmoid(a * logit(p) + b) fitted to the labels by Newton's method."""
+    rows = [{"x": [logit(p)], "y": y} for y, p in pairs_yp]
+    b, a = fit(rows)
+    return a, b
+
+
+def platt(ab, p):
+    return sigmoid(ab[0] * logit(p) + ab[1])
+
+
 def kept(rows, ps, keep):
     """The edges the aligner keeps: p >= keep, best first, at most MAX_DEGREE per unit."""
     order = sorted(range(len(rows)), key=lambda k: -ps[k])
@@ -170,27 +186,48 @@ def main():
         p, r, f1, *_ = prf(sub, [loo[k] for k in idx], a.keep, per_pair_pos[held])
         p2, r2, f12, *_ = prf(sub, [ps_all[k] for k in idx], a.keep, per_pair_pos[held])
         print(f"  {held:26s} LOO P {p:.2f} R {r:.2f} F1 {f1:.2f} | all P {p2:.2f} R {r2:.2f} F1 {f12:.2f}")
-    print("calibration (leave-one-pair-out): score bin, edges, share correct")
+    # The score a link reports: the model's probability mapped by Platt scaling fitted on the
+    # leave-one-pair-out probabilities (keep decisions stay on the model's own probability). Its
+    # own held-out figure fits the scaling on the other pairs' leave-one-pair-out probabilities.
+    score_ab = None if a.quotes else fit_platt([(r["y"], loo[k]) for k, r in enumerate(rows)])
+    shown = list(loo)
+    if score_ab:
+        for held in pairs:
+            ab = fit_platt([(r["y"], loo[k]) for k, r in enumerate(rows) if r["pair"] != held])
+            for k, r in enumerate(rows):
+                if r["pair"] == held:
+                    shown[k] = platt(ab, loo[k])
+    print("calibration (leave-one-pair-out): score bin, edges, share correct"
+          + ("; then the reported score (scaled, also held out)" if score_ab else ""))
     for lo, hi in ((0.3, 0.5), (0.5, 0.65), (0.65, 0.8), (0.8, 1.01)):
-        sel = [k for k in range(len(rows)) if lo <= loo[k] < hi]
-        if sel:
-            print(f"  [{lo:.2f}, {min(hi, 1):.2f}) {len(sel):4d} {sum(rows[k]['y'] for k in sel) / len(sel):.3f}")
+        cols = []
+        for ps in ([loo, shown] if score_ab else [loo]):
+            sel = [k for k in range(len(rows)) if lo <= ps[k] < hi]
+            share = sum(rows[k]["y"] for k in sel) / len(sel) if sel else float("nan")
+            cols.append(f"{len(sel):4d} {share:.3f}")
+        print(f"  [{lo:.2f}, {min(hi, 1):.2f}) " + " | ".join(cols))
     print()
     name = "COMPARABLE_QUOTE" if a.quotes else "EDGE"
     size = "N_COMPARABLE_QUOTE" if a.quotes else "N_EDGE"
     print("// fitted (use --write to write the generated file)")
     print(f"pub const {name}_BIAS: f32 = {w[0]:.3f};")
     print(f"pub const {name}_W: [f32; {size}] = [" + ", ".join(f"{x:.3f}" for x in w[1:]) + "];")
+    if score_ab:
+        print(f"pub const EDGE_SCORE_BIAS: f32 = {score_ab[1]:.3f};")
+        print(f"pub const EDGE_SCORE_W: [f32; 1] = [{score_ab[0]:.3f}];")
     if a.write:
         spec = calibration_files.COMPARABLE_QUOTES if a.quotes else calibration_files.EDGES
         lp, lr, lf1, *_ = prf(rows, loo, a.keep, positives)
+        fitted = {name: (w[0], w[1:])}
+        if score_ab:
+            fitted["EDGE_SCORE"] = (score_ab[1], [score_ab[0]])
         data = spec["data"] + [
             f"Rows: {len(rows)} ({sum(r['y'] for r in rows)} of {positives} gold links among them), "
             f"{len(pairs)} pairs; at keep {a.keep:.2f},",
             f"leave-one-pair-out P {lp:.3f} R {lr:.3f} F1 {lf1:.3f}."]
         rust_constants.write(a.write, rust_constants.render(
             "scripts/fit_edges.py", spec["commands"], data,
-            calibration_files.models(spec, {name: (w[0], w[1:])})))
+            calibration_files.models(spec, fitted)))
         print(f"wrote {a.write}")
 
 

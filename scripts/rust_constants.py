@@ -41,7 +41,7 @@ def render(script, commands, data, models, note=None):
         out += [f"// {n}" for n in note]
     out.append("")
     for name, size, bias, weights, doc, features in models:
-        out.append(f"/// {doc}: bias.")
+        out += ["/// " + line for line in textwrap.wrap(f"{doc}: bias.", 96)]
         out.append(f"pub const {name}_BIAS: f32 = {bias:.3f};")
         text = f"{doc}: weights, in feature order: {', '.join(features)}."
         out += ["/// " + line for line in textwrap.wrap(text, 96)]

@@ -139,3 +139,36 @@ fn editorial_brackets_in_a_quotation_are_not_the_speakers_words() {
     }
     assert!(fo[1] > 0.3, "the quotes render each other: {fo:?}");
 }
+
+/// A comparable sentence link reports its calibrated score, and `--min-score` compares that same
+/// number: a threshold just above a link's reported score drops the link (and leaves its sentences
+/// unmatched), though the edge model's own probability for it lies above the threshold.
+#[test]
+fn min_score_compares_the_score_a_comparable_link_reports() {
+    let en = doc(
+        "en",
+        "The city of Gdańsk will build a new tram line to the eastern districts.\n\n\
+         The line will cost two hundred million zlotys and open in four years.\n\n\
+         The council voted for the plan on Tuesday evening.",
+    );
+    let pl = doc(
+        "pl",
+        "Rada miasta zagłosowała za planem we wtorek wieczorem.\n\n\
+         Gdańsk zbuduje nową linię tramwajową do wschodnich dzielnic.\n\n\
+         Linia będzie kosztować dwieście milionów złotych i zostanie otwarta za cztery lata.",
+    );
+    let all = align(&en, &pl, &comparable());
+    let links: Vec<_> = all.sentences.iter().filter(|l| l.is_match()).collect();
+    assert!(!links.is_empty(), "{:?}", all.sentences);
+    for l in &links {
+        // The reported score is the scaled probability: never 1, and below the model's own
+        // probability for every link the model keeps.
+        assert!(l.score > 0.0 && l.score < 1.0, "{l:?}");
+    }
+    let weakest = links.iter().map(|l| l.score).fold(f32::INFINITY, f32::min);
+    let opts = AlignOptions { min_score: weakest + 0.005, ..comparable() };
+    let fewer = align(&en, &pl, &opts);
+    let kept: Vec<_> = fewer.sentences.iter().filter(|l| l.is_match()).collect();
+    assert!(kept.iter().all(|l| l.score >= weakest + 0.005), "{kept:?}");
+    assert_eq!(kept.len(), links.iter().filter(|l| l.score >= weakest + 0.005).count(), "{kept:?}");
+}

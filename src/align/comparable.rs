@@ -33,7 +33,9 @@ use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
 use crate::model::Document;
 
-pub use super::calibrate::{EDGE_BIAS, EDGE_KEEP_MIN, EDGE_W, MAX_DEGREE, MIN_CONTENT, N_EDGE};
+pub use super::calibrate::{
+    EDGE_BIAS, EDGE_KEEP_MIN, EDGE_SCORE_BIAS, EDGE_SCORE_W, EDGE_W, MAX_DEGREE, MIN_CONTENT, N_EDGE,
+};
 pub(crate) use tokens::WordFacts;
 use tokens::{token_classes, Class, TokInfo};
 
@@ -122,6 +124,16 @@ impl EdgeFeat {
         let z = EDGE_W.iter().zip(self.vec()).fold(EDGE_BIAS, |z, (w, x)| z + w * x);
         super::score::sigmoid(z)
     }
+}
+
+/// The score a comparable link reports for the edge model's probability `p`: `p` mapped by the
+/// Platt scaling fitted on the model's leave-one-pair-out probabilities ([`EDGE_SCORE_W`]), so that
+/// links scored 0.8 are right about 8 times in 10 on pairs the model was not fitted on. Monotone:
+/// the links kept and their order are those of `p`; only the number shown (and what
+/// `--min-score` compares) changes.
+pub fn reported_score(p: f32) -> f32 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6);
+    super::score::sigmoid(EDGE_SCORE_W[0] * (p / (1.0 - p)).ln() + EDGE_SCORE_BIAS)
 }
 
 /// Per side of a pair: content weight, matched content weight, rarity-weighted totals.

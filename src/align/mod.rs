@@ -415,13 +415,13 @@ fn align_with(
         Mode::Comparable => comparable_links(en, pl, &ef, &pf, opts, &quote_facts, (en_cache, pl_cache)),
     };
     if opts.deadline.passed() {
-        return result(sentences, Vec::new(), mode, share);
+        return result(reported(sentences, mode), Vec::new(), mode, share);
     }
     let quotes = match mode {
         Mode::Translation => quotes::align_quotes_with(&quote_facts, &sentences, opts),
         Mode::Comparable => quotes::align_quotes_comparable_with(&quote_facts, &sentences, opts),
     };
-    result(sentences, quotes, mode, share)
+    result(reported(sentences, mode), quotes, mode, share)
 }
 
 /// Sentence links of a translation: beads found by [`sentences`], every sentence in one link.
@@ -496,6 +496,17 @@ fn names_apart(ev: &mut Evidence) {
     }
 }
 
+/// The sentence links as reported: a comparable link's score is its edge probability mapped by
+/// [`comparable::reported_score`]. Quote pairing reads the model's own probabilities, before this.
+fn reported(mut links: Vec<Link>, mode: Mode) -> Vec<Link> {
+    if mode == Mode::Comparable {
+        for l in links.iter_mut().filter(|l| l.is_match()) {
+            l.score = comparable::reported_score(l.score);
+        }
+    }
+    links
+}
+
 /// Sentence links of comparable articles ([`comparable`]): scored edges grouped into links; a
 /// sentence may stand in several links, and one in none is listed unmatched.
 fn comparable_links(
@@ -513,7 +524,7 @@ fn comparable_links(
     let mut links: Vec<Link> = Vec::new();
     let mut en_seen = vec![false; en.sentences.len()];
     for (e, p, score) in comparable::group(&edges, en.sentences.len(), pl.sentences.len()) {
-        if score < opts.min_score {
+        if comparable::reported_score(score) < opts.min_score {
             continue;
         }
         for &i in &e {

@@ -17,3 +17,11 @@ pub const EDGE_BIAS: f32 = -3.180;
 /// ln(1 + rare shared names), gap to the best partners.
 pub const EDGE_W: [f32; super::N_EDGE] = [0.144, 0.940, 0.784, 0.905, 1.485, 1.137, -0.982, 0.664,
     -0.077, -2.141, 0.044, 1.202, 1.864, -1.328];
+
+/// Comparable link score: Platt scaling of the edge model's logit, fitted on its leave-one-pair-out
+/// probabilities, so that a reported score says how often such links are right: bias.
+pub const EDGE_SCORE_BIAS: f32 = -0.124;
+/// Comparable link score: Platt scaling of the edge model's logit, fitted on its leave-one-pair-out
+/// probabilities, so that a reported score says how often such links are right: weights, in feature
+/// order: edge logit.
+pub const EDGE_SCORE_W: [f32; 1] = [0.933];
