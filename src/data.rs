@@ -182,7 +182,6 @@ pub const SHAPES: &[Shape] = &[
     shape!("src/lexicon/data/stopwords-pl.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/lexicon/data/supplement.tsv", Sep::Tab, (2, 2), NONE, None, false),
     shape!("src/lexicon/data/overlay.tsv", Sep::Tab, (2, 2), NONE, None, false),
-    shape!("src/qa/number_words.txt", Sep::Space, (3, 16), LANG_FIRST, Some(1), true),
     shape!("src/qa/renderings.txt", Sep::Tab, (2, 2), NONE, None, false),
     shape!("src/quote/data/verbs_en.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/verbs_pl.txt", Sep::Line, (1, 1), NONE, None, true),

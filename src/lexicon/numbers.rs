@@ -83,6 +83,22 @@ pub struct Num {
     pub alt: Option<NumKind>,
 }
 
+/// The value of a unit word (`number-words.txt`, kind `unit`: "one", "jeden" and its forms), given
+/// in lower case. [`extract`] counts such a word only inside a compound ("twenty-one"): alone it is
+/// mostly a pronoun or an article. A caller that wants it alone too (QA, where "one of the
+/// characters" becoming "dwie postacie" is a changed number) reads it here, from the same list.
+pub fn unit_word(lower: &str, lang: Lang) -> Option<i64> {
+    let li = match lang {
+        Lang::En => 0,
+        Lang::Pl => 1,
+        _ => return None,
+    };
+    match tables::tables().words[li].get(lower) {
+        Some(&(v, tables::WordKind::Unit)) => Some(v),
+        _ => None,
+    }
+}
+
 /// Extract the numeric values of `text`, written in `lang`, in text order.
 pub fn extract(text: &str, lang: Lang) -> Vec<Num> {
     let mut out = literals(text, lang);

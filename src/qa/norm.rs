@@ -3,11 +3,8 @@
 //!
 //! Numbers come from the lexicon's normaliser ([`crate::lexicon::numbers`]: 3,5 / 3.5; 1 000 / 1,000;
 //! tys., mln, mld; proc. / %; 8 kwietnia / April 8; ordinals; number words), plus the number one
-//! (`number_words.txt`), which the lexicon leaves out on purpose. Names compare by the lexicon's
+//! standing alone, which the lexicon counts only inside a compound ([`crate::lexicon::numbers::unit_word`]). Names compare by the lexicon's
 //! inflection-tolerant name keys ([`crate::lexicon::names::name_key`]).
-
-use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use crate::lang::Lang;
 use crate::lexicon::numbers::NumKind;
@@ -35,24 +32,6 @@ impl Num {
     }
 }
 
-static NUMBER_WORDS: &str = include_str!("number_words.txt");
-
-fn number_words() -> &'static HashMap<(Lang, String), i64> {
-    static MAP: OnceLock<HashMap<(Lang, String), i64>> = OnceLock::new();
-    MAP.get_or_init(|| {
-        let mut m = HashMap::new();
-        for line in crate::data::entries(NUMBER_WORDS) {
-            let mut it = line.split_whitespace();
-            let (Some(lang), Some(value)) = (it.next().and_then(Lang::parse), it.next()) else { continue };
-            let Ok(value) = value.parse::<i64>() else { continue };
-            for w in it {
-                m.insert((lang, w.to_string()), value);
-            }
-        }
-        m
-    })
-}
-
 /// The numbers of `text` (which starts at document offset `base`), in digits and in words.
 pub fn numbers(text: &str, base: usize, lang: Lang) -> Vec<Num> {
     numbers_with_words(text, base, lang, &words_of(text))
@@ -72,10 +51,9 @@ pub fn numbers_with_words(text: &str, base: usize, lang: Lang, toks: &[(usize, u
         // Minutes of a time ("13:00") are part of the hour, not a number of their own.
         .filter(|n| !(text[..n.span.start - base].ends_with(':') && n.span.len() == 2))
         .collect();
-    let words = number_words();
     for (k, &(s, e)) in toks.iter().enumerate() {
         let w = text[s..e].to_lowercase();
-        let Some(&v) = words.get(&(lang, w.clone())) else { continue };
+        let Some(v) = crate::lexicon::numbers::unit_word(&w, lang) else { continue };
         // "no one", "the one", "one another" are not counts.
         if lang == Lang::En && k > 0 {
             let prev = text[toks[k - 1].0..toks[k - 1].1].to_lowercase();

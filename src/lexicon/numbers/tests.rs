@@ -272,3 +272,19 @@ proptest::proptest! {
         }
     }
 }
+
+/// The unit words are read alone only by a caller that asks for them (QA), from the same list the
+/// compounds use: every form of "jeden", and "one"; a cardinal or another language is not a unit.
+#[test]
+fn unit_words_come_from_the_number_word_list() {
+    for w in ["jeden", "jedna", "jedno", "jednego", "jednej", "jedną", "jednemu", "jednym"] {
+        assert_eq!(unit_word(w, Lang::Pl), Some(1), "{w}");
+    }
+    assert_eq!(unit_word("one", Lang::En), Some(1));
+    assert_eq!(unit_word("one", Lang::Pl), None);
+    assert_eq!(unit_word("two", Lang::En), None);
+    assert_eq!(unit_word("dwie", Lang::Pl), None);
+    // extract() leaves them out alone, and reads them in a compound.
+    assert!(extract("one of them", Lang::En).is_empty());
+    assert_eq!(extract("twenty-one", Lang::En).len(), 1);
+}
