@@ -11,7 +11,22 @@
 
 /// The entries of a list: its non-comment, non-blank lines, trimmed, in order.
 pub fn entries(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'))
+    // Lines split at each `\n` (a `\r` before it is trimmed with the other white space).
+    let mut rest = text;
+    std::iter::from_fn(move || loop {
+        if rest.is_empty() {
+            return None;
+        }
+        let (line, after) = match memchr::memchr(b'\n', rest.as_bytes()) {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, ""),
+        };
+        rest = after;
+        let line = line.trim();
+        if !line.is_empty() && !line.starts_with('#') {
+            return Some(line);
+        }
+    })
 }
 
 /// A probabilistic pre-test for a word list: answers "maybe" for every listed word and "no" for most
@@ -29,9 +44,7 @@ impl WordFilter {
     pub fn new<'a>(words: impl IntoIterator<Item = &'a str>) -> WordFilter {
         let mut f = WordFilter { bits: vec![0; 16 * 32 * 32 / 64] };
         for w in words {
-            if let Some(k) = Self::key(w) {
-                f.bits[k / 64] |= 1 << (k % 64);
-            }
+            f.add(w);
         }
         f
     }
@@ -41,6 +54,26 @@ impl WordFilter {
         let b = w.as_bytes();
         let (&first, &last) = (b.first()?, b.last()?);
         Some(((b.len() & 15) << 10) | ((usize::from(first) & 31) << 5) | (usize::from(last) & 31))
+    }
+
+    /// Admit `w` too.
+    pub fn add(&mut self, w: &str) {
+        if let Some(k) = Self::key(w) {
+            self.bits[k / 64] |= 1 << (k % 64);
+        }
+    }
+
+    /// A filter admitting every word of `words` in lower and in upper case. An ASCII word's upper case
+    /// has its key already (same length, letters equal modulo 32), so only the others are upper-cased.
+    pub fn any_case<'a>(words: impl IntoIterator<Item = &'a str>) -> WordFilter {
+        let mut f = WordFilter::new([]);
+        for w in words {
+            f.add(w);
+            if !w.is_ascii() {
+                f.add(&w.to_uppercase());
+            }
+        }
+        f
     }
 
     /// False when `w` is certainly not in the list.
@@ -211,6 +244,35 @@ pub const SHAPES: &[Shape] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`entries`] reads the lines `str::lines` gives, trimmed, without blanks and comments.
+    #[test]
+    fn entries_match_the_lines() {
+        let plain = |t: &str| -> Vec<String> {
+            t.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(String::from)
+                .collect()
+        };
+        let mut texts: Vec<String> = SHAPES.iter().map(|s| s.text.to_string()).collect();
+        texts.extend(
+            ["", "\n", "a", "a\n", "a\r\nb\r\n", "\n\n#x\n y \n\u{a0}z\u{a0}\n#", "x\ty\n\n\r\n z"]
+                .map(String::from),
+        );
+        for t in &texts {
+            assert_eq!(entries(t).map(String::from).collect::<Vec<_>>(), plain(t), "{t:?}");
+        }
+    }
+
+    /// [`WordFilter::any_case`] sets the bits of the words and of their upper-case forms.
+    #[test]
+    fn any_case_filter_admits_both_cases() {
+        let words = ["said", "mówi", "Łódź", "a", "według", "ß", "straße", "ǆ", "x-ray", "ąę"];
+        let upper: Vec<String> = words.iter().map(|w| w.to_uppercase()).collect();
+        let plain = WordFilter::new(words.iter().copied().chain(upper.iter().map(String::as_str)));
+        assert_eq!(WordFilter::any_case(words).bits, plain.bits);
+    }
 
     #[test]
     fn every_list_is_well_formed() {

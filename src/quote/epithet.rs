@@ -43,14 +43,13 @@ fn demonyms() -> &'static (FxMap<&'static str, Demonym>, WordFilter) {
         }
         // The forms as the text writes them: capitalised (the filter keys ASCII letters by case-free
         // bytes, so the lower-case form admits "Polak"; a non-ASCII first letter needs its capital).
-        let capitalised: Vec<String> = m
-            .keys()
-            .map(|w| {
-                let mut c = w.chars();
-                c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
-            })
-            .collect();
-        let filter = WordFilter::new(m.keys().copied().chain(capitalised.iter().map(String::as_str)));
+        let mut filter = WordFilter::new(m.keys().copied());
+        for w in m.keys().filter(|w| !w.as_bytes()[0].is_ascii()) {
+            let mut c = w.chars();
+            let capitalised: String =
+                c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default();
+            filter.add(&capitalised);
+        }
         (m, filter)
     })
 }

@@ -42,17 +42,16 @@ fn table() -> &'static Table {
                 forms.insert(f, (g, nom));
             }
         }
-        let mut words: Vec<String> = Vec::new();
         let mut two_heads = Vec::new();
+        let mut heads: Vec<&'static str> = Vec::with_capacity(forms.len());
         for f in forms.keys() {
             let w = f.split(' ').next().unwrap_or(f);
             if w.len() < f.len() && !two_heads.contains(&w) {
                 two_heads.push(w);
             }
-            words.push(w.to_string());
-            words.push(w.to_uppercase());
+            heads.push(w);
         }
-        let filter = WordFilter::new(words.iter().map(String::as_str));
+        let filter = WordFilter::any_case(heads);
         Table { forms, filter, two_heads }
     })
 }

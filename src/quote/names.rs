@@ -18,16 +18,29 @@ use polish::{first_name_like, pl_genitive_guess};
 /// Titles and offices that open a name run ("Prime Minister", "Premier", "Mr").
 const TITLES: &str = include_str!("data/titles.txt");
 
-fn titles() -> &'static FxSet<&'static str> {
-    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
-    S.get_or_init(|| crate::data::entries(TITLES).collect())
+fn titles() -> &'static (FxSet<&'static str>, super::fast::WordFilter) {
+    static S: OnceLock<(FxSet<&'static str>, super::fast::WordFilter)> = OnceLock::new();
+    S.get_or_init(|| {
+        let set: FxSet<&'static str> = crate::data::entries(TITLES).collect();
+        let filter = super::fast::WordFilter::new(set.iter().copied());
+        (set, filter)
+    })
 }
 
 /// A title or office that opens a name run without being part of the name ("Minister", "Premier",
 /// "Dr").
 pub(super) fn is_title_word(w: &str) -> bool {
     let w = w.trim_end_matches('.');
-    w.len() <= 16 && super::fast::with_lower(w, |l| titles().contains(l))
+    if w.len() > 16 {
+        return false;
+    }
+    let (set, filter) = titles();
+    // An ASCII word has the filter key of its lower case (letters equal modulo 32), which is the only
+    // entry it can match: most words are turned away before lower-casing.
+    if w.is_ascii() && !filter.may_contain(w) {
+        return false;
+    }
+    super::fast::with_lower(w, |l| set.contains(l))
 }
 
 /// How many words open the name run `words` without being part of the name: everything up to the

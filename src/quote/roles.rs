@@ -31,9 +31,7 @@ fn table() -> &'static Table {
             let e = heads.entry(head).or_insert(0);
             *e = (*e).max(n);
         }
-        let mut forms: Vec<String> = heads.keys().map(|h| h.to_string()).collect();
-        forms.extend(heads.keys().map(|h| h.to_uppercase()));
-        let head_filter = WordFilter::new(forms.iter().map(String::as_str));
+        let head_filter = WordFilter::any_case(heads.keys().copied());
         Table { phrases, heads, head_filter }
     })
 }
@@ -121,9 +119,7 @@ fn countries() -> &'static Countries {
                 }
             }
         }
-        let mut words: Vec<String> = forms.keys().map(|f| f.to_string()).collect();
-        words.extend(forms.keys().map(|f| f.to_uppercase()));
-        let filter = WordFilter::new(words.iter().map(String::as_str));
+        let filter = WordFilter::any_case(forms.keys().copied());
         // A stable sort: stems of one first byte keep their order in the list.
         stems.sort_by_key(|(s, _)| s.as_bytes()[0]);
         let mut stem_ranges = [(0u16, 0u16); 256];
@@ -180,7 +176,8 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
         return None;
     }
     let max = with_lower(head.word, |l| t.heads.get(l).copied())?;
-    let mut phrase = head.word.to_lowercase();
+    let mut phrase = String::with_capacity(48);
+    with_lower(head.word, |l| phrase.push_str(l));
     let mut best = t.phrases.get(phrase.as_str()).map(|g| (*g, i + 1));
     for k in 1..max {
         let Some(n) = toks.get(i + k) else { break };
@@ -188,7 +185,7 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
             break;
         }
         phrase.push(' ');
-        phrase.push_str(&n.word.to_lowercase());
+        with_lower(n.word, |l| phrase.push_str(l));
         if let Some(g) = t.phrases.get(phrase.as_str()) {
             best = Some((*g, i + k + 1));
         }

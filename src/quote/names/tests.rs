@@ -100,3 +100,31 @@ fn canonical_names_are_cached_without_changing_them() {
     assert_eq!(book.canonical(span, Lang::Pl, false), first);
     assert_eq!(book.searches, searches, "a second ask searches nothing");
 }
+
+/// The filter in front of [`is_title_word`] turns no title away, in any case.
+#[test]
+fn title_test_matches_the_list() {
+    let plain = |w: &str| {
+        let w = w.trim_end_matches('.');
+        w.len() <= 16 && titles().0.contains(w.to_lowercase().as_str())
+    };
+    let mut words: Vec<String> = Vec::new();
+    for t in crate::data::entries(TITLES) {
+        let mut cap = t.chars();
+        let first: String = cap.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+        words.extend([t.to_string(), t.to_uppercase(), format!("{first}{}", cap.as_str()), format!("{t}.")]);
+        words.extend([format!("{t}s"), format!("X{t}"), t.chars().skip(1).collect()]);
+    }
+    words.extend(
+        ["", ".", "Dr.", "MR", "Ministra", "Żołnierz", "ΣΑΣ", "x".repeat(20).as_str()].map(String::from),
+    );
+    let mut next = crate::quote::test_rng(0x9e37_79b9_7f4a_7c15);
+    let letters = ["a", "r", "M", "D", "ą", "Ł", "e", "."];
+    for _ in 0..2000 {
+        let n = (next() % 8) as usize;
+        words.push((0..n).map(|_| letters[(next() % letters.len() as u64) as usize]).collect());
+    }
+    for w in &words {
+        assert_eq!(is_title_word(w), plain(w), "{w:?}");
+    }
+}
