@@ -318,3 +318,23 @@ fn appositions_surnames_and_media_in_attributions() {
              Birch later added that \"more rain is expected on Tuesday\".\n";
     assert_eq!(speakers(t), vec![None, some("Tom Birch")]);
 }
+
+/// A man's first name declined in -a takes its nominative from the given-name list: the fleeting e
+/// of Polish names (Marka → Marek, Leszka → Leszek, Pawła → Paweł) and foreign names in -o
+/// (Lorenza → Lorenzo). Where both readings are names (Marka: Marek or Mark), a Polish surname
+/// takes the Polish one and a foreign surname keeps the stem.
+#[test]
+fn declined_first_names_take_their_nominative_from_the_given_name_list() {
+    let got = speakers(
+        "Według Marka Wiśniewskiego „reforma nic nie zmieni”.\n\n\
+         Zdaniem Leszka Millera „to był błąd”.\n\n\
+         Według Pawła Kowalczyka „umowa jest korzystna dla wszystkich”.\n\n\
+         Według Lorenza Musettiego „finał był bardzo trudny”.\n\n\
+         Według Marka Zuckerberga „sztuczna inteligencja zmieni internet”.",
+    );
+    assert_eq!(got[0].as_deref(), Some("Marek Wiśniewski"), "{got:?}");
+    assert_eq!(got[1].as_deref(), Some("Leszek Miller"), "{got:?}");
+    assert_eq!(got[2].as_deref(), Some("Paweł Kowalczyk"), "{got:?}");
+    assert_eq!(got[3].as_deref(), Some("Lorenzo Musetti"), "{got:?}");
+    assert_eq!(got[4].as_deref(), Some("Mark Zuckerberg"), "{got:?}");
+}

@@ -13,7 +13,7 @@ use super::speaker::{tokenize, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
 use crate::model::Span;
-use polish::{first_name_like, pl_genitive_guess};
+use polish::{first_name_like, first_name_nominative, pl_genitive_guess, polish_surname};
 
 /// Titles and offices that open a name run ("Prime Minister", "Premier", "Mr").
 const TITLES: &str = include_str!("data/titles.txt");
@@ -220,6 +220,17 @@ impl<'t> NameBook<'t> {
                         if let Some(f) = first_name_like(w, &written, &nominative) {
                             *w = f;
                         }
+                    }
+                }
+            }
+            // A man's first name declined in -a after a consonant (Marka, Jacka, Pawła, Lorenza) is
+            // read against the given-name list: Marek, Jacek, Paweł, Lorenzo.
+            if let Some((last, firsts)) = words.split_last_mut() {
+                let polish = polish_surname(last);
+                for (w, t) in firsts.iter_mut().zip(toks) {
+                    let cut = t.word.strip_suffix('a').filter(|stem| *w == *stem && !t.is_initial());
+                    if let Some(f) = cut.and_then(|stem| first_name_nominative(stem, polish)) {
+                        *w = f;
                     }
                 }
             }

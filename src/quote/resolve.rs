@@ -19,7 +19,9 @@ use crate::lexicon::names::fold_alnum_into as fold_into;
 use crate::model::Span;
 
 mod gender;
-pub use gender::{gender_of_name, gender_of_word, is_given_name, verb_gender_near, Gender};
+pub use gender::{
+    gender_of_name, gender_of_word, is_given_name, is_listed_male_name, verb_gender_near, Gender,
+};
 
 /// Lower case without diacritics (ł → l), letters and digits only: how name forms are compared (the
 /// fold of [`crate::lexicon::names`]).

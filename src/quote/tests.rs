@@ -203,7 +203,7 @@ fn speakers_after_a_qualifying_name_a_medium_or_a_title() {
             ("Złożymy odwołanie", Some("Piotr Zieliński")),
             ("Płakałam", Some("Amari")),
             ("nie ma powodów do niepokoju", Some("Jan Kowalski")),
-            ("to dopiero początek zmian w kraju", Some("Mark Wiśniewski")),
+            ("to dopiero początek zmian w kraju", Some("Marek Wiśniewski")),
             // The title is left out of the canonical name (the span keeps it).
             ("Nie podniesiemy podatków", Some("Kowalczyk")),
             // Someone unnamed: not the paragraph's last speaker, but the description as written.

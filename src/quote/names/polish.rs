@@ -128,6 +128,43 @@ pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
     consonant_stem('y').map(|stem| format!("{stem}a"))
 }
 
+/// The nominative of a man's first name whose declined form ended in -a after a consonant (Marka,
+/// Jacka, Pawła, Leszka, Lorenza), given the stem that form leaves (`stem`: Mark, Jack, Pawł, Leszk,
+/// Lorenz). The given-name list (data/first_names.txt) chooses among the stem itself, the stem with
+/// the fleeting e of Polish names before a final k or ł (Marek, Jacek, Paweł, Leszek) and the stem
+/// with -o (Lorenzo, Marco). Where the stem and the fleeting-e form are both names (Mark and Marek,
+/// Jack and Jacek) the surname decides: a Polish one (`polish_surname`) takes the Polish name. None
+/// when the list knows no candidate.
+pub(super) fn first_name_nominative(stem: &str, polish_surname: bool) -> Option<String> {
+    use crate::quote::resolve::is_listed_male_name as listed;
+    let fleeting = stem
+        .char_indices()
+        .last()
+        .filter(|&(i, c)| {
+            (c == 'k' || c == 'ł') && stem[..i].chars().last().is_some_and(|p| !"aeiouyąęó".contains(p))
+        })
+        .map(|(i, c)| format!("{}e{c}", &stem[..i]));
+    let plain = listed(stem);
+    match fleeting {
+        Some(f) if listed(&f) && (!plain || polish_surname) => return Some(f),
+        _ => {}
+    }
+    if plain {
+        return Some(stem.to_string());
+    }
+    let o = format!("{stem}o");
+    listed(&o).then_some(o)
+}
+
+/// Whether a surname (in the nominative) is Polish by its shape: a Polish letter, or an ending of
+/// Polish surnames (-ski, -cki, -dzki and their feminines, -wicz, -czyk, -ak, -ek, -uk).
+pub(super) fn polish_surname(s: &str) -> bool {
+    s.chars().any(|c| "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ".contains(c))
+        || ["ski", "cki", "dzki", "ska", "cka", "dzka", "wicz", "czyk", "ak", "ek", "uk"]
+            .iter()
+            .any(|e| s.ends_with(e))
+}
+
 /// A first name written in the same case as its surname, in the nominative. The surname as written
 /// (`written`) and its nominative show the case: the genitive of "Donalda Trumpa" (Trump), "Anny
 /// Kowalskiej" (Kowalska), or the -em and -owi of "Tomaszem Nowakiem" and "Donaldowi Trumpowi". A

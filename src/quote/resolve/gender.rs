@@ -67,6 +67,11 @@ pub fn is_given_name(w: &str) -> bool {
     with_lower(w, |l| first_names().contains_key(l) || female_by_ending(l))
 }
 
+/// Whether `w` (any case) is a man's given name of the list (data/first_names.txt).
+pub fn is_listed_male_name(w: &str) -> bool {
+    with_lower(w, |l| first_names().get(l) == Some(&Gender::Male))
+}
+
 /// The gender a name shows, if it shows one: Polish surnames in -ski/-cki/-dzki and -ska/-cka/-dzka,
 /// a listed first name (data/first_names.txt), else a first name ending in -a (most are women's).
 /// Words are compared in lower case (without allocating for words of up to 32 bytes).
