@@ -338,3 +338,17 @@ fn declined_first_names_take_their_nominative_from_the_given_name_list() {
     assert_eq!(got[3].as_deref(), Some("Lorenzo Musetti"), "{got:?}");
     assert_eq!(got[4].as_deref(), Some("Mark Zuckerberg"), "{got:?}");
 }
+
+/// A medium's name run into the speaker's surname ("w rozmowie z Canal+ Sport Świątek") is not part
+/// of the name: the speaker is the person the article names in full. A first name the given-name list
+/// does not know is still a first name: another person of that surname stays apart.
+#[test]
+fn a_medium_run_into_a_surname_is_left_out() {
+    let got = speakers(
+        "Iga Świątek wygrała w sobotę turniej w Madrycie.\n\n\
+         W rozmowie z Canal+ Sport Świątek dodała: „To był najtrudniejszy mecz sezonu”.\n\n\
+         Lekarz Peter Moyo wrócił do szpitala w Harare.\n\n\
+         – Jestem spokojny o jego zdrowie – powiedział Tendai Moyo.",
+    );
+    assert_eq!(got, vec![some("Iga Świątek"), some("Tendai Moyo")], "{got:?}");
+}

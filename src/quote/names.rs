@@ -235,6 +235,31 @@ impl<'t> NameBook<'t> {
                 }
             }
         }
+        // In Polish, a surname behind capitalised common words (a medium's name run into it: "w
+        // rozmowie z Canal+ Sport Świątek"), where the text names one person of that surname in full
+        // elsewhere, by a first name: that person.
+        let common = |w: &String| {
+            let mut ids = Vec::new();
+            let lower = crate::lexicon::tokens::fold(w);
+            !crate::quote::resolve::is_given_name(w)
+                && crate::lexicon::Lexicon::embedded().pl_lookup(
+                    &lower,
+                    crate::lexicon::Fallbacks::NONE,
+                    &mut ids,
+                ) == crate::lexicon::Reach::Form
+        };
+        if let Some((last, firsts)) = words.split_last().filter(|(_, f)| lang == Lang::Pl && !f.is_empty()) {
+            if firsts.iter().all(common) {
+                let me = words.join(" ");
+                let others: Vec<String> =
+                    self.full_names(last, lang).iter().filter(|f| **f != me).cloned().collect();
+                if let [other] = others.as_slice() {
+                    if other.split(' ').next().is_some_and(crate::quote::resolve::is_given_name) {
+                        return other.clone();
+                    }
+                }
+            }
+        }
         if words.len() == 1 {
             let full = self.full_names(&words[0], lang);
             if full.len() == 1 {
