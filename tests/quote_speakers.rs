@@ -352,3 +352,27 @@ fn a_medium_run_into_a_surname_is_left_out() {
     );
     assert_eq!(got, vec![some("Iga Świątek"), some("Tendai Moyo")], "{got:?}");
 }
+
+/// Someone the article describes but does not name stays a description, never the last person
+/// named: a role with an age before it ("the 34-year-old analyst"), and a noun phrase opened by an
+/// article after the verb ("said an engineer"), even when the noun is in no list.
+#[test]
+fn described_speakers_after_the_verb_are_not_the_last_person_named() {
+    let got = speakers(
+        "Transport Minister Anna Reed opened the bridge on Monday.\n\n\
+         \"It will carry ten thousand cars a day,\" Reed said.\n\n\
+         \"Nobody expected it so soon,\" said the 34-year-old analyst.\n\n\
+         \"The cables were tested twice,\" said the 34-year-old engineer, who asked not to be named.\n\n\
+         \"It is safe,\" said an engineer.",
+    );
+    assert_eq!(
+        got,
+        vec![
+            some("Anna Reed"),
+            some("the 34-year-old analyst"),
+            some("the 34-year-old engineer"),
+            some("an engineer")
+        ],
+        "{got:?}"
+    );
+}

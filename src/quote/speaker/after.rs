@@ -131,6 +131,9 @@ impl Rules {
         // The first country qualifier before the role ("the US president", "Amerykański prezydent").
         let mut qual: Option<usize> = None;
         let mut limit = from + 3;
+        // An age before the role ("the 34-year-old engineer", "64-letnia emerytka") describes someone
+        // the article does not name: the description as written, not a holder of the role.
+        let mut aged = false;
         while i < toks.len() && i < limit {
             if let Some((group, mut end)) = crate::quote::roles::role_at(toks, i) {
                 // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
@@ -142,8 +145,12 @@ impl Rules {
                 {
                     end += 1;
                 }
+                if aged {
+                    return Some(Who::Unnamed(span_of(toks, (from, end))));
+                }
                 return Some(Who::Role { span: span_of(toks, (qual.unwrap_or(i), end)), group });
             }
+            aged |= is_age_adjective(toks[i].word);
             let t = &toks[i];
             if t.trail.is_empty() && crate::quote::roles::country_of(t.word).is_some() {
                 qual.get_or_insert(i);
@@ -262,7 +269,8 @@ impl Rules {
                 }),
                 None => match self.role_from(toks, 1) {
                     Some(role) => Some(Attribution { who: role }),
-                    None => match crate::quote::groups::after_verb(toks, 1) {
+                    None => match crate::quote::groups::after_verb(toks, 1).or_else(|| article_noun(toks, 1))
+                    {
                         Some(r) => Some(Attribution { who: Who::Unnamed(span_of(toks, r)) }),
                         None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
                     },
@@ -319,6 +327,28 @@ impl Rules {
         }
         None
     }
+}
+
+/// An English noun phrase opened by an article at `from`, of lower-case words up to the end of the
+/// clause ("said the 34-year-old engineer, who…", "said an engineer."): someone described, not
+/// named. The tokens' range.
+fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
+    let art = toks.get(from)?;
+    if !(art.trail.is_empty() && ["the", "a", "an"].iter().any(|a| lower_eq(art.word, a))) {
+        return None;
+    }
+    let end = (from + 1..toks.len().min(from + 5)).find(|&k| !toks[k].trail.is_empty())?;
+    let words = &toks[from + 1..=end];
+    let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
+    (words.iter().all(plain) && !toks[end].is_initial()).then_some((from, end + 1))
+}
+
+/// An age written as an adjective: "34-year-old", "64-letni", "64-letniej".
+fn is_age_adjective(w: &str) -> bool {
+    let Some((num, rest)) = w.split_once('-') else { return false };
+    (1..=3).contains(&num.len())
+        && num.bytes().all(|b| b.is_ascii_digit())
+        && (rest == "year-old" || rest.starts_with("letni"))
 }
 
 /// A capitalised title abbreviated with a period before a name ("Dr.", "Mr.", "Prof.").
