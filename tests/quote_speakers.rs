@@ -376,3 +376,15 @@ fn described_speakers_after_the_verb_are_not_the_last_person_named() {
         "{got:?}"
     );
 }
+
+/// A foreign surname in -e declined in -ego keeps its -e (Marka Ruttego → Mark Rutte): a stem
+/// Polish spelling never ends in (a doubled consonant) is no Polish adjective; Polish ones still take
+/// -y (Jana Wesołego → Jan Wesoły).
+#[test]
+fn a_foreign_surname_in_e_declined_in_ego_keeps_its_e() {
+    let got = speakers(
+        "Według Marka Ruttego „sojusz jest gotowy”.\n\n\
+         Według Jana Wesołego „nic się nie stało”.",
+    );
+    assert_eq!(got, vec![some("Mark Rutte"), some("Jan Wesoły")], "{got:?}");
+}

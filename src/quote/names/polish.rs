@@ -111,6 +111,11 @@ pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
     ] {
         if let Some(stem) = w.strip_suffix(suf) {
             if stem.chars().count() >= 2 {
+                // A foreign name in -e takes -ego too (Rutte → Ruttego, Goethe → Goethego): a stem
+                // Polish spelling would not end in (a doubled consonant, th, tz, sch) keeps its -e.
+                if suf == "ego" && foreign_stem(stem) {
+                    return Some(format!("{stem}e"));
+                }
                 return Some(format!("{stem}{rep}"));
             }
         }
@@ -126,6 +131,16 @@ pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
     }
     // Feminine and masculine names in -a: Beaty → Beata, Dudy → Duda.
     consonant_stem('y').map(|stem| format!("{stem}a"))
+}
+
+/// Whether a name's stem ends as Polish spelling never does: a doubled consonant (Rutt-), or th, tz,
+/// sch (Goeth-, Nietzsch-).
+fn foreign_stem(stem: &str) -> bool {
+    let b = stem.as_bytes();
+    let last = b.last().copied().unwrap_or(b'a');
+    let doubled =
+        b.len() >= 2 && last.is_ascii_alphabetic() && last == b[b.len() - 2] && !b"aeiouy".contains(&last);
+    doubled || stem.ends_with("th") || stem.ends_with("tz") || stem.ends_with("sch")
 }
 
 /// The nominative of a man's first name whose declined form ended in -a after a consonant (Marka,
