@@ -388,3 +388,54 @@ fn a_foreign_surname_in_e_declined_in_ego_keeps_its_e() {
     );
     assert_eq!(got, vec![some("Mark Rutte"), some("Jan Wesoły")], "{got:?}");
 }
+
+/// Where a declined first name reads as two listed names (Jacka: Jacek or Jack; Marka: Marek or
+/// Mark), a surname spelt as Polish never is (ck, th, ey, a doubled consonant) keeps the foreign
+/// name, and any other surname takes the Polish one, as Polish news names far more Jaceks than
+/// Jacks.
+#[test]
+fn a_declined_first_name_is_polish_unless_the_surname_is_spelt_foreign() {
+    let got = speakers(
+        "Według Jacka Sosina „budżet się domknie”.\n\n\
+         Zdaniem Marka Rogana „koalicja przetrwa do wyborów”.\n\n\
+         Według Marka Carneya „cła uderzą w obie gospodarki”.\n\n\
+         Zdaniem Jacka Smitha „śledztwo trwa nadal”.\n\n\
+         Według Marka Hamilla „to była wspaniała przygoda”.",
+    );
+    assert_eq!(
+        got,
+        vec![
+            some("Jacek Sosin"),
+            some("Marek Rogan"),
+            some("Mark Carney"),
+            some("Jack Smith"),
+            some("Mark Hamill")
+        ],
+        "{got:?}"
+    );
+}
+
+/// A role behind an indefinite article ("a spokesman", "A spokeswoman for the company") is someone
+/// described, not the person the article names for that office, and not a name inside the phrase
+/// ("A spokesperson for Downing Street" is not Downing Street). A role behind a definite article
+/// opening the clause ("The prime minister said:") is its holder.
+#[test]
+fn an_indefinite_role_is_a_description_and_a_definite_one_its_holder() {
+    let got = speakers(
+        "Prime Minister Jane Hill met the unions on Monday.\n\n\
+         \"The talks will go on,\" a spokesman for the union said.\n\n\
+         A spokesperson for Downing Street said: \"No decision has been made.\"\n\n\
+         A spokeswoman for the rail company said: \"Trains will run on Sunday.\"\n\n\
+         The prime minister said: \"We are close to a deal.\"",
+    );
+    assert_eq!(
+        got,
+        vec![
+            some("a spokesman for the union"),
+            some("A spokesperson for Downing Street"),
+            some("A spokeswoman for the rail company"),
+            some("Jane Hill")
+        ],
+        "{got:?}"
+    );
+}

@@ -13,7 +13,7 @@ use super::speaker::{tokenize, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
 use crate::model::Span;
-use polish::{first_name_like, first_name_nominative, pl_genitive_guess, polish_surname};
+use polish::{first_name_like, first_name_nominative, foreign_surname, pl_genitive_guess, polish_surname};
 
 /// Titles and offices that open a name run ("Prime Minister", "Premier", "Mr").
 const TITLES: &str = include_str!("data/titles.txt");
@@ -226,10 +226,16 @@ impl<'t> NameBook<'t> {
             // A man's first name declined in -a after a consonant (Marka, Jacka, Pawła, Lorenza) is
             // read against the given-name list: Marek, Jacek, Paweł, Lorenzo.
             if let Some((last, firsts)) = words.split_last_mut() {
-                let polish = polish_surname(last);
+                // Whether the surname takes a Polish first name, read only for a declined one.
+                let mut polish: Option<bool> = None;
                 for (w, t) in firsts.iter_mut().zip(toks) {
-                    let cut = t.word.strip_suffix('a').filter(|stem| *w == *stem && !t.is_initial());
-                    if let Some(f) = cut.and_then(|stem| first_name_nominative(stem, polish)) {
+                    let Some(stem) = t.word.strip_suffix('a').filter(|stem| *w == *stem && !t.is_initial())
+                    else {
+                        continue;
+                    };
+                    let polish =
+                        *polish.get_or_insert_with(|| polish_surname(last) || !foreign_surname(last));
+                    if let Some(f) = first_name_nominative(stem, polish) {
                         *w = f;
                     }
                 }

@@ -129,6 +129,13 @@ pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
     if let Some(stem) = consonant_stem('a') {
         return Some(stem.to_string());
     }
+    // A foreign name in a vowel and y (Polish spells that sound with j): Carneya → Carney, Murraya →
+    // Murray.
+    if let Some(stem) =
+        w.strip_suffix("ya").filter(|s| s.ends_with(['a', 'e', 'o', 'u']) && s.chars().count() >= 3)
+    {
+        return Some(format!("{stem}y"));
+    }
     // Feminine and masculine names in -a: Beaty → Beata, Dudy → Duda.
     consonant_stem('y').map(|stem| format!("{stem}a"))
 }
@@ -148,9 +155,11 @@ fn foreign_stem(stem: &str) -> bool {
 /// Lorenz). The given-name list (data/first_names.txt) chooses among the stem itself, the stem with
 /// the fleeting e of Polish names before a final k or ł (Marek, Jacek, Paweł, Leszek) and the stem
 /// with -o (Lorenzo, Marco). Where the stem and the fleeting-e form are both names (Mark and Marek,
-/// Jack and Jacek) the surname decides: a Polish one (`polish_surname`) takes the Polish name. None
-/// when the list knows no candidate.
-pub(super) fn first_name_nominative(stem: &str, polish_surname: bool) -> Option<String> {
+/// Jack and Jacek) the surname decides (`polish`): the Polish name, unless the surname is spelt as
+/// Polish never is ([`foreign_surname`]: Marka Zuckerberga → Mark); a surname of neither shape
+/// (Jacka Sasina) takes the Polish name, which is the common one in Polish news. None when the list
+/// knows no candidate.
+pub(super) fn first_name_nominative(stem: &str, polish: bool) -> Option<String> {
     use crate::quote::resolve::is_listed_male_name as listed;
     let fleeting = stem
         .char_indices()
@@ -161,7 +170,7 @@ pub(super) fn first_name_nominative(stem: &str, polish_surname: bool) -> Option<
         .map(|(i, c)| format!("{}e{c}", &stem[..i]));
     let plain = listed(stem);
     match fleeting {
-        Some(f) if listed(&f) && (!plain || polish_surname) => return Some(f),
+        Some(f) if listed(&f) && (!plain || polish) => return Some(f),
         _ => {}
     }
     if plain {
@@ -169,6 +178,31 @@ pub(super) fn first_name_nominative(stem: &str, polish_surname: bool) -> Option<
     }
     let o = format!("{stem}o");
     listed(&o).then_some(o)
+}
+
+/// Whether a surname (in the nominative) is spelt as Polish words never are, so the person is
+/// foreign: two letters or fewer (Ma, Li), q, v or x, a digraph of other languages (ck, th, sh, ph, gh,
+/// pf, ee, oo, ea, ou, ay, ey, oy), a doubled consonant (Rutte, Hamill), an h before a consonant not
+/// in Polish ch (Wahlberg), or the ending -son (Nicholson).
+pub(super) fn foreign_surname(s: &str) -> bool {
+    let b: Vec<u8> = s.bytes().map(|x| x.to_ascii_lowercase()).collect();
+    let consonant = |x: u8| x.is_ascii_lowercase() && !b"aeiouy".contains(&x);
+    let digraph = |x: u8, y: u8| {
+        matches!(
+            (x, y),
+            (b'c', b'k')
+                | (b't' | b's' | b'p' | b'g', b'h')
+                | (b'p', b'f')
+                | (b'e', b'e' | b'a' | b'y')
+                | (b'o', b'o' | b'u' | b'y')
+                | (b'a', b'y')
+        )
+    };
+    s.chars().filter(|c| c.is_alphabetic()).count() <= 2
+        || b.iter().any(|x| matches!(x, b'q' | b'v' | b'x'))
+        || b.windows(2).any(|w| digraph(w[0], w[1]) || w[0] == w[1] && consonant(w[0]))
+        || b.windows(3).any(|w| w[1] == b'h' && w[0] != b'c' && consonant(w[2]))
+        || b.ends_with(b"son")
 }
 
 /// Whether a surname (in the nominative) is Polish by its shape: a Polish letter, or an ending of

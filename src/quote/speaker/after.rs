@@ -134,6 +134,18 @@ impl Rules {
         // An age before the role ("the 34-year-old engineer", "64-letnia emerytka") describes someone
         // the article does not name: the description as written, not a holder of the role.
         let mut aged = false;
+        // An indefinite article before the role ("a spokesman", "an aide to the minister") describes
+        // one of many who hold it, not the one the article names: the description as written, with a
+        // qualifier after it ("a spokeswoman for the ministry").
+        let article = |w: &[&str]| {
+            toks.get(from).is_some_and(|t| t.trail.is_empty() && w.iter().any(|a| lower_eq(t.word, a)))
+        };
+        let indefinite = article(&["a", "an"]);
+        // An article opening a sentence is capitalised ("The prime minister said:", "A spokeswoman
+        // said:"); it is no name.
+        if article(&["a", "an", "the"]) {
+            i += 1;
+        }
         while i < toks.len() && i < limit {
             if let Some((group, mut end)) = crate::quote::roles::role_at(toks, i) {
                 // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
@@ -147,6 +159,9 @@ impl Rules {
                 }
                 if aged {
                     return Some(Who::Unnamed(span_of(toks, (from, end))));
+                }
+                if indefinite {
+                    return Some(Who::Unnamed(span_of(toks, (from, qualified_end(toks, end)))));
                 }
                 return Some(Who::Role { span: span_of(toks, (qual.unwrap_or(i), end)), group });
             }
@@ -341,6 +356,38 @@ fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
     let words = &toks[from + 1..=end];
     let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
     (words.iter().all(plain) && !toks[end].is_initial()).then_some((from, end + 1))
+}
+
+/// The end of a description's qualifier opened by a preposition right after it ("for the union",
+/// "to the minister", "at the embassy"): up to four more words with no punctuation between them and
+/// no verb of saying, or `end` when none follows.
+fn qualified_end(toks: &[Tok], end: usize) -> usize {
+    let opens = |t: &Tok| ["for", "of", "at", "to", "from", "with"].iter().any(|p| lower_eq(t.word, p));
+    if end == 0 || end >= toks.len() || !toks[end - 1].trail.is_empty() || !opens(&toks[end]) {
+        return end;
+    }
+    let mut k = end + 1;
+    const STOP: [&str; 14] = [
+        "on", "in", "at", "during", "after", "before", "when", "who", "which", "that", "as", "because",
+        "while", "and",
+    ];
+    let stop = |t: &Tok| STOP.iter().any(|w| lower_eq(t.word, w));
+    while k < toks.len()
+        && k < end + 5
+        && toks[k].lead.is_empty()
+        && toks[k].word.chars().any(char::is_alphabetic)
+        && !stop(&toks[k])
+    {
+        k += 1;
+        if !toks[k - 1].trail.is_empty() {
+            break;
+        }
+    }
+    if k == end + 1 {
+        end
+    } else {
+        k
+    }
 }
 
 /// An age written as an adjective: "34-year-old", "64-letni", "64-letniej".

@@ -281,6 +281,17 @@ impl Rules {
             if is_pronoun(p) {
                 return Some(Attribution { who: Who::Pronoun(p.span) });
             }
+            // Someone described, not named, opens the clause ("A spokeswoman for the company said:",
+            // "A spokesperson for Downing Street said:"): the description, not a name inside it. A
+            // role right before the verb ("The prime minister said:"): its holder.
+            let opens_article = ["a", "an", "the"].iter().any(|a| lower_eq(toks[0].word, a));
+            match (j <= 3 || opens_article).then(|| self.role_from(&toks[..j], 0)).flatten() {
+                Some(who @ Who::Unnamed(_)) => return Some(Attribution { who }),
+                Some(who @ Who::Role { span, .. }) if span.end == p.span.end => {
+                    return Some(Attribution { who })
+                }
+                _ => {}
+            }
             if let Some((a, b)) = name_backward(toks, j - 1) {
                 return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
             }
