@@ -439,3 +439,14 @@ fn an_indefinite_role_is_a_description_and_a_definite_one_its_holder() {
         "{got:?}"
     );
 }
+
+/// A Polish role opening a colon clause, capitalised at the sentence start ("Premier powiedział:"),
+/// is its holder, not a person called "Premier".
+#[test]
+fn a_capitalised_role_opening_a_colon_clause_is_its_holder() {
+    let got = speakers(
+        "Premier Jan Nowak spotkał się w poniedziałek ze związkowcami.\n\n\
+         Premier powiedział: „Rozmowy potrwają do piątku”.",
+    );
+    assert_eq!(got, vec![some("Jan Nowak")], "{got:?}");
+}
