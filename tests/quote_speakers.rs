@@ -450,3 +450,17 @@ fn a_capitalised_role_opening_a_colon_clause_is_its_holder() {
     );
     assert_eq!(got, vec![some("Jan Nowak")], "{got:?}");
 }
+
+/// English verbs of answering with "back" ("shot back", "fired back") attribute the quotation before
+/// them; the verb alone stays an ordinary verb ("He was shot").
+#[test]
+fn a_verb_with_back_attributes_a_quotation() {
+    let got = speakers(
+        "Health Secretary Tom Barlow defended the plan on Monday.\n\n\
+         \"Nobody is being ignored,\" Barlow shot back.\n\n\
+         Union leader Mary Cole was unmoved.\n\n\
+         \"That is nonsense,\" she fired back on Tuesday.\n\n\
+         \"He was shot twice,\" a witness said.",
+    );
+    assert_eq!(got, vec![some("Tom Barlow"), some("Mary Cole"), some("a witness")], "{got:?}");
+}

@@ -45,7 +45,7 @@ impl Rules {
                 from = 2;
             }
             if !hopeful {
-                if self.is_verb(&t) {
+                if self.is_verb(&t) || j > 0 && answers_back(&buf[..n], j - 1) {
                     hopeful = true;
                 } else if (!t.trail.is_empty() && !t.is_initial() && !capital_title(&t))
                     || j >= self.max_descriptors + 4
@@ -296,7 +296,7 @@ impl Rules {
         let mut j = 0;
         while j < toks.len() && j <= self.max_descriptors + 4 {
             let t = &toks[j];
-            if j > 0 && self.is_verb(t) && !noun_context(&toks[j - 1]) {
+            if j > 0 && (self.is_verb(t) || answers_back(toks, j)) && !noun_context(&toks[j - 1]) {
                 let p = &toks[j - 1];
                 if is_pronoun(p) && j == 1 {
                     return Some(Attribution { who: Who::Pronoun(p.span) });
@@ -356,6 +356,15 @@ fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
     let words = &toks[from + 1..=end];
     let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
     (words.iter().all(plain) && !toks[end].is_initial()).then_some((from, end + 1))
+}
+
+/// An English verb of answering with "back" ("Barlow shot back", "she fired back", "hit back") at
+/// token `j`: a verb of saying only with its particle, so the verbs alone ("was shot") stay content.
+fn answers_back(toks: &[Tok], j: usize) -> bool {
+    let t = &toks[j];
+    t.trail.is_empty()
+        && ["shot", "fired", "hit", "snapped", "struck"].iter().any(|v| t.word == *v)
+        && toks.get(j + 1).is_some_and(|b| b.word == "back" && b.lead.is_empty())
 }
 
 /// The end of a description's qualifier opened by a preposition right after it ("for the union",
