@@ -464,3 +464,16 @@ fn a_verb_with_back_attributes_a_quotation() {
     );
     assert_eq!(got, vec![some("Tom Barlow"), some("Mary Cole"), some("a witness")], "{got:?}");
 }
+
+/// In Polish, an institution in the genitive before a full name qualifies it: the speaker is the
+/// person ("Według ekonomistki Banku Rolnego Joanny Sikory" → Joanna Sikora), and "szef resortu" is
+/// a minister, the one the article names.
+#[test]
+fn an_institution_before_a_full_name_qualifies_it() {
+    let got = speakers(
+        "Minister rolnictwa Adam Wrona przedstawił w środę plan pomocy dla rolników.\n\n\
+         – Pieniądze trafią do gospodarstw jeszcze w tym roku – zapewnił szef resortu rolnictwa.\n\n\
+         Według ekonomistki Banku Rolnego Joanny Sikory „plan jest spóźniony”.",
+    );
+    assert_eq!(got, vec![some("Adam Wrona"), some("Joanna Sikora")], "{got:?}");
+}

@@ -365,6 +365,18 @@ impl<'t> Extraction<'t> {
                 });
             }
         }
+        // An institution qualifying a full name after it ("Według ekonomistki Banku Pekao Joanny
+        // Siwińskiej"): the person is the first name and surname that end the run.
+        if let Some(sp) = span.filter(|_| lang == Lang::Pl) {
+            let toks = speaker::tokenize(text, sp);
+            let n = toks.len();
+            if n >= 3
+                && groups::group_of(toks[0].word) == Some(groups::Group::Institution)
+                && names::given_name_any_case(toks[n - 2].word)
+            {
+                span = Some(Span::new(toks[n - 2].span.start, toks[n - 1].span.end));
+            }
+        }
         // One capitalised word that the text also writes in lower case is a common noun
         // at a sentence start ("Rzecznik dodał:", "Officials said").
         // A role written as a name at a sentence start or with a qualifier ("Premier dodał:",

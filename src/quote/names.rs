@@ -289,3 +289,10 @@ pub(super) fn join(toks: &[Tok]) -> String {
     }
     s
 }
+
+/// Whether `w` is a given name in the nominative or, in Polish, in the genitive a name takes after
+/// "według" (Joanny → Joanna, Jana → Jan).
+pub(crate) fn given_name_any_case(w: &str) -> bool {
+    crate::quote::resolve::is_given_name(w)
+        || pl_genitive_guess(w).is_some_and(|g| crate::quote::resolve::is_given_name(&g))
+}
