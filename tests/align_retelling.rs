@@ -1,6 +1,7 @@
 //! Quote pairing between comparable articles (retellings), on fixtures written for these tests:
 //! repeated quotations, one long quotation rendering four short ones, and editorial insertions.
 
+use bialign::align::comparable::edge_rows;
 use bialign::align::quotes::quote_candidates;
 use bialign::align::{Alignment, Mode};
 use bialign::ingest::IngestOptions;
@@ -171,4 +172,21 @@ fn min_score_compares_the_score_a_comparable_link_reports() {
     let kept: Vec<_> = fewer.sentences.iter().filter(|l| l.is_match()).collect();
     assert!(kept.iter().all(|l| l.score >= weakest + 0.005), "{kept:?}");
     assert_eq!(kept.len(), links.iter().filter(|l| l.score >= weakest + 0.005).count(), "{kept:?}");
+}
+
+/// A capitalised English word inside a sentence is a name, which the stemmer may fold into a common
+/// word ("Grant" and "grant" share a stem), and a Polish word the lexicon knows only by its first
+/// letters may reach that common word too ("grantodawców"): the two meet on a key that neither
+/// holds as a known word, which is no evidence that the sentences render each other.
+#[test]
+fn a_name_folded_into_a_common_word_does_not_meet_a_polish_prefix_guess() {
+    let en = doc("en", "The city council met Grant Wilson on Tuesday to discuss the new bridge.");
+    let pl = doc("pl", "Przedstawiciele grantodawców nie przyjechali.");
+    let rows = edge_rows(&en, &pl, &comparable(), |_| true);
+    let row = rows.iter().find(|r| r.en == 0 && r.pl == 0).expect("the pair is a candidate");
+    let [te, tp] = row.trace.clone().expect("traced");
+    let name = te.iter().find(|t| t.0 == "Grant").expect("the name is a token");
+    assert_ne!(name.1, "matched", "{te:?}");
+    assert!(tp.iter().all(|t| t.1 != "matched"), "{tp:?}");
+    assert!(row.content < 1.0, "no content in common: {row:?}");
 }

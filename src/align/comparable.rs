@@ -12,7 +12,9 @@
 //!   sentences of both articles, so words the whole story repeats (the speaker's name, "wind farm")
 //!   say little about which sentence renders which;
 //! - **names** and **numbers** apart from content: a shared name or number alone is not a rendering;
-//!   verbs of saying count as function words (an attribution tail is not content);
+//!   verbs of saying count as function words (an attribution tail is not content); a name the
+//!   English stemmer folds into a common word ("Grant", "Rose") meeting a Polish word the lexicon
+//!   reaches only by its first letters is no match at all (`TokInfo::loose` in `tokens`);
 //! - a **quote anchor**: the two sentences hold quotations whose own words pair them;
 //! - position and length, weakly;
 //! - the **gap to the best partner**: how far the pair's rare matched share falls below that of the
@@ -191,6 +193,7 @@ fn side(
     shared: &[(u64, f32)],
     y: &SentFeat,
     ycog: &[u64],
+    yweak: &[u64],
     names: &mut u32,
     mut trace: Option<&mut Trace>,
 ) -> Side {
@@ -210,7 +213,9 @@ fn side(
         // Only the token's keys both articles hold can be in `y` (in the token's order, so the
         // first of the rarest wins as over all its keys).
         for &(k, idf) in &shared[ti.shared.0 as usize..ti.shared.1 as usize] {
-            if y.has(k) {
+            // A loose word meets a key of `y` that only loose words there hold: no evidence (a
+            // name folded into a common word against a Polish word known by its first letters).
+            if y.has(k) && !(ti.loose && key_kind(k) == KeyKind::Lexicon && yweak.binary_search(&k).is_ok()) {
                 same_name |= key_kind(k) == KeyKind::Name;
                 if best.is_none_or(|b| idf > b.0) {
                     best = Some((idf, key_kind(k)));
@@ -269,6 +274,9 @@ pub(crate) struct Pairs<'a> {
     /// Each sentence's cognate keys, sorted.
     ce: Vec<Vec<u64>>,
     cp: Vec<Vec<u64>>,
+    /// Each sentence's lexicon keys that only its loose words hold ([`TokInfo::loose`]), sorted.
+    xe: Vec<Vec<u64>>,
+    xp: Vec<Vec<u64>>,
     /// The keys of each sentence that both articles hold, with their rarity, in `tok_keys` order
     /// (those of a token are [`TokInfo::shared`]).
     ke: Vec<Vec<(u64, f32)>>,
@@ -306,6 +314,31 @@ impl<'a> Pairs<'a> {
                 .collect()
         };
         let (ce, cp) = (cogs(&we), cogs(&wp));
+        let weak = |fs: &[SentFeat], w: &[Vec<TokInfo>]| -> Vec<Vec<u64>> {
+            fs.iter()
+                .zip(w)
+                .map(|(f, w)| {
+                    let keys = |loose: bool| -> Vec<u64> {
+                        let mut v: Vec<u64> = f
+                            .toks
+                            .iter()
+                            .zip(w)
+                            .filter(|(_, ti)| ti.loose == loose)
+                            .flat_map(|(t, _)| {
+                                f.tok_keys[t.keys.0 as usize..t.keys.1 as usize].iter().copied()
+                            })
+                            .filter(|&k| key_kind(k) == KeyKind::Lexicon)
+                            .collect();
+                        v.sort_unstable();
+                        v.dedup();
+                        v
+                    };
+                    let firm = keys(false);
+                    keys(true).into_iter().filter(|k| firm.binary_search(k).is_err()).collect()
+                })
+                .collect()
+        };
+        let (xe, xp) = (weak(ef, &we), weak(pf, &wp));
         let mut rar = Rarity::new(ef, pf);
         rar.add(&ce, &cp);
         let rarities = |fs: &[SentFeat], ws: &mut [Vec<TokInfo>]| -> Vec<Vec<(u64, f32)>> {
@@ -341,7 +374,7 @@ impl<'a> Pairs<'a> {
         let kp = rarities(pf, &mut wp);
         let live = |ws: &[Vec<TokInfo>]| -> Vec<Live> { ws.iter().map(|w| Live::new(w, &rar)).collect() };
         let (le, lp) = (live(&we), live(&wp));
-        Pairs { en, pl, ef, pf, we, wp, ce, cp, ke, kp, le, lp, anchors, sig }
+        Pairs { en, pl, ef, pf, we, wp, ce, cp, xe, xp, ke, kp, le, lp, anchors, sig }
     }
 
     /// Whether sentences `i` and `j` share any key or cognate key (without one a pair has no
@@ -418,7 +451,7 @@ impl<'a> Pairs<'a> {
     /// What the tokens of English sentence `i` find in Polish sentence `j`.
     fn english_side(&self, i: usize, j: usize, names: &mut u32) -> Side {
         let le = &self.le[i];
-        side(&self.we[i], &le.toks, &le.base, &self.ke[i], &self.pf[j], &self.cp[j], names, None)
+        side(&self.we[i], &le.toks, &le.base, &self.ke[i], &self.pf[j], &self.cp[j], &self.xp[j], names, None)
     }
 
     /// The features of the pair, its English side `se` (with `names` shared names) already read.
@@ -426,7 +459,17 @@ impl<'a> Pairs<'a> {
         let (a, b) = (&self.ef[i], &self.pf[j]);
         let lp = &self.lp[j];
         let mut names_p = 0u32;
-        let sp = side(&self.wp[j], &lp.toks, &lp.base, &self.kp[j], a, &self.ce[i], &mut names_p, None);
+        let sp = side(
+            &self.wp[j],
+            &lp.toks,
+            &lp.base,
+            &self.kp[j],
+            a,
+            &self.ce[i],
+            &self.xe[i],
+            &mut names_p,
+            None,
+        );
         let shared = a.numbers.iter().filter(|k| b.numbers.binary_search(k).is_ok()).count();
         let unshared = a.numbers.len() + b.numbers.len() - 2 * shared;
         let rel = |k: usize, n: usize| if n <= 1 { 0.0 } else { k as f32 / (n - 1) as f32 };

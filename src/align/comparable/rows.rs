@@ -79,8 +79,28 @@ impl Pairs<'_> {
         let mut n = 0;
         let every = |f: &SentFeat| (0..f.toks.len() as u32).collect::<Vec<u32>>();
         let none = Side::default();
-        side(&self.we[i], &every(ef), &none, &self.ke[i], pf, &self.cp[j], &mut n, Some(&mut te));
-        side(&self.wp[j], &every(pf), &none, &self.kp[j], ef, &self.ce[i], &mut n, Some(&mut tp));
+        side(
+            &self.we[i],
+            &every(ef),
+            &none,
+            &self.ke[i],
+            pf,
+            &self.cp[j],
+            &self.xp[j],
+            &mut n,
+            Some(&mut te),
+        );
+        side(
+            &self.wp[j],
+            &every(pf),
+            &none,
+            &self.kp[j],
+            ef,
+            &self.ce[i],
+            &self.xe[i],
+            &mut n,
+            Some(&mut tp),
+        );
         let words = |doc: &Document, s: usize, f: &SentFeat, tr: Trace| {
             let text = doc.slice(doc.sentences[s].span);
             tr.into_iter()

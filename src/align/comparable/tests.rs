@@ -181,14 +181,14 @@ fn live_tokens_give_what_every_token_gives() {
     for i in 0..p.ef.len() {
         for j in 0..p.pf.len() {
             for en_side in [true, false] {
-                let (w, ks, lv, y, ycog) = if en_side {
-                    (&p.we[i], &p.ke[i], &p.le[i], &p.pf[j], &p.cp[j])
+                let (w, ks, lv, y, ycog, yweak) = if en_side {
+                    (&p.we[i], &p.ke[i], &p.le[i], &p.pf[j], &p.cp[j], &p.xp[j])
                 } else {
-                    (&p.wp[j], &p.kp[j], &p.lp[j], &p.ef[i], &p.ce[i])
+                    (&p.wp[j], &p.kp[j], &p.lp[j], &p.ef[i], &p.ce[i], &p.xe[i])
                 };
                 let (mut n1, mut n2) = (0, 0);
-                let fast = side(w, &lv.toks, &lv.base, ks, y, ycog, &mut n1, None);
-                let full = side(w, &every(w.len()), &none, ks, y, ycog, &mut n2, None);
+                let fast = side(w, &lv.toks, &lv.base, ks, y, ycog, yweak, &mut n1, None);
+                let full = side(w, &every(w.len()), &none, ks, y, ycog, yweak, &mut n2, None);
                 assert_eq!(n1, n2, "names of pair ({i}, {j})");
                 assert_eq!(fast.matched.to_bits(), full.matched.to_bits(), "pair ({i}, {j})");
                 assert_eq!(fast.idf_matched.to_bits(), full.idf_matched.to_bits(), "pair ({i}, {j})");

@@ -34,12 +34,16 @@ pub(super) struct TokInfo {
     pub(super) cog_idf: [f32; 2],
     /// The range of its keys among its sentence's keys that both articles hold.
     pub(super) shared: (u32, u32),
+    /// A word whose lexicon keys are loose: a Polish word the lexicon reaches only by its first
+    /// letters, or an English capitalised word inside the sentence (a name the stemmer may fold
+    /// into a common word). A key only such words hold is no evidence between two of them.
+    pub(super) loose: bool,
 }
 
 impl TokInfo {
     /// A token with no cognate keys; its rarities are filled in later.
     fn plain(w: f32, raw: f32, class: Class) -> TokInfo {
-        TokInfo { w, raw, class, cog: [0, 0], own: 0.0, cog_idf: [0.0; 2], shared: (0, 0) }
+        TokInfo { w, raw, class, cog: [0, 0], own: 0.0, cog_idf: [0.0; 2], shared: (0, 0), loose: false }
     }
 }
 
@@ -153,6 +157,8 @@ const COMPLEMENTIZERS: [&str; 3] = ["that", "że", "iż"];
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct WordFacts {
     verb: bool,
+    /// A Polish word the lexicon knows only by its first letters (no form of it is listed).
+    prefix_only: bool,
     information: f32,
     cog: [u64; 2],
 }
@@ -164,8 +170,16 @@ impl WordFacts {
             _ => crate::quote::speaker::verbs_en(),
         };
         let lower = crate::lexicon::tokens::fold(word);
+        // Read from the embedded lexicon: with a user lexicon on top of it, the few words only the
+        // user's entries list as forms still count as known by their first letters here.
+        let prefix_only = lang == Lang::Pl && {
+            let lex = crate::lexicon::Lexicon::embedded();
+            let mut ids = Vec::new();
+            lex.pl_lookup(&lower, crate::lexicon::Fallbacks::ALL, &mut ids) == crate::lexicon::Reach::Prefix
+        };
         WordFacts {
             verb: verbs.contains(lower.as_str()),
+            prefix_only,
             information: crate::lexicon::frequency::information(&lower, lang),
             cog: cognate_keys(&lower, lang),
         }
@@ -230,7 +244,8 @@ pub(super) fn token_classes(
             let weight = t.weight * facts.information;
             let class = if capital && k > 0 { Class::Name } else { Class::Content };
             let cog = if class == Class::Content && t.weight >= 1.0 { facts.cog } else { [0, 0] };
-            TokInfo { cog, ..TokInfo::plain(weight, t.weight, class) }
+            let loose = facts.prefix_only || (lang == Lang::En && class == Class::Name);
+            TokInfo { cog, loose, ..TokInfo::plain(weight, t.weight, class) }
         })
         .collect()
 }
