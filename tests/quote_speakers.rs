@@ -477,3 +477,17 @@ fn an_institution_before_a_full_name_qualifies_it() {
     );
     assert_eq!(got, vec![some("Adam Wrona"), some("Joanna Sikora")], "{got:?}");
 }
+
+/// A medium named by acronyms after a preposition ("w rozmowie z RMF FM") is no speaker: the role
+/// before it is ("mówił prezydent"). A journalist asking in dialogue is someone described
+/// ("pytał dziennikarz"), not the last person named.
+#[test]
+fn an_acronym_medium_is_no_speaker_and_a_journalist_is_described() {
+    let got = speakers(
+        "Prezydent Karol Wicher spotkał się w piątek z rolnikami.\n\n\
+         – Nie zgodzę się na cięcie dopłat – mówił prezydent w rozmowie z RMF FM.\n\n\
+         – Czy rząd ustąpi? – pytał dziennikarz.\n\n\
+         – Zobaczymy – odpowiedział Wicher.",
+    );
+    assert_eq!(got, vec![some("Karol Wicher"), some("dziennikarz"), some("Karol Wicher")], "{got:?}");
+}

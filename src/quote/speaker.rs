@@ -408,7 +408,10 @@ impl Rules {
                     {
                         return None;
                     }
-                    return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty()).then_some((r.0 + 1, r.1));
+                    // A medium named by acronyms alone ("w rozmowie z RMF FM") leaves no name.
+                    let medium = toks[r.0 + 1..r.1].iter().all(|t| is_acronym(t.word));
+                    return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty() && !medium)
+                        .then_some((r.0 + 1, r.1));
                 }
                 // After an office, an acronym opening a person's full name is the office's
                 // institution ("prezes GUS Marek Wrona", "szef MSZ Jan Nowak"). With one word after
