@@ -363,7 +363,7 @@ fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
 fn answers_back(toks: &[Tok], j: usize) -> bool {
     let t = &toks[j];
     t.trail.is_empty()
-        && ["shot", "fired", "hit", "snapped", "struck"].iter().any(|v| t.word == *v)
+        && ["shot", "fired", "hit", "snapped", "struck"].contains(&t.word)
         && toks.get(j + 1).is_some_and(|b| b.word == "back" && b.lead.is_empty())
 }
 
