@@ -491,3 +491,40 @@ fn an_acronym_medium_is_no_speaker_and_a_journalist_is_described() {
     );
     assert_eq!(got, vec![some("Karol Wicher"), some("dziennikarz"), some("Karol Wicher")], "{got:?}");
 }
+
+/// Polish puts the verb first and the subject right before the colon ("Powiedział wtedy premier Jan
+/// Lis:", "Głos zabrał lider rolników Michał Kowalczyk:", "took the floor"): the speaker is that
+/// subject, not the capitalised word opening the clause, while an object after the verb is no speaker
+/// ("Kowal zapytał ministra Jana Nowaka:" is Kowal's question).
+#[test]
+fn a_polish_subject_after_the_verb_before_a_colon_is_the_speaker() {
+    let got = speakers(
+        "Obrady trwały do wieczora. Głos zabrał też lider rolników Michał Kowalczyk: „Nie pozwolimy, \
+         by nasze gospodarstwa upadały jedno po drugim”.\n\n\
+         Potem dyskusja przeniosła się na korytarz. Zabrała głos posłanka Anna Wrona: „Ten projekt \
+         trzeba odrzucić w całości”.\n\n\
+         Sala ucichła. Powiedział wtedy premier Jan Lis: „Nie zamierzam się wycofać z tej reformy”.\n\n\
+         Na koniec przemawiał Kowal. Kowal zapytał ministra Jana Nowaka: „Kiedy wreszcie zobaczymy te \
+         pieniądze?”.",
+    );
+    assert_eq!(
+        got,
+        vec![some("Michał Kowalczyk"), some("Anna Wrona"), some("Jan Lis"), some("Kowal")],
+        "{got:?}"
+    );
+}
+
+/// A party before a full name qualifies the person in the article's people too: a role with no
+/// holder of its own ("odpowiedział minister", when no minister is named) is not resolved to a
+/// person built from the party and the name ("Lewicy Marta Zięba").
+#[test]
+fn a_party_before_a_name_does_not_enter_the_articles_people() {
+    let got = speakers(
+        "Posłanka Lewicy Marta Zięba skrytykowała projekt ustawy. – To jest zły pomysł, który uderzy w \
+         najbiedniejszych – powiedziała posłanka Lewicy Marta Zięba.\n\n\
+         – Zobaczymy, co przyniesie głosowanie – odpowiedział krótko minister.",
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0], some("Marta Zięba"), "{got:?}");
+    assert!(!matches!(&got[1], Some(s) if s.contains("Lewicy")), "{got:?}");
+}

@@ -33,6 +33,8 @@ pub(super) struct Extraction<'t> {
     /// The people of the article, built when a speaker first needs them.
     people: Option<resolve::People<'t>>,
     named: Vec<(Span, bool)>,
+    /// Each name an attribution gives (its span, whether genitive) with the person's name in it.
+    persons: Vec<(Span, bool, Option<Span>)>,
     quote_spans: Vec<Span>,
     quotes: Vec<Quote>,
     /// Dash dialogue with no attribution anywhere in its paragraph, by index in `quotes`.
@@ -71,16 +73,21 @@ impl<'t> Extraction<'t> {
         let polish = |p: usize| is_polish(paras[p].1, doc.lang);
         let (att_all, post_all, reported_all) =
             attributions(text, raw, paras, |p| if polish(p) { pl } else { en });
-        let named: Vec<(Span, bool)> = att_all
+        let mut book = names::NameBook::new(text);
+        // The names the attributions give, each with the person's name alone in it.
+        let persons: Vec<(Span, bool, Option<Span>)> = att_all
             .iter()
-            .filter_map(|a| match a.map(|a| a.who) {
+            .zip(raw)
+            .filter_map(|(a, q)| match a.map(|a| a.who) {
                 // A nationality noun ("powiedział Polak") is no one's name.
                 Some(Who::Name { span, genitive }) if epithet::demonym_span(text, span).is_none() => {
-                    Some((span, genitive))
+                    let lang = if polish(q.paragraph) { Lang::Pl } else { Lang::En };
+                    Some((span, genitive, person_span(text, &mut book, span, genitive, lang)))
                 }
                 _ => None,
             })
             .collect();
+        let named: Vec<(Span, bool)> = persons.iter().filter_map(|&(_, g, p)| p.map(|p| (p, g))).collect();
         let quote_spans: Vec<Span> = raw.iter().filter(|q| q.depth == 0).map(|q| q.inner).collect();
         Extraction {
             text,
@@ -92,9 +99,10 @@ impl<'t> Extraction<'t> {
             att_all,
             post_all,
             reported_all,
-            book: names::NameBook::new(text),
+            book,
             people: None,
             named,
+            persons,
             quote_spans,
             quotes: Vec::with_capacity(raw.len()),
             bare_q: Vec::with_capacity(raw.len()),
@@ -345,38 +353,10 @@ impl<'t> Extraction<'t> {
     /// A speaker named at `span`: a name, a role written as a name, or a described group.
     fn named_speaker(&mut self, span: Span, genitive: bool, lang: Lang) -> Option<Speaker> {
         let text = self.text;
-        // After a Polish verb the subject is nominative: an inflected first word belongs to a
-        // description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij Pieskow").
-        let mut span = Some(span);
-        if lang == Lang::Pl && !genitive {
-            let all: Vec<_> = speaker::tokens(text, span.unwrap()).take(4).collect();
-            // A qualifier before a full name that opens with a given name ("posłanka Lewicy Joanna
-            // Mazur"): the party or body the role belongs to, not a first name.
-            let qualifier = all.len() >= 3
-                && !resolve::is_given_name(all[0].word)
-                && resolve::is_given_name(all[1].word)
-                && all.last().is_some_and(|t| groups::group_of(t.word).is_none());
-            let mut toks = all.into_iter();
-            if toks.next().is_some_and(|t| qualifier || self.book.is_inflected_pl(t.word)) {
-                // The name without its first word: from the second token to the last.
-                span = toks.next().map(|second| {
-                    let last = toks.last().unwrap_or(second);
-                    Span::new(second.span.start, last.span.end)
-                });
-            }
-        }
-        // An institution qualifying a full name after it ("Według ekonomistki Banku Pekao Joanny
-        // Siwińskiej"): the person is the first name and surname that end the run.
-        if let Some(sp) = span.filter(|_| lang == Lang::Pl) {
-            let toks = speaker::tokenize(text, sp);
-            let n = toks.len();
-            if n >= 3
-                && groups::group_of(toks[0].word) == Some(groups::Group::Institution)
-                && names::given_name_any_case(toks[n - 2].word)
-            {
-                span = Some(Span::new(toks[n - 2].span.start, toks[n - 1].span.end));
-            }
-        }
+        let mut span = match self.persons.iter().find(|p| p.0 == span && p.1 == genitive) {
+            Some(p) => p.2,
+            None => person_span(text, &mut self.book, span, genitive, lang),
+        };
         // One capitalised word that the text also writes in lower case is a common noun
         // at a sentence start ("Rzecznik dodał:", "Officials said").
         // A role written as a name at a sentence start or with a qualifier ("Premier dodał:",
@@ -611,4 +591,47 @@ impl<'t> Extraction<'t> {
             }
         }
     }
+}
+
+/// The person's name in a speaker span: in Polish, without the words before a full name that
+/// describe or qualify the person. After a Polish verb the subject is nominative, so an inflected
+/// first word belongs to a description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij
+/// Pieskow"); a qualifier before a full name that opens with a given name is the party or body the
+/// role belongs to ("posłanka Lewicy Joanna Mazur"); an institution before a full name qualifies it
+/// ("Według ekonomistki Banku Pekao Joanny Siwińskiej"). None when nothing of a name is left.
+fn person_span(
+    text: &str,
+    book: &mut names::NameBook,
+    span: Span,
+    genitive: bool,
+    lang: Lang,
+) -> Option<Span> {
+    let mut span = Some(span);
+    if lang == Lang::Pl && !genitive {
+        let all: Vec<_> = speaker::tokens(text, span.unwrap()).take(4).collect();
+        let qualifier = all.len() >= 3
+            && !resolve::is_given_name(all[0].word)
+            && resolve::is_given_name(all[1].word)
+            && all.last().is_some_and(|t| groups::group_of(t.word).is_none());
+        let mut toks = all.into_iter();
+        if toks.next().is_some_and(|t| qualifier || book.is_inflected_pl(t.word)) {
+            // The name without its first word: from the second token to the last.
+            span = toks.next().map(|second| {
+                let last = toks.last().unwrap_or(second);
+                Span::new(second.span.start, last.span.end)
+            });
+        }
+    }
+    // An institution before a full name: the first name and surname that end the run.
+    if let Some(sp) = span.filter(|_| lang == Lang::Pl) {
+        let toks = speaker::tokenize(text, sp);
+        let n = toks.len();
+        if n >= 3
+            && groups::group_of(toks[0].word) == Some(groups::Group::Institution)
+            && names::given_name_any_case(toks[n - 2].word)
+        {
+            span = Some(Span::new(toks[n - 2].span.start, toks[n - 1].span.end));
+        }
+    }
+    span
 }

@@ -241,6 +241,13 @@ impl Rules {
                 }
             }
         }
+        // Polish verb-first order: "Powiedział wtedy premier Jan Lis:", "Głos zabrał też lider rolników
+        // Michał Kowalczyk:".
+        if toks[last].trail.starts_with(':') {
+            if let Some(who) = self.subject_after_verb(toks) {
+                return Some(Attribution { who });
+            }
+        }
         // Harris adds: / She adds later, / Rzecznik dodał: / Bob mówił dalej:
         for j in 1..toks.len() {
             if !self.is_verb(&toks[j]) || noun_context(&toks[j - 1]) || toks.len() - j > 6 {
@@ -318,6 +325,64 @@ impl Rules {
             return self.colon_subject(toks);
         }
         None
+    }
+
+    /// The subject after the verb opening the clause `toks` (which ends in a colon), in Polish word
+    /// order: a capitalised verb of saying or "głos zabrał" (took the floor), then adverbs or a clitic
+    /// pronoun, then the subject running to the colon: a name with its description, a role or a group
+    /// ("Powiedział wtedy premier Jan Lis:", "Zabrała głos posłanka Anna Wrona:", "Odpowiedział mu
+    /// rzecznik ministerstwa:"). None when anything else stands between the verb and the colon: an
+    /// object is no subject ("Zapytał ministra Jana Nowaka:" is read elsewhere).
+    fn subject_after_verb(&self, toks: &[Tok]) -> Option<Who> {
+        const FLOOR: &[&str] =
+            &["zabrał", "zabrała", "zabrało", "zabrali", "zabrały", "zabiera", "zabierają"];
+        const BETWEEN: &[&str] = &[
+            "też",
+            "także",
+            "również",
+            "wtedy",
+            "wówczas",
+            "potem",
+            "następnie",
+            "jeszcze",
+            "ponownie",
+            "natomiast",
+            "zaś",
+            "dalej",
+            "krótko",
+            "mu",
+            "jej",
+            "im",
+        ];
+        let plain = |k: usize, list: &[&str]| {
+            toks.get(k).is_some_and(|t| {
+                t.trail.is_empty() && t.lead.is_empty() && list.iter().any(|w| lower_eq(t.word, w))
+            })
+        };
+        let mut a = if toks[0].trail.is_empty() && toks[0].lead.is_empty() && self.is_verb_cap(&toks[0]) {
+            1
+        } else if plain(0, &["głos"]) && plain(1, FLOOR) || plain(0, FLOOR) && plain(1, &["głos"]) {
+            2
+        } else {
+            return None;
+        };
+        while plain(a, BETWEEN) {
+            a += 1;
+        }
+        let end = toks.len();
+        if a >= end {
+            return None;
+        }
+        if let Some(r) = self.described_name(toks, a).filter(|r| r.1 == end) {
+            return Some(Who::Name { span: span_of(toks, r), genitive: false });
+        }
+        if let Some(Who::Role { span, group }) = self.role_from(toks, a) {
+            if span.end == toks[end - 1].span.end {
+                return Some(Who::Role { span, group });
+            }
+        }
+        let (_, x, y) = crate::quote::groups::description(toks, a, end, true)?;
+        (y == end).then(|| Who::Unnamed(span_of(toks, (x, y))))
     }
 
     /// The subject opening the clause `toks` (which ends in a colon): a description, a role or a name
