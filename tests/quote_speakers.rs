@@ -528,3 +528,46 @@ fn a_party_before_a_name_does_not_enter_the_articles_people() {
     assert_eq!(got[0], some("Marta Zięba"), "{got:?}");
     assert!(!matches!(&got[1], Some(s) if s.contains("Lewicy")), "{got:?}");
 }
+
+/// A source with an affiliation after the name ("According to Peter Fox of the University of
+/// Leeds, …", "Zdaniem Piotra Lisa z Uniwersytetu Warszawskiego …") is the person, not the words
+/// around the name.
+#[test]
+fn a_source_with_an_affiliation_is_the_person() {
+    let got = speakers(
+        "According to economist Peter Fox of the University of Leeds, the forecasts are \"far too \
+         rosy\".",
+    );
+    assert_eq!(got, vec![some("Peter Fox")], "{got:?}");
+    let got = speakers(
+        "Zdaniem dr. Piotra Lisa z Uniwersytetu Warszawskiego prognozy wzrostu są „zbyt \
+         optymistyczne”.",
+    );
+    assert_eq!(got, vec![some("Piotr Lis")], "{got:?}");
+}
+
+/// A possessive pronoun with a noun of opinion opening the sentence ("In his view, …", "Jego
+/// zdaniem …") attributes the words it quotes to the person it stands for.
+#[test]
+fn an_opinion_pronoun_attributes_the_quoted_words() {
+    let got = speakers(
+        "Opposition leader Tom Rook was scathing. In his view, the government was \"sweeping \
+         problems under the carpet\".",
+    );
+    assert_eq!(got, vec![some("Tom Rook")], "{got:?}");
+    let got =
+        speakers("Poseł Tomasz Rak nie krył oburzenia. Jego zdaniem rząd „zamiata problemy pod dywan”.");
+    assert_eq!(got, vec![some("Tomasz Rak")], "{got:?}");
+}
+
+/// A person the article gives an office in apposition ("The finance minister, Kate Wren, …") does
+/// not hold another one: "the president" is no one the article names, not her.
+#[test]
+fn a_role_in_apposition_is_another_office() {
+    let got = speakers(
+        "The finance minister, Kate Wren, unveiled the budget on Wednesday.\n\n\
+         \"This is a responsible budget,\" Wren told reporters.\n\n\
+         \"I will study this bill very carefully,\" the president wrote on X.",
+    );
+    assert_eq!(got, vec![some("Kate Wren"), None], "{got:?}");
+}

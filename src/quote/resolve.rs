@@ -472,8 +472,17 @@ impl<'t> People<'t> {
         let text = self.text;
         self.mentions.iter().filter(|m| m.person == k).take(8).any(|m| {
             let mut back: Vec<Tok> = Vec::with_capacity(3);
-            for (n, t) in tokens_rev(text, Span::new(token_floor(text, m.at, 60), m.at)).enumerate() {
-                if n >= 3 || (!t.trail.is_empty() && !t.is_initial()) {
+            // The first names before the surname are part of the name, not of the phrase before it.
+            let mut first_names = true;
+            for t in tokens_rev(text, Span::new(token_floor(text, m.at, 80), m.at)) {
+                if first_names && t.trail.is_empty() && t.is_cap() && is_given_name(t.word) {
+                    continue;
+                }
+                // A comma right before the name sets off the role in apposition ("The finance
+                // minister, Kate Wren, …"); any other punctuation ends the phrase.
+                let apposition = first_names && t.trail == ",";
+                first_names = false;
+                if back.len() >= 3 || (!t.trail.is_empty() && !t.is_initial() && !apposition) {
                     break;
                 }
                 back.push(t);

@@ -43,6 +43,42 @@ pub fn name_forward(toks: &[Tok], i: usize) -> Option<(usize, usize)> {
     Some((i, j))
 }
 
+/// The end of an affiliation right after a name that ends at token `end` (exclusive): a preposition
+/// of belonging ("of", "from", "at", "z", "ze"), an optional article, then up to five capitalised
+/// words with the small words between them ("Peter Fox of the University of Leeds", "Piotra Lisa z
+/// Uniwersytetu Warszawskiego"). It stops at the first punctuation, which it includes. `end` when no
+/// affiliation follows.
+pub fn affiliation_end(toks: &[Tok], end: usize) -> usize {
+    const OPENS: &[&str] = &["of", "from", "at", "z", "ze"];
+    const INSIDE: &[&str] = &["of", "and", "for", "the", "i", "w", "we", "na", "do", "dla"];
+    let plain = |k: usize, list: &[&str]| {
+        toks.get(k).is_some_and(|t| t.lead.is_empty() && list.iter().any(|w| lower_eq(t.word, w)))
+    };
+    if end == 0 || !toks[end - 1].trail.is_empty() || !plain(end, OPENS) || !toks[end].trail.is_empty() {
+        return end;
+    }
+    let mut k = end + 1;
+    if plain(k, &["the"]) && toks[k].trail.is_empty() {
+        k += 1;
+    }
+    let (first, mut last_cap) = (k, None);
+    while k < toks.len() && k < first + 7 {
+        let t = &toks[k];
+        if !t.lead.is_empty() || !(t.is_cap() || k > first && plain(k, INSIDE)) {
+            break;
+        }
+        if t.is_cap() {
+            last_cap = Some(k + 1);
+        }
+        k += 1;
+        if !t.trail.is_empty() {
+            break;
+        }
+    }
+    // The affiliation ends with a capitalised word ("of the University of Leeds", not "of the").
+    last_cap.unwrap_or(end)
+}
+
 /// A lower-case title abbreviation with its period, part of a description ("prof.", "gen.", "dr."):
 /// the titles of the sentence splitter's Polish list, which also holds the English ones.
 fn is_title_abbrev(t: &Tok) -> bool {

@@ -94,8 +94,8 @@ pub fn gender_of_name(name: &str) -> Option<Gender> {
 /// pronoun shows.
 pub fn gender_of_word(w: &str) -> Option<Gender> {
     with_lower(w, |l| match l {
-        "he" | "on" | "him" | "his" => Some(Gender::Male),
-        "she" | "ona" | "her" => Some(Gender::Female),
+        "he" | "on" | "him" | "his" | "jego" => Some(Gender::Male),
+        "she" | "ona" | "her" | "jej" => Some(Gender::Female),
         _ if l.ends_with("ła") || l.ends_with("łam") => Some(Gender::Female),
         _ if l.ends_with('ł') || l.ends_with("łem") => Some(Gender::Male),
         _ => None,

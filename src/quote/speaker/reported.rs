@@ -27,10 +27,15 @@ impl Rules {
         // Nowaka, kontrole są „…”".
         if let Some(k) = self.according_at(toks, 0) {
             if let Some(r) = self.described_name(toks, k) {
-                if toks[r.1 - 1].trail.starts_with(',') {
+                // (with an affiliation after the name: "According to Peter Fox of the University of
+                // Leeds, …")
+                if toks[affiliation_end(toks, r.1) - 1].trail.starts_with(',') {
                     return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: true } });
                 }
             }
+        }
+        if let Some(p) = opinion_pronoun(toks) {
+            return Some(Attribution { who: Who::Pronoun(p) });
         }
         let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
         let verb = (0..toks.len()).rev().find(|&j| {
@@ -179,22 +184,24 @@ impl Rules {
             return None;
         }
         // Według Harrisa, „…” / Zdaniem Nowickiego „…” / According to Harris, “…”
-        for k in toks.len().saturating_sub(8)..toks.len() {
+        for k in toks.len().saturating_sub(12)..toks.len() {
             if let Some(n) = self.according_at(toks, k) {
                 // Według prof. Marka Wiśniewskiego „…” / Zdaniem rzecznika Piotra Müllera „…”
                 if let Some(r) = self.described_name(toks, n) {
-                    // The name ends the clause, or a few lower-case words (the subject the quoted words
-                    // are said of) stand between it and the quotation: "Według Gawrona ustawa
-                    // „zmieni wszystko”".
-                    let rest = &toks[r.1..];
+                    // The name (with its affiliation: "Zdaniem Piotra Lisa z Uniwersytetu
+                    // Warszawskiego") ends the clause, or a few lower-case words (the subject the
+                    // quoted words are said of) stand between it and the quotation: "Według Gawrona
+                    // ustawa „zmieni wszystko”".
+                    let e = affiliation_end(toks, r.1);
+                    let rest = &toks[e..];
                     // (A longer name run may have swallowed a subject that is a name: "Według
                     // Skyhorse Christine Pelosi splecie „…”".)
                     let subject_between = !rest.is_empty()
                         && rest.len() <= 4
                         && r.1 - r.0 <= 2
-                        && toks[r.1 - 1].trail.is_empty()
+                        && toks[e - 1].trail.is_empty()
                         && rest.iter().all(|t| !t.is_cap() && t.trail.is_empty() && t.lead.is_empty());
-                    if r.1 == toks.len() || subject_between {
+                    if e == toks.len() || subject_between {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, r), genitive: true },
                         });
@@ -527,4 +534,25 @@ impl Rules {
         }
         found
     }
+}
+
+/// A possessive pronoun with a noun of opinion opening the sentence, the source of what it quotes:
+/// "In his view, the plan was “…”", "Jej zdaniem rząd „…”", "W jego ocenie …". The pronoun's span.
+fn opinion_pronoun(toks: &[Tok]) -> Option<Span> {
+    let is = |k: usize, list: &[&str]| {
+        toks.get(k).is_some_and(|t| t.lead.is_empty() && list.iter().any(|w| lower_eq(t.word, w)))
+    };
+    let bare = |k: usize| toks.get(k).is_some_and(|t| t.trail.is_empty());
+    const EN: &[&str] = &["his", "her"];
+    const PL: &[&str] = &["jego", "jej"];
+    if is(0, &["in"]) && bare(0) && is(1, EN) && bare(1) && is(2, &["view", "opinion", "assessment"]) {
+        return Some(toks[1].span);
+    }
+    if is(0, PL) && bare(0) && is(1, &["zdaniem"]) {
+        return Some(toks[0].span);
+    }
+    if is(0, &["w"]) && bare(0) && is(1, PL) && bare(1) && is(2, &["ocenie", "opinii"]) {
+        return Some(toks[1].span);
+    }
+    None
 }
