@@ -221,6 +221,7 @@ pub const SHAPES: &[Shape] = &[
     shape!("src/quote/data/pronouns.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/elisions_en.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/not_name_start.txt", Sep::Line, (1, 1), NONE, None, true),
+    shape!("src/quote/data/media_words.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/titles.txt", Sep::Line, (1, 1), NONE, None, false),
     shape!("src/quote/data/cues.txt", Sep::Tab, (2, 2), &[(0, &["title", "scare", "name"])], None, true),
     shape!("src/quote/data/groups.txt", Sep::Tab, (2, 16), &[(0, &["people", "institution"])], None, true),

@@ -571,3 +571,52 @@ fn a_role_in_apposition_is_another_office() {
     );
     assert_eq!(got, vec![some("Kate Wren"), None], "{got:?}");
 }
+
+/// After "w rozmowie z" / "told", a run ending in a medium's word ("Polsatem Sport", "Sky News") is
+/// the medium: the speaker is the person the narration names, and the medium never stands in for a
+/// person later ("– … – zapowiedziała Polka" is the Polish player, not "Polsatem Sport").
+#[test]
+fn a_medium_named_with_its_channel_word_is_no_speaker() {
+    let got = speakers(
+        "Iga Nowicka awansowała do półfinału. Polka pokonała Hiszpankę Carlę Ruiz.\n\n\
+         Trener Polki, Tomasz Wiatr, nie krył zadowolenia. – Zrobiła to, o czym rozmawialiśmy – \
+         przekazał w rozmowie z Polsatem Sport.\n\n\
+         – Wierzę w swoją grę – zapowiedziała Polka.",
+    );
+    assert_eq!(got, vec![some("Tomasz Wiatr"), some("Iga Nowicka")], "{got:?}");
+}
+
+/// Narration naming someone as its subject right before a quotation attributed by a pronoun or a
+/// dropped subject is read for the speaker, also when the person is named only in narration: "Ruiz
+/// admitted …. “…,” she wrote", "Hiszpanka przyznała …. „…” – napisała" (the nationality noun
+/// standing for the Spanish player, her name in the nominative).
+#[test]
+fn the_subject_of_the_narration_before_a_quote_is_its_speaker() {
+    let got = speakers(
+        "Jessica Bell beat Carla Ruiz on Thursday.\n\n\
+         \"I stayed patient,\" Bell said.\n\n\
+         Ruiz admitted she was exhausted. \"Today I simply ran out of energy,\" she wrote on Instagram.",
+    );
+    assert_eq!(got, vec![some("Jessica Bell"), some("Carla Ruiz")], "{got:?}");
+    let got = speakers(
+        "Iga Nowicka pokonała Hiszpankę Carlę Ruiz.\n\n\
+         – Grałam cierpliwie – powiedziała Nowicka.\n\n\
+         Hiszpanka przyznała, że była zmęczona. „Dziś zabrakło mi sił” – napisała.",
+    );
+    assert_eq!(got, vec![some("Iga Nowicka"), some("Carla Ruiz")], "{got:?}");
+}
+
+/// An epithet ("the American") stands for the subject of the narration before it unless the text
+/// gives that person another country ("Poland's Iga Nowicka" is no American); a participle of saying
+/// after a comma ("…, adding:") leaves the attribution before it to the quotation it follows.
+#[test]
+fn an_epithet_reads_the_narrations_subject_and_a_participle_keeps_the_attribution() {
+    let got = speakers(
+        "Jessica Bell reached the semi-finals. Her coach, Tom Wade, was delighted.\n\n\
+         Bell will face Poland's Iga Nowicka next. \"She is a very dangerous opponent,\" the American \
+         said.\n\n\
+         \"Nowicka is playing the best tennis of her career,\" former player John Fisher told the BBC, \
+         adding: \"She will be hard to stop.\"",
+    );
+    assert_eq!(got, vec![some("Jessica Bell"), some("John Fisher"), some("John Fisher")], "{got:?}");
+}

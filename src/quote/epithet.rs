@@ -83,6 +83,11 @@ pub fn agrees(g: Option<Gender>, name: &str) -> bool {
 /// The country the two words before `at` give the name starting there, with no punctuation between:
 /// a country word ("Polish player Iga Lis", "prezydent Litwy Jan Lis") or a nationality noun ("Włocha
 /// Lorenza Musettiego").
+/// Does a name at byte `at` fit the country `want` (no country word before it names another)?
+pub fn country_fits(text: &str, at: usize, want: Option<&'static str>) -> bool {
+    want.is_none_or(|w| country_before(text, at).is_none_or(|c| c == w))
+}
+
 fn country_before(text: &str, at: usize) -> Option<&'static str> {
     let mut from = at.saturating_sub(60);
     while !text.is_char_boundary(from) {
@@ -92,7 +97,9 @@ fn country_before(text: &str, at: usize) -> Option<&'static str> {
         if n >= 2 || !t.trail.is_empty() {
             break;
         }
-        if let Some(c) = demonym(t.word).map(|d| d.country).or_else(|| country_of(t.word)) {
+        // (a country in the possessive: "Poland's Iga Nowicka")
+        let w = t.word.strip_suffix("'s").or_else(|| t.word.strip_suffix("’s")).unwrap_or(t.word);
+        if let Some(c) = demonym(w).map(|d| d.country).or_else(|| country_of(w)) {
             return Some(c);
         }
     }
@@ -144,8 +151,7 @@ pub fn person(
     fit: Fit,
 ) -> Option<String> {
     let text = book.text();
-    let country_fits =
-        |at: usize| fit.country.is_none_or(|want| country_before(text, at).is_none_or(|c| c == want));
+    let country_fits = |at: usize| country_fits(text, at, fit.country);
     let mut before = range.end;
     for _ in 0..8 {
         let left = back.saturating_sub(range.end - before);

@@ -8,7 +8,8 @@ use super::marks::{self, RawQuote};
 use super::scan::is_polish;
 use super::speaker::{self, Attribution, Rules, SubjectClause, Who};
 use super::{
-    described, groups, kind, names, repeat, resolve, roles, source_speaker, speaker_en, speaker_pl, tail,
+    described, fast, groups, kind, names, repeat, resolve, roles, source_speaker, speaker_en, speaker_pl,
+    tail,
 };
 use crate::lang::Lang;
 use crate::model::{Document, Quote, QuoteKind, Span, Speaker};
@@ -469,6 +470,8 @@ impl<'t> Extraction<'t> {
                 let range = Span::new(pspan.start, at);
                 epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit)
             })
+            .or_else(|| if pl { None } else { self.opening_name(at, pspan.start, gender).map(|n| n.0) })
+            .or_else(|| self.opening_epithet(at, pspan.start, gender, lang))
             .or_else(|| {
                 let people = self.people.as_ref()?;
                 people.narrative_subject(sentences, at, prev_para_start, pl, gender)
@@ -493,10 +496,110 @@ impl<'t> Extraction<'t> {
         Some(Speaker { name, span })
     }
 
+    /// English narration naming the speaker as its subject, in the sentence holding the quotation
+    /// (before it) or the one right before, in the same paragraph ("Ruiz admitted she was exhausted.
+    /// “…,” she wrote.", "Ms. Lee welcomed the plan, which, she said, “…”"): a name opening the
+    /// sentence, after a title if any, followed by a word in small letters, that is a full name opening
+    /// with a given name, or the surname of such a full name the text writes. None if its gender is
+    /// not `gender`.
+    fn opening_name(
+        &mut self,
+        at: usize,
+        floor: usize,
+        gender: Option<resolve::Gender>,
+    ) -> Option<(String, Span)> {
+        let (text, sentences) = (self.text, &self.doc.sentences);
+        let k = sentences.partition_point(|s| s.span.start <= at);
+        for s in [k.checked_sub(1), k.checked_sub(2)].into_iter().flatten().map(|i| sentences[i].span) {
+            if s.start < floor {
+                break;
+            }
+            // Only narration: the sentence up to the quotation holds no other quotation.
+            if in_quotes_any(&self.quote_spans, s.start, s.end.min(at)) {
+                continue;
+            }
+            let toks: Vec<speaker::Tok> =
+                speaker::words(text, speaker::head(text, Span::new(s.start, s.end.min(at)), 80))
+                    .take(5)
+                    .collect();
+            let t0 = usize::from(
+                toks.first()
+                    .is_some_and(|t| names::is_title_word(t.word) && (t.trail.is_empty() || t.trail == ".")),
+            );
+            let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
+            let Some(next) = toks.get(b) else { continue };
+            if a != t0 || !toks[b - 1].trail.is_empty() || next.is_cap() || !next.lead.is_empty() {
+                continue;
+            }
+            if speaker::is_pronoun(&toks[a]) {
+                return None;
+            }
+            let span = Span::new(toks[a].span.start, toks[b - 1].span.end);
+            let name = self.book.canonical(span, Lang::En, false);
+            let given_first =
+                name.split(' ').count() >= 2 && name.split(' ').next().is_some_and(resolve::is_given_name);
+            if !given_first || epithet::demonym_span(text, span).is_some() {
+                return None;
+            }
+            return epithet::agrees(gender, &name).then_some((name, span));
+        }
+        None
+    }
+
+    /// A nationality noun opening the narration right before the quotation, as its subject, in the
+    /// same paragraph ("Hiszpanka przyznała, że była zmęczona. „…” – napisała.", "The Spaniard
+    /// admitted …"): the person it stands for, if the gender fits `gender`.
+    fn opening_epithet(
+        &mut self,
+        at: usize,
+        floor: usize,
+        gender: Option<resolve::Gender>,
+        lang: Lang,
+    ) -> Option<String> {
+        let (text, sentences) = (self.text, &self.doc.sentences);
+        let k = sentences.partition_point(|s| s.span.start <= at);
+        for s in [k.checked_sub(1), k.checked_sub(2)].into_iter().flatten().map(|i| sentences[i].span) {
+            if s.start < floor {
+                break;
+            }
+            if in_quotes_any(&self.quote_spans, s.start, s.end.min(at)) {
+                continue;
+            }
+            let toks: Vec<speaker::Tok> =
+                speaker::words(text, speaker::head(text, Span::new(s.start, s.end.min(at)), 40))
+                    .take(3)
+                    .collect();
+            let t0 = usize::from(
+                toks.first().is_some_and(|t| t.trail.is_empty() && fast::lower_eq(t.word, "the")),
+            );
+            let (Some(t), Some(next)) = (toks.get(t0), toks.get(t0 + 1)) else { continue };
+            let Some(d) = epithet::demonym(t.word).filter(|_| t.trail.is_empty() && !next.is_cap()) else {
+                continue;
+            };
+            if gender.is_some() && d.gender.is_some() && gender != d.gender {
+                return None;
+            }
+            let fit = Fit { country: Some(d.country), gender: d.gender.or(gender), subject: false };
+            let range = Span::new(0, s.start);
+            return epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit);
+        }
+        None
+    }
+
     /// The speaker an epithet at `span` stands for ("powiedział Polak"): the last person named before
     /// the quotation who fits it, else the last named speaker if they fit.
+    /// In English, the subject of the narration right before the quotation comes first, unless the
+    /// text gives it another country ("Bell will face Poland's Iga Nowicka. “…,” the American said").
     fn epithet_speaker(&mut self, q: &RawQuote, span: Span, fit: Fit, lang: Lang) -> Option<Speaker> {
         let at = q.open.start.min(span.start);
+        let floor = self.paras[q.paragraph].0.start;
+        let subject = if lang == Lang::En { self.opening_name(at, floor, fit.gender) } else { None };
+        if let Some((name, at_name)) = subject {
+            if epithet::country_fits(self.text, at_name.start, fit.country) {
+                self.last_named = Some(self.quotes.len());
+                return Some(Speaker { name, span });
+            }
+        }
         let range = Span::new(0, at);
         let name = epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit)
             .or_else(|| {
@@ -634,4 +737,9 @@ fn person_span(
         }
     }
     span
+}
+
+/// Does a quotation of `quotes` (sorted by start) overlap `start..end`?
+fn in_quotes_any(quotes: &[Span], start: usize, end: usize) -> bool {
+    quotes.iter().any(|q| q.start < end && start < q.end)
 }

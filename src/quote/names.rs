@@ -195,6 +195,10 @@ impl<'t> NameBook<'t> {
                 let known = self.known_pl_candidate(w);
                 if let Some(k) = known {
                     surname = Some((std::mem::replace(w, k.clone()), k));
+                } else if let Some(stem) = w.strip_suffix('ę').filter(|s| s.chars().count() >= 2) {
+                    // No Polish name ends in -ę in the nominative: a woman's name in the accusative
+                    // ("pokonała Carlę Ruiz", "Lecha Wałęsę") ends in -a.
+                    *w = format!("{stem}a");
                 } else if genitive {
                     if w.contains('-') {
                         // Each part of a double name: Kidawy-Błońskiej → Kidawa-Błońska.

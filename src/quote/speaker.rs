@@ -79,6 +79,13 @@ pub fn affiliation_end(toks: &[Tok], end: usize) -> usize {
     last_cap.unwrap_or(end)
 }
 
+/// A word that ends a medium's name ("Sport" in "Polsat Sport", "News"; data/media_words.txt).
+pub fn is_media_word(w: &str) -> bool {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    let set = S.get_or_init(|| list(include_str!("data/media_words.txt")));
+    w.len() <= 8 && with_lower(w, |l| set.contains(l))
+}
+
 /// A lower-case title abbreviation with its period, part of a description ("prof.", "gen.", "dr."):
 /// the titles of the sentence splitter's Polish list, which also holds the English ones.
 fn is_title_abbrev(t: &Tok) -> bool {
@@ -444,8 +451,10 @@ impl Rules {
                     {
                         return None;
                     }
-                    // A medium named by acronyms alone ("w rozmowie z RMF FM") leaves no name.
-                    let medium = toks[r.0 + 1..r.1].iter().all(|t| is_acronym(t.word));
+                    // A medium named by acronyms or a medium's words alone ("w rozmowie z RMF FM",
+                    // "w rozmowie z Polsatem Sport") leaves no name.
+                    let medium =
+                        toks[r.0 + 1..r.1].iter().all(|t| is_acronym(t.word) || is_media_word(t.word));
                     return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty() && !medium)
                         .then_some((r.0 + 1, r.1));
                 }

@@ -6,7 +6,7 @@ use super::{is_title_word, is_word_char, join, NameBook};
 use crate::lang::Lang;
 use crate::model::Span;
 use crate::quote::fast::{char_at, char_start_before, is_space, is_upper};
-use crate::quote::speaker::{is_acronym, make_tok, nameish, tokens_rev, Tok};
+use crate::quote::speaker::{is_acronym, is_media_word, make_tok, nameish, tokens_rev, Tok};
 
 impl<'t> NameBook<'t> {
     /// The full names ("Amy B. Harris") written anywhere in the text with the surname `surname`, in
@@ -186,7 +186,8 @@ impl<'t> NameBook<'t> {
                         run.reverse();
                         let span = Span::new(run[0].span.start, last.span.end);
                         let name = join(&run);
-                        if fits(span, &name) {
+                        // A medium's name ("Polsatem Sport", "Sky News") is no one's.
+                        if !is_media_word(last.word) && fits(span, &name) {
                             return Some((span, name));
                         }
                         // Go on before the whole name.

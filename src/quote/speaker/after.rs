@@ -81,7 +81,14 @@ impl Rules {
             }
         }
         if let Some(k) = stop {
-            if buf[k].trail.contains(':') && !buf[k].ends_sentence() {
+            // A participle of saying after a comma introduces the next quotation, and the clause
+            // before it is this one's ("…,” Fisher told the BBC, adding: “…”).
+            let t = &buf[k];
+            let participle = k > 0
+                && buf[k - 1].trail.starts_with(',')
+                && (t.word.ends_with("ing") || t.word.ends_with("ąc"))
+                && self.is_verb(t);
+            if t.trail.contains(':') && !t.ends_sentence() && !participle {
                 return None;
             }
         }
