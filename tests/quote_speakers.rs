@@ -620,3 +620,31 @@ fn an_epithet_reads_the_narrations_subject_and_a_participle_keeps_the_attributio
     );
     assert_eq!(got, vec![some("Jessica Bell"), some("John Fisher"), some("John Fisher")], "{got:?}");
 }
+
+/// The medium the words went out on or were told to stands between the verb and its subject ("–
+/// … – napisał na platformie X szef rządu", "– … – powiedział PAP rzecznik"): the subject is the
+/// speaker, and a single letter ("X") is no one's name, so a role with no holder later ("odparł
+/// minister") is not given to it.
+#[test]
+fn a_medium_between_the_verb_and_its_subject_is_passed_over() {
+    let got = speakers(
+        "Rzecznik MSZ Paweł Wroński poinformował o wezwaniu ambasadora. – Oczekujemy wyjaśnień – \
+         powiedział PAP rzecznik.\n\n\
+         Premier Donald Tusk skomentował sprawę. „Polska nie da się zastraszyć” – napisał na platformie X \
+         szef rządu.\n\n\
+         – Niczego nie wykluczamy – odparł minister.",
+    );
+    assert_eq!(got, vec![some("Paweł Wroński"), some("Donald Tusk"), None], "{got:?}");
+}
+
+/// Only words said have a speaker: a title or a scare quote never carries one, whatever attribution
+/// stands near it ("oświadczył w rozmowie z „Rzeczpospolitą”").
+#[test]
+fn a_title_or_scare_quote_has_no_speaker() {
+    let d = doc("Szef dyplomacji Radosław Sikora był stanowczy. – Nie będziemy tolerować prowokacji – \
+                 oświadczył w rozmowie z „Rzeczpospolitą”.");
+    let non_speech: Vec<_> = d.quotes.iter().filter(|q| q.kind != QuoteKind::Speech).collect();
+    assert!(!non_speech.is_empty(), "{:?}", d.quotes);
+    assert!(non_speech.iter().all(|q| q.speaker.is_none()), "{:?}", d.quotes);
+    assert_eq!(speech(&d).len(), 1, "{:?}", d.quotes);
+}

@@ -147,6 +147,11 @@ impl<'t> Extraction<'t> {
             &self.named,
             &self.quote_spans,
         );
+        // Only words said have a speaker: a title or a scare quote has none, whatever attribution
+        // stands near it ("napisał w artykule dziennika „The New York Times”").
+        for q in quotes.iter_mut().filter(|q| q.kind != QuoteKind::Speech) {
+            q.speaker = None;
+        }
         quotes
     }
 
@@ -726,6 +731,10 @@ fn person_span(
         }
     }
     // An institution before a full name: the first name and surname that end the run.
+    // A single letter is no one's name ("na platformie X").
+    if span.is_some_and(|s| s.text(text).chars().count() <= 1) {
+        return None;
+    }
     if let Some(sp) = span.filter(|_| lang == Lang::Pl) {
         let toks = speaker::tokenize(text, sp);
         let n = toks.len();

@@ -213,16 +213,17 @@ impl Rules {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
-            if let Some(r) = self.described_name(&toks, 1) {
+            let k = medium_end(&toks, 1);
+            if let Some(r) = self.described_name(&toks, k) {
                 if let Some(role) = self.role_before_qualifier(&toks, r) {
                     return Some(Attribution { who: role });
                 }
                 return Some(Attribution { who: Who::Name { span: span_of(&toks, r), genitive: false } });
             }
-            if let Some(role) = self.role_from(&toks, 1) {
+            if let Some(role) = self.role_from(&toks, k) {
                 return Some(Attribution { who: role });
             }
-            if let Some(r) = crate::quote::groups::after_verb(&toks, 1) {
+            if let Some(r) = crate::quote::groups::after_verb(&toks, k) {
                 return Some(Attribution { who: Who::Unnamed(span_of(&toks, r)) });
             }
             return Some(Attribution { who: Who::Implicit(t0.span) });
@@ -283,15 +284,16 @@ impl Rules {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
-            return match self.described_name(toks, 1) {
+            let k = medium_end(toks, 1);
+            return match self.described_name(toks, k) {
                 Some(r) => Some(Attribution {
                     who: self
                         .role_before_qualifier(toks, r)
                         .unwrap_or(Who::Name { span: span_of(toks, r), genitive: false }),
                 }),
-                None => match self.role_from(toks, 1) {
+                None => match self.role_from(toks, k) {
                     Some(role) => Some(Attribution { who: role }),
-                    None => match crate::quote::groups::after_verb(toks, 1).or_else(|| article_noun(toks, 1))
+                    None => match crate::quote::groups::after_verb(toks, k).or_else(|| article_noun(toks, k))
                     {
                         Some(r) => Some(Attribution { who: Who::Unnamed(span_of(toks, r)) }),
                         None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
@@ -372,6 +374,48 @@ fn answers_back(toks: &[Tok], j: usize) -> bool {
     t.trail.is_empty()
         && ["shot", "fired", "hit", "snapped", "struck"].contains(&t.word)
         && toks.get(j + 1).is_some_and(|b| b.word == "back" && b.lead.is_empty())
+}
+
+/// Where the subject after a verb of saying starts, past the medium the words went out on or to
+/// (token `k` follows the verb): a preposition, a noun of a medium and the medium's name ("napisał na
+/// platformie X szef rządu", "powiedział na antenie TVN24 minister"), or a medium in capitals told
+/// the words before a role ("powiedział PAP rzecznik"). `k` when no medium stands there, or when
+/// nothing follows it.
+fn medium_end(toks: &[Tok], k: usize) -> usize {
+    const NOUNS: &[&str] = &[
+        "platformie",
+        "portalu",
+        "serwisie",
+        "kanale",
+        "antenie",
+        "łamach",
+        "profilu",
+        "koncie",
+        "stronie",
+        "platform",
+        "channel",
+        "account",
+        "website",
+    ];
+    let plain = |t: &Tok| t.lead.is_empty() && t.trail.is_empty();
+    let mut m = k;
+    if toks
+        .get(k + 1)
+        .is_some_and(|t| plain(t) && plain(&toks[k]) && NOUNS.iter().any(|n| lower_eq(t.word, n)))
+        && is_oblique_preposition(toks[k].word)
+    {
+        m = k + 2;
+    }
+    // The medium's name: one or two capitalised words (or capitals alone right after the verb).
+    let Some((a, b)) = name_forward(toks, m).filter(|r| r.1 - r.0 <= 2) else { return k };
+    let told = m == k && toks[a..b].iter().all(|t| is_acronym(t.word));
+    let subject_next =
+        toks.get(b).is_some_and(|t| !t.is_cap() && crate::quote::roles::role_at(toks, b).is_some());
+    if (m > k || told) && toks[b - 1].trail.is_empty() && (m > k && b < toks.len() || subject_next) {
+        b
+    } else {
+        k
+    }
 }
 
 /// The end of a description's qualifier opened by a preposition right after it ("for the union",
