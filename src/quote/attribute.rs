@@ -107,7 +107,9 @@ pub(super) fn attributions<'r>(
             }
             if a.is_none() && q.family != marks::Family::Dash {
                 a = rules.reported(text, region);
-                reported[k] = a.is_some();
+                // A clause ending in a colon introduces the words as said, not reported
+                // ("Odpowiedział mu poseł opozycji: „To nieprawda”").
+                reported[k] = a.is_some() && !region.text(text).trim_end().ends_with(':');
             }
             let a = a.or(p);
             post[k] = p;

@@ -336,10 +336,10 @@ impl Rules {
 
     /// The subject after the verb opening the clause `toks` (which ends in a colon), in Polish word
     /// order: a capitalised verb of saying or "głos zabrał" (took the floor), then adverbs or a clitic
-    /// pronoun, then the subject running to the colon: a name with its description, a role or a group
-    /// ("Powiedział wtedy premier Jan Lis:", "Zabrała głos posłanka Anna Wrona:", "Odpowiedział mu
-    /// rzecznik ministerstwa:"). None when anything else stands between the verb and the colon: an
-    /// object is no subject ("Zapytał ministra Jana Nowaka:" is read elsewhere).
+    /// pronoun, then the subject running to the colon: a name with its description ("Powiedział
+    /// wtedy premier Jan Lis:", "Zabrała głos posłanka Anna Wrona:"), or after "głos zabrał" a role or
+    /// a group too. None when anything else stands between the verb and the colon: an object is no
+    /// subject ("Zapytał ministra Jana Nowaka:" is read elsewhere).
     fn subject_after_verb(&self, toks: &[Tok]) -> Option<Who> {
         const FLOOR: &[&str] =
             &["zabrał", "zabrała", "zabrało", "zabrali", "zabrały", "zabiera", "zabierają"];
@@ -382,6 +382,11 @@ impl Rules {
         }
         if let Some(r) = self.described_name(toks, a).filter(|r| r.1 == end) {
             return Some(Who::Name { span: span_of(toks, r), genitive: false });
+        }
+        // After a verb of saying, a subject with no name is read as reported speech reads it
+        // ("Odpowiedział mu poseł opozycji:", someone described).
+        if self.is_verb_cap(&toks[0]) {
+            return None;
         }
         if let Some(Who::Role { span, group }) = self.role_from(toks, a) {
             if span.end == toks[end - 1].span.end {
