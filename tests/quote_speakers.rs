@@ -648,3 +648,19 @@ fn a_title_or_scare_quote_has_no_speaker() {
     assert!(non_speech.iter().all(|q| q.speaker.is_none()), "{:?}", d.quotes);
     assert_eq!(speech(&d).len(), 1, "{:?}", d.quotes);
 }
+
+/// One of a group after the verb is someone described ("– … – mówi nam jeden z dyplomatów", "said one
+/// of the senior diplomats"), whom the clitic before it ("nam", told to us) does not hide; the
+/// speaker is the description as written, not the person named last.
+#[test]
+fn one_of_a_group_is_someone_described() {
+    let got = speakers(
+        "Premier Donald Tusk skomentował sprawę. „Polska nie da się zastraszyć” – napisał premier.\n\n\
+         „To dopiero początek” – mówi nam jeden z doświadczonych dyplomatów, który prosi o anonimowość.",
+    );
+    assert_eq!(got, vec![some("Donald Tusk"), some("jeden z doświadczonych dyplomatów")], "{got:?}");
+    let got = speakers(
+        "Prime Minister Jane Hill spoke first.\n\n\"This is only the start,\" said one of the senior diplomats.",
+    );
+    assert_eq!(got, vec![some("one of the senior diplomats")], "{got:?}");
+}

@@ -208,12 +208,15 @@ impl Rules {
             if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
                 return Some(Attribution { who: Who::Implicit(t0.span) });
             }
+            let k = medium_end(&toks, 1);
+            if let Some(r) = partitive(&toks, k) {
+                return Some(Attribution { who: Who::Unnamed(span_of(&toks, r)) });
+            }
             if let Some(t1) = toks.get(1) {
                 if is_pronoun(t1) {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
-            let k = medium_end(&toks, 1);
             if let Some(r) = self.described_name(&toks, k) {
                 if let Some(role) = self.role_before_qualifier(&toks, r) {
                     return Some(Attribution { who: role });
@@ -279,12 +282,15 @@ impl Rules {
             if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
                 return signalled.then_some(Attribution { who: Who::Implicit(t0.span) });
             }
+            let k = medium_end(toks, 1);
+            if let Some(r) = partitive(toks, k) {
+                return Some(Attribution { who: Who::Unnamed(span_of(toks, r)) });
+            }
             if let Some(t1) = toks.get(1) {
                 if is_pronoun(t1) {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
-            let k = medium_end(toks, 1);
             return match self.described_name(toks, k) {
                 Some(r) => Some(Attribution {
                     who: self
@@ -358,6 +364,9 @@ impl Rules {
 /// named. The tokens' range.
 fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
     let art = toks.get(from)?;
+    if let Some(r) = partitive(toks, from) {
+        return Some(r);
+    }
     if !(art.trail.is_empty() && ["the", "a", "an"].iter().any(|a| lower_eq(art.word, a))) {
         return None;
     }
@@ -365,6 +374,26 @@ fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
     let words = &toks[from + 1..=end];
     let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
     (words.iter().all(plain) && !toks[end].is_initial()).then_some((from, end + 1))
+}
+
+/// One of a group, at `from`: "one of the officials", "jeden z doświadczonych dyplomatów", "jedna z
+/// mieszkanek", in lower-case words up to the end of the clause (at most six words). The tokens'
+/// range.
+fn partitive(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
+    let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
+    let one = toks.get(from).is_some_and(|t| {
+        t.trail.is_empty()
+            && ["one", "jeden", "jedna", "jedno", "jednego", "jednej"].iter().any(|w| lower_eq(t.word, w))
+    });
+    let of = toks
+        .get(from + 1)
+        .is_some_and(|t| t.trail.is_empty() && ["of", "z", "ze"].iter().any(|w| lower_eq(t.word, w)));
+    if !(one && of) {
+        return None;
+    }
+    let end =
+        (from + 2..toks.len().min(from + 8)).find(|&k| !toks[k].trail.is_empty() || k + 1 == toks.len())?;
+    (toks[from + 2..=end].iter().all(plain)).then_some((from, end + 1))
 }
 
 /// An English verb of answering with "back" ("Barlow shot back", "she fired back", "hit back") at
@@ -398,6 +427,13 @@ fn medium_end(toks: &[Tok], k: usize) -> usize {
         "website",
     ];
     let plain = |t: &Tok| t.lead.is_empty() && t.trail.is_empty();
+    // A clitic pronoun after the verb is whom the words were told ("mówi nam jeden z dyplomatów").
+    const CLITICS: &[&str] = &["nam", "mi", "mu", "jej", "im", "wam"];
+    if toks.get(k).is_some_and(|t| plain(t) && CLITICS.iter().any(|c| lower_eq(t.word, c)))
+        && k + 1 < toks.len()
+    {
+        return medium_end(toks, k + 1);
+    }
     let mut m = k;
     if toks
         .get(k + 1)
