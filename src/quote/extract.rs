@@ -12,6 +12,7 @@ use super::{
     tail,
 };
 use crate::lang::Lang;
+use crate::lexicon::fxhash::FxMap;
 use crate::model::{Document, Quote, QuoteKind, Span, Speaker};
 
 /// The utterance continued from the previous paragraph: its number, its speaker and the paragraph.
@@ -35,7 +36,7 @@ pub(super) struct Extraction<'t> {
     people: Option<resolve::People<'t>>,
     named: Vec<(Span, bool)>,
     /// Each name an attribution gives (its span, whether genitive) with the person's name in it.
-    persons: Vec<(Span, bool, Option<Span>)>,
+    persons: FxMap<(usize, usize, bool), Option<Span>>,
     quote_spans: Vec<Span>,
     quotes: Vec<Quote>,
     /// Dash dialogue with no attribution anywhere in its paragraph, by index in `quotes`.
@@ -89,6 +90,8 @@ impl<'t> Extraction<'t> {
             })
             .collect();
         let named: Vec<(Span, bool)> = persons.iter().filter_map(|&(_, g, p)| p.map(|p| (p, g))).collect();
+        let persons: FxMap<(usize, usize, bool), Option<Span>> =
+            persons.into_iter().map(|(s, g, p)| ((s.start, s.end, g), p)).collect();
         let quote_spans: Vec<Span> = raw.iter().filter(|q| q.depth == 0).map(|q| q.inner).collect();
         Extraction {
             text,
@@ -359,8 +362,8 @@ impl<'t> Extraction<'t> {
     /// A speaker named at `span`: a name, a role written as a name, or a described group.
     fn named_speaker(&mut self, span: Span, genitive: bool, lang: Lang) -> Option<Speaker> {
         let text = self.text;
-        let mut span = match self.persons.iter().find(|p| p.0 == span && p.1 == genitive) {
-            Some(p) => p.2,
+        let mut span = match self.persons.get(&(span.start, span.end, genitive)) {
+            Some(&p) => p,
             None => person_span(text, &mut self.book, span, genitive, lang),
         };
         // One capitalised word that the text also writes in lower case is a common noun
@@ -748,7 +751,8 @@ fn person_span(
     span
 }
 
-/// Does a quotation of `quotes` (sorted by start) overlap `start..end`?
+/// Does a quotation of `quotes` (top-level, so sorted by start and by end) overlap `start..end`?
 fn in_quotes_any(quotes: &[Span], start: usize, end: usize) -> bool {
-    quotes.iter().any(|q| q.start < end && start < q.end)
+    let k = quotes.partition_point(|q| q.end <= start);
+    quotes.get(k).is_some_and(|q| q.start < end)
 }
