@@ -504,6 +504,32 @@ impl<'t> Extraction<'t> {
         Some(Speaker { name, span })
     }
 
+    /// The sentences of narration that may name the subject of a quotation at `at`: the one holding it
+    /// (up to `at`) and the one before, within the paragraph starting at `floor`, each with no other
+    /// quotation, as its span and its first `n` word tokens within its first `bytes` bytes.
+    fn narration_openings(
+        &self,
+        at: usize,
+        floor: usize,
+        n: usize,
+        bytes: usize,
+    ) -> Vec<(Span, Vec<speaker::Tok<'t>>)> {
+        let (text, sentences) = (self.text, &self.doc.sentences);
+        let k = sentences.partition_point(|s| s.span.start <= at);
+        let mut out = Vec::with_capacity(2);
+        for s in [k.checked_sub(1), k.checked_sub(2)].into_iter().flatten().map(|i| sentences[i].span) {
+            if s.start < floor {
+                break;
+            }
+            let until = Span::new(s.start, s.end.min(at));
+            if in_quotes_any(&self.quote_spans, until.start, until.end) {
+                continue;
+            }
+            out.push((s, speaker::words(text, speaker::head(text, until, bytes)).take(n).collect()));
+        }
+        out
+    }
+
     /// English narration naming the speaker as its subject, in the sentence holding the quotation
     /// (before it) or the one right before, in the same paragraph ("Ruiz admitted she was exhausted.
     /// “…,” she wrote.", "Ms. Lee welcomed the plan, which, she said, “…”"): a name opening the
@@ -516,20 +542,8 @@ impl<'t> Extraction<'t> {
         floor: usize,
         gender: Option<resolve::Gender>,
     ) -> Option<(String, Span)> {
-        let (text, sentences) = (self.text, &self.doc.sentences);
-        let k = sentences.partition_point(|s| s.span.start <= at);
-        for s in [k.checked_sub(1), k.checked_sub(2)].into_iter().flatten().map(|i| sentences[i].span) {
-            if s.start < floor {
-                break;
-            }
-            // Only narration: the sentence up to the quotation holds no other quotation.
-            if in_quotes_any(&self.quote_spans, s.start, s.end.min(at)) {
-                continue;
-            }
-            let toks: Vec<speaker::Tok> =
-                speaker::words(text, speaker::head(text, Span::new(s.start, s.end.min(at)), 80))
-                    .take(5)
-                    .collect();
+        let text = self.text;
+        for (_, toks) in self.narration_openings(at, floor, 5, 80) {
             let t0 = usize::from(
                 toks.first()
                     .is_some_and(|t| names::is_title_word(t.word) && (t.trail.is_empty() || t.trail == ".")),
@@ -564,19 +578,7 @@ impl<'t> Extraction<'t> {
         gender: Option<resolve::Gender>,
         lang: Lang,
     ) -> Option<String> {
-        let (text, sentences) = (self.text, &self.doc.sentences);
-        let k = sentences.partition_point(|s| s.span.start <= at);
-        for s in [k.checked_sub(1), k.checked_sub(2)].into_iter().flatten().map(|i| sentences[i].span) {
-            if s.start < floor {
-                break;
-            }
-            if in_quotes_any(&self.quote_spans, s.start, s.end.min(at)) {
-                continue;
-            }
-            let toks: Vec<speaker::Tok> =
-                speaker::words(text, speaker::head(text, Span::new(s.start, s.end.min(at)), 40))
-                    .take(3)
-                    .collect();
+        for (s, toks) in self.narration_openings(at, floor, 3, 40) {
             let t0 = usize::from(
                 toks.first().is_some_and(|t| t.trail.is_empty() && fast::lower_eq(t.word, "the")),
             );
