@@ -175,75 +175,7 @@ impl<'t> NameBook<'t> {
         words.drain(..lead);
         let toks = &toks[lead..];
         if lang == Lang::Pl {
-            let mut surname: Option<(String, String)> = None;
-            for (w, t) in words.iter_mut().zip(toks) {
-                if t.is_initial() {
-                    continue;
-                }
-                // A foreign name with a Polish ending after an apostrophe is never the nominative:
-                // Osbourne'a → Osbourne, Lee'ego → Lee.
-                if let Some(i) = w.find(['\'', '’']) {
-                    let tail = &w[i..].trim_start_matches(['\'', '’']);
-                    if i > 0
-                        && (1..=4).contains(&tail.chars().count())
-                        && tail.chars().all(char::is_lowercase)
-                    {
-                        w.truncate(i);
-                        continue;
-                    }
-                }
-                let known = self.known_pl_candidate(w);
-                if let Some(k) = known {
-                    surname = Some((std::mem::replace(w, k.clone()), k));
-                } else if let Some(stem) = w.strip_suffix('ę').filter(|s| s.chars().count() >= 2) {
-                    // No Polish name ends in -ę in the nominative: a woman's name in the accusative
-                    // ("pokonała Carlę Ruiz", "Lecha Wałęsę") ends in -a.
-                    *w = format!("{stem}a");
-                } else if genitive {
-                    if w.contains('-') {
-                        // Each part of a double name: Kidawy-Błońskiej → Kidawa-Błońska.
-                        let parts: Vec<String> = w
-                            .split('-')
-                            .map(|p| pl_genitive_guess(p).unwrap_or_else(|| p.to_string()))
-                            .collect();
-                        *w = parts.join("-");
-                    } else if let Some(g) = pl_genitive_guess(w) {
-                        *w = g;
-                    }
-                }
-            }
-            // The surname's case, shown by its nominative elsewhere in the text, is the case of the
-            // first names before it ("Donalda Trumpa" with "Trump" written elsewhere: Donald Trump).
-            if let (Some((written, nominative)), false) = (surname, genitive) {
-                let n = words.len();
-                if words[n - 1] == nominative {
-                    for (w, t) in words[..n - 1].iter_mut().zip(toks) {
-                        if t.is_initial() || *w != t.word {
-                            continue;
-                        }
-                        if let Some(f) = first_name_like(w, &written, &nominative) {
-                            *w = f;
-                        }
-                    }
-                }
-            }
-            // A man's first name declined in -a after a consonant (Marka, Jacka, Pawła, Lorenza) is
-            // read against the given-name list: Marek, Jacek, Paweł, Lorenzo.
-            if let Some((last, firsts)) = words.split_last_mut() {
-                // Whether the surname takes a Polish first name, read only for a declined one.
-                let mut polish: Option<bool> = None;
-                for (w, t) in firsts.iter_mut().zip(toks) {
-                    let Some(stem) = t.word.strip_suffix('a').filter(|stem| *w == *stem && !t.is_initial())
-                    else {
-                        continue;
-                    };
-                    let polish =
-                        *polish.get_or_insert_with(|| polish_surname(last) || !foreign_surname(last));
-                    if let Some(f) = first_name_nominative(stem, polish) {
-                        *w = f;
-                    }
-                }
-            }
+            self.polish_nominatives(&mut words, toks, genitive);
         }
         // In Polish, a surname behind capitalised common words (a medium's name run into it: "w
         // rozmowie z Canal+ Sport Świątek"), where the text names one person of that surname in full
@@ -277,6 +209,76 @@ impl<'t> NameBook<'t> {
             }
         }
         words.join(" ")
+    }
+
+    /// The nominative of each word of a Polish name run (`words`, read from `toks`, with `genitive`
+    /// when the run stands in the genitive): a surname found in that form elsewhere in the text, a
+    /// foreign name without its Polish ending, a woman's accusative, a genitive guessed by rule; then
+    /// the first names, in the surname's case.
+    fn polish_nominatives(&mut self, words: &mut [String], toks: &[Tok], genitive: bool) {
+        let mut surname: Option<(String, String)> = None;
+        for (w, t) in words.iter_mut().zip(toks) {
+            if t.is_initial() {
+                continue;
+            }
+            // A foreign name with a Polish ending after an apostrophe is never the nominative:
+            // Osbourne'a → Osbourne, Lee'ego → Lee.
+            if let Some(i) = w.find(['\'', '’']) {
+                let tail = &w[i..].trim_start_matches(['\'', '’']);
+                if i > 0 && (1..=4).contains(&tail.chars().count()) && tail.chars().all(char::is_lowercase) {
+                    w.truncate(i);
+                    continue;
+                }
+            }
+            let known = self.known_pl_candidate(w);
+            if let Some(k) = known {
+                surname = Some((std::mem::replace(w, k.clone()), k));
+            } else if let Some(stem) = w.strip_suffix('ę').filter(|s| s.chars().count() >= 2) {
+                // No Polish name ends in -ę in the nominative: a woman's name in the accusative
+                // ("pokonała Carlę Ruiz", "Lecha Wałęsę") ends in -a.
+                *w = format!("{stem}a");
+            } else if genitive {
+                if w.contains('-') {
+                    // Each part of a double name: Kidawy-Błońskiej → Kidawa-Błońska.
+                    let parts: Vec<String> =
+                        w.split('-').map(|p| pl_genitive_guess(p).unwrap_or_else(|| p.to_string())).collect();
+                    *w = parts.join("-");
+                } else if let Some(g) = pl_genitive_guess(w) {
+                    *w = g;
+                }
+            }
+        }
+        // The surname's case, shown by its nominative elsewhere in the text, is the case of the
+        // first names before it ("Donalda Trumpa" with "Trump" written elsewhere: Donald Trump).
+        if let (Some((written, nominative)), false) = (surname, genitive) {
+            let n = words.len();
+            if words[n - 1] == nominative {
+                for (w, t) in words[..n - 1].iter_mut().zip(toks) {
+                    if t.is_initial() || *w != t.word {
+                        continue;
+                    }
+                    if let Some(f) = first_name_like(w, &written, &nominative) {
+                        *w = f;
+                    }
+                }
+            }
+        }
+        // A man's first name declined in -a after a consonant (Marka, Jacka, Pawła, Lorenza) is
+        // read against the given-name list: Marek, Jacek, Paweł, Lorenzo.
+        if let Some((last, firsts)) = words.split_last_mut() {
+            // Whether the surname takes a Polish first name, read only for a declined one.
+            let mut polish: Option<bool> = None;
+            for (w, t) in firsts.iter_mut().zip(toks) {
+                let Some(stem) = t.word.strip_suffix('a').filter(|stem| *w == *stem && !t.is_initial())
+                else {
+                    continue;
+                };
+                let polish = *polish.get_or_insert_with(|| polish_surname(last) || !foreign_surname(last));
+                if let Some(f) = first_name_nominative(stem, polish) {
+                    *w = f;
+                }
+            }
+        }
     }
 }
 

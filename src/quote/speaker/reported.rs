@@ -183,6 +183,52 @@ impl Rules {
         if toks.is_empty() {
             return None;
         }
+        if let Some(a) = self.according_before(toks) {
+            return Some(a);
+        }
+        if !s.ends_with([':', ',', '-', '–', '—']) {
+            return None;
+        }
+        let last = toks.len() - 1;
+        if let Some(a) = self.as_says(toks) {
+            return Some(a);
+        }
+        // Harris: “…”
+        if toks[last].trail.starts_with(':') {
+            if let Some((a, b)) = name_backward(toks, last) {
+                if a == 0 || toks[a - 1].trail.contains(',') {
+                    return Some(Attribution {
+                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                    });
+                }
+            }
+        }
+        // Polish verb-first order: "Powiedział wtedy premier Jan Lis:", "Głos zabrał też lider rolników
+        // Michał Kowalczyk:".
+        if toks[last].trail.starts_with(':') {
+            if let Some(who) = self.subject_after_verb(toks) {
+                return Some(Attribution { who });
+            }
+        }
+        if let Some(a) = self.verb_before(toks) {
+            return Some(a);
+        }
+        // Polish: the verb first with a dropped pronoun: "Dodał: „…”"
+        if self.is_verb_cap(&toks[0]) && toks.len() <= 3 {
+            return Some(Attribution { who: Who::Implicit(toks[0].span) });
+        }
+        // A clause ending in a colon introduces the quotation; its subject opens the clause, followed by
+        // lower-case words of any verb or none: "Putin nagle zwrócił się do Trumpa:", "Prezydent USA
+        // zaskoczony:", "One Reddit user put it bluntly:". A clause with a verb of saying was read above.
+        if toks[last].trail.starts_with(':') && toks.len() <= 12 {
+            return self.colon_subject(toks);
+        }
+        None
+    }
+
+    /// A source before the quotation: "Według Harrisa, „…”", "Zdaniem Nowickiego „…”", "According to
+    /// Harris, “…”", with the name ending the clause `toks` or a few lower-case words after it.
+    fn according_before(&self, toks: &[Tok]) -> Option<Attribution> {
         // Według Harrisa, „…” / Zdaniem Nowickiego „…” / According to Harris, “…”
         for k in toks.len().saturating_sub(12)..toks.len() {
             if let Some(n) = self.according_at(toks, k) {
@@ -209,9 +255,11 @@ impl Rules {
                 }
             }
         }
-        if !s.ends_with([':', ',', '-', '–', '—']) {
-            return None;
-        }
+        None
+    }
+
+    /// Polish "as X says" in the clause `toks` (which ends in a comma, colon or dash).
+    fn as_says(&self, toks: &[Tok]) -> Option<Attribution> {
         let last = toks.len() - 1;
         // Polish "as X says": Jak mówi prezes spółki Jan Kowalski, „…” / Jak przekonywała skarbnik
         // miasta, „…” / Jak dodał, „…” ("Jak" is no name).
@@ -238,23 +286,12 @@ impl Rules {
                 }
             }
         }
-        // Harris: “…”
-        if toks[last].trail.starts_with(':') {
-            if let Some((a, b)) = name_backward(toks, last) {
-                if a == 0 || toks[a - 1].trail.contains(',') {
-                    return Some(Attribution {
-                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
-                    });
-                }
-            }
-        }
-        // Polish verb-first order: "Powiedział wtedy premier Jan Lis:", "Głos zabrał też lider rolników
-        // Michał Kowalczyk:".
-        if toks[last].trail.starts_with(':') {
-            if let Some(who) = self.subject_after_verb(toks) {
-                return Some(Attribution { who });
-            }
-        }
+        None
+    }
+
+    /// A verb of saying near the end of the clause `toks` (which ends in a comma, colon or dash) and
+    /// the subject before it: "Harris adds:", "She adds later,", "Rzecznik dodał:", "Bob mówił dalej:".
+    fn verb_before(&self, toks: &[Tok]) -> Option<Attribution> {
         // Harris adds: / She adds later, / Rzecznik dodał: / Bob mówił dalej:
         for j in 1..toks.len() {
             if !self.is_verb(&toks[j]) || noun_context(&toks[j - 1]) || toks.len() - j > 6 {
@@ -320,16 +357,6 @@ impl Rules {
             if j <= 3 {
                 return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
             }
-        }
-        // Polish: the verb first with a dropped pronoun: "Dodał: „…”"
-        if self.is_verb_cap(&toks[0]) && toks.len() <= 3 {
-            return Some(Attribution { who: Who::Implicit(toks[0].span) });
-        }
-        // A clause ending in a colon introduces the quotation; its subject opens the clause, followed by
-        // lower-case words of any verb or none: "Putin nagle zwrócił się do Trumpa:", "Prezydent USA
-        // zaskoczony:", "One Reddit user put it bluntly:". A clause with a verb of saying was read above.
-        if toks[last].trail.starts_with(':') && toks.len() <= 12 {
-            return self.colon_subject(toks);
         }
         None
     }

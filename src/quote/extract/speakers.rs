@@ -1,0 +1,402 @@
+//! The speaker of each quotation: the person its attribution gives (a name, a role, the subject of
+//! a clause, a dropped subject, a nationality noun), else the speaker of the utterance it continues.
+
+use super::{Extraction, Para, Place};
+use crate::lang::Lang;
+use crate::model::{Span, Speaker};
+use crate::quote::epithet::{self, Fit};
+use crate::quote::marks::RawQuote;
+use crate::quote::speaker::{self, SubjectClause, Who};
+use crate::quote::{described, fast, groups, names, resolve, roles, source_speaker};
+
+impl<'t> Extraction<'t> {
+    /// The speaker the attribution `who` of quote `q` gives.
+    pub(super) fn attributed_speaker(
+        &mut self,
+        q: &RawQuote,
+        who: Option<Who>,
+        place: &Place,
+        last_in_para: Option<usize>,
+    ) -> Option<Speaker> {
+        let lang = place.lang;
+        // A nationality noun in a name's place ("powiedział Polak") stands for a person.
+        let epithet = match who {
+            Some(Who::Name { span, .. }) => epithet::demonym_span(self.text, span),
+            _ => None,
+        };
+        match who {
+            Some(Who::Name { span, .. }) if epithet.is_some() => {
+                self.epithet_speaker(q, span, Fit::from(epithet?), lang)
+            }
+            Some(Who::Name { span, genitive }) => self.named_speaker(span, genitive, lang),
+            Some(Who::Role { span, group }) => {
+                let country = roles::country_in(self.text, span);
+                let gender = resolve::verb_gender_near(self.text, span, lang);
+                let (people, book) = self.people(lang);
+                let name = people.role(group, country, gender, q.open.start.min(span.start), book)?;
+                self.last_named = Some(self.quotes.len());
+                Some(Speaker { name, span })
+            }
+            Some(Who::Subject(clause)) => self.subject_speaker(&clause, lang, last_in_para),
+            Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
+                self.implicit_speaker(q, span, place, last_in_para)
+            }
+            Some(Who::Unnamed(span)) if !span.is_empty() => Some(described(self.text, span)),
+            Some(Who::Unnamed(_)) | None => None,
+        }
+    }
+
+    /// A speaker named at `span`: a name, a role written as a name, or a described group.
+    fn named_speaker(&mut self, span: Span, genitive: bool, lang: Lang) -> Option<Speaker> {
+        let text = self.text;
+        let mut span = match self.persons.get(&(span.start, span.end, genitive)) {
+            Some(&p) => p,
+            None => person_span(text, &mut self.book, span, genitive, lang),
+        };
+        // One capitalised word that the text also writes in lower case is a common noun
+        // at a sentence start ("Rzecznik dodał:", "Officials said").
+        // A role written as a name at a sentence start or with a qualifier ("Premier dodał:",
+        // "Szef OpenAI:", "Prezydent USA zaskoczony:") names the person holding it.
+        let mut role = None;
+        let mut group = None;
+        if let Some(sp) = span {
+            let toks = speaker::tokenize(text, sp);
+            if let Some(g) = roles::role_name(&toks) {
+                role = Some((g, sp));
+                span = None;
+            } else if groups::description(&toks, 0, toks.len(), true).is_some() {
+                // People or an institution described by a noun ("Internauci piszą", "Policja
+                // informuje", "Kancelaria Premiera przekazała"): the speaker as written.
+                group = Some(sp);
+            }
+        }
+        if span.is_some_and(|s| !s.text(text).contains(' ') && self.book.occurs_lowercase(s.text(text))) {
+            span = None;
+        }
+        if let Some(g) = group {
+            Some(described(text, g))
+        } else if let Some(span) = span {
+            let name = self.book.canonical(span, lang, genitive);
+            self.last_named = Some(self.quotes.len());
+            Some(Speaker { name, span })
+        } else if let Some((group, sp)) = role {
+            let gender = resolve::verb_gender_near(text, sp, lang);
+            let (people, book) = self.people(lang);
+            let name = people.role(group, roles::country_in(text, sp), gender, sp.start, book)?;
+            self.last_named = Some(self.quotes.len());
+            Some(Speaker { name, span: sp })
+        } else {
+            None
+        }
+    }
+
+    /// A description opening the sentence ("Many users described …"), else the first name standing in
+    /// it as a subject, else this paragraph's or the last speaker.
+    fn subject_speaker(
+        &mut self,
+        clause: &SubjectClause,
+        lang: Lang,
+        last_in_para: Option<usize>,
+    ) -> Option<Speaker> {
+        let text = self.text;
+        let (people, book) = self.people(lang);
+        if let Some(d) = clause.described {
+            return Some(described(text, d));
+        }
+        let span = Span::new(clause.span.end, clause.span.end);
+        if let Some(name) = people.subject_of(clause, lang == Lang::Pl, book) {
+            // A person the clause names is the speaker named last.
+            self.last_named = Some(self.quotes.len());
+            return Some(Speaker { name, span });
+        }
+        let name = last_in_para
+            .and_then(|i| self.name_at(i))
+            .or_else(|| self.last_named.and_then(|i| self.name_at(i)))?;
+        Some(Speaker { name, span })
+    }
+
+    /// The speaker a pronoun or a subject-less verb at `span` stands for.
+    fn implicit_speaker(
+        &mut self,
+        q: &RawQuote,
+        span: Span,
+        place: &Place,
+        last_in_para: Option<usize>,
+    ) -> Option<Speaker> {
+        let (text, lang) = (self.text, place.lang);
+        let (pspan, prev_para_start) = (place.pspan, place.prev_para_start);
+        let doc = self.doc;
+        let sentences = &doc.sentences;
+        let rules = if lang == Lang::Pl { self.pl } else { self.en };
+        // "– … – czytamy (w komunikacie X)": the written source, named after the verb or
+        // in the sentence before.
+        if speaker::is_reading_verb(span.text(text)) {
+            let k = sentences.partition_point(|s| s.span.start <= q.open.start);
+            let prev = k.checked_sub(2).map(|k| sentences[k].span).filter(|s| s.end > prev_para_start);
+            let source = rules
+                .source_after_reading(text, Span::new(span.start, pspan.end))
+                .or_else(|| prev.and_then(|s| rules.source_in(text, s)));
+            let (people, book) = self.people(lang);
+            if let Some(found) = source.and_then(|w| source_speaker(text, w, lang, book, people)) {
+                return Some(found);
+            }
+        }
+        // The subject of the narration before (the first person mentioned as a subject in
+        // the nearest sentence before), else the person last mentioned in this paragraph
+        // before the quotation (in the nominative, for Polish: the subject a dropped
+        // pronoun stands for), else the paragraph's last speaker, the last named speaker, a
+        // mention in the paragraph before.
+        // Each of them only if their name does not show the other gender than the pronoun or verb.
+        let at = q.open.start.min(span.start);
+        let gender = resolve::gender_of_word(span.text(text));
+        let fits = |n: &String| epithet::agrees(gender, n);
+        let (people, _) = self.people(lang);
+        let pl = lang == Lang::Pl;
+        let name = people
+            .narrative_subject(sentences, at, pspan.start, pl, gender)
+            .or_else(|| {
+                // A person this paragraph names before the quotation as a subject, in narration
+                // ("Rzecznik Marek Lis przekazał, że … – … – dodał."). Polish only: the nominative
+                // shows a subject.
+                if !pl {
+                    return None;
+                }
+                let fit = Fit { country: None, gender, subject: true };
+                let range = Span::new(pspan.start, at);
+                epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit)
+            })
+            .or_else(|| if pl { None } else { self.opening_name(at, pspan.start, gender).map(|n| n.0) })
+            .or_else(|| self.opening_epithet(at, pspan.start, gender, lang))
+            .or_else(|| {
+                let people = self.people.as_ref()?;
+                people.narrative_subject(sentences, at, prev_para_start, pl, gender)
+            })
+            .or_else(|| self.people.as_ref()?.mentioned_before(at, pspan.start, pl).filter(fits))
+            .or_else(|| last_in_para.and_then(|i| self.name_at(i)).filter(fits))
+            .or_else(|| self.last_named.and_then(|i| self.name_at(i)).filter(fits))
+            .or_else(|| {
+                self.people.as_ref().and_then(|p| p.mentioned_before(at, prev_para_start, false)).filter(fits)
+            })
+            .or_else(|| {
+                // The last full name written before, in narration too ("Deputy minister Ewa Lis said
+                // … “…,” she wrote"). English only: Polish capitalises too many words that are no
+                // names to read a name from capitals alone ("Wyobraźcie sobie").
+                if lang != Lang::En {
+                    return None;
+                }
+                let range = Span::new(prev_para_start, span.start);
+                let fit = Fit { country: None, gender, subject: false };
+                epithet::person(&mut self.book, &self.quote_spans, range, 300, lang, fit)
+            })?;
+        Some(Speaker { name, span })
+    }
+
+    /// The sentences of narration that may name the subject of a quotation at `at`: the one holding it
+    /// (up to `at`) and the one before, within the paragraph starting at `floor`, each with no other
+    /// quotation, as its span and its first `n` word tokens within its first `bytes` bytes.
+    fn narration_openings(
+        &self,
+        at: usize,
+        floor: usize,
+        n: usize,
+        bytes: usize,
+    ) -> Vec<(Span, Vec<speaker::Tok<'t>>)> {
+        let (text, sentences) = (self.text, &self.doc.sentences);
+        let k = sentences.partition_point(|s| s.span.start <= at);
+        let mut out = Vec::with_capacity(2);
+        for s in [k.checked_sub(1), k.checked_sub(2)].into_iter().flatten().map(|i| sentences[i].span) {
+            if s.start < floor {
+                break;
+            }
+            let until = Span::new(s.start, s.end.min(at));
+            if in_quotes_any(&self.quote_spans, until.start, until.end) {
+                continue;
+            }
+            out.push((s, speaker::words(text, speaker::head(text, until, bytes)).take(n).collect()));
+        }
+        out
+    }
+
+    /// English narration naming the speaker as its subject, in the sentence holding the quotation
+    /// (before it) or the one right before, in the same paragraph ("Ruiz admitted she was exhausted.
+    /// “…,” she wrote.", "Ms. Lee welcomed the plan, which, she said, “…”"): a name opening the
+    /// sentence, after a title if any, followed by a word in small letters, that is a full name opening
+    /// with a given name, or the surname of such a full name the text writes. None if its gender is
+    /// not `gender`.
+    fn opening_name(
+        &mut self,
+        at: usize,
+        floor: usize,
+        gender: Option<resolve::Gender>,
+    ) -> Option<(String, Span)> {
+        let text = self.text;
+        for (_, toks) in self.narration_openings(at, floor, 5, 80) {
+            let t0 = usize::from(
+                toks.first()
+                    .is_some_and(|t| names::is_title_word(t.word) && (t.trail.is_empty() || t.trail == ".")),
+            );
+            let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
+            let Some(next) = toks.get(b) else { continue };
+            if a != t0 || !toks[b - 1].trail.is_empty() || next.is_cap() || !next.lead.is_empty() {
+                continue;
+            }
+            if speaker::is_pronoun(&toks[a]) {
+                return None;
+            }
+            let span = Span::new(toks[a].span.start, toks[b - 1].span.end);
+            let name = self.book.canonical(span, Lang::En, false);
+            let given_first =
+                name.split(' ').count() >= 2 && name.split(' ').next().is_some_and(resolve::is_given_name);
+            if !given_first || epithet::demonym_span(text, span).is_some() {
+                return None;
+            }
+            return epithet::agrees(gender, &name).then_some((name, span));
+        }
+        None
+    }
+
+    /// A nationality noun opening the narration right before the quotation, as its subject, in the
+    /// same paragraph ("Hiszpanka przyznała, że była zmęczona. „…” – napisała.", "The Spaniard
+    /// admitted …"): the person it stands for, if the gender fits `gender`.
+    fn opening_epithet(
+        &mut self,
+        at: usize,
+        floor: usize,
+        gender: Option<resolve::Gender>,
+        lang: Lang,
+    ) -> Option<String> {
+        for (s, toks) in self.narration_openings(at, floor, 3, 40) {
+            let t0 = usize::from(
+                toks.first().is_some_and(|t| t.trail.is_empty() && fast::lower_eq(t.word, "the")),
+            );
+            let (Some(t), Some(next)) = (toks.get(t0), toks.get(t0 + 1)) else { continue };
+            let Some(d) = epithet::demonym(t.word).filter(|_| t.trail.is_empty() && !next.is_cap()) else {
+                continue;
+            };
+            if gender.is_some() && d.gender.is_some() && gender != d.gender {
+                return None;
+            }
+            let fit = Fit { country: Some(d.country), gender: d.gender.or(gender), subject: false };
+            let range = Span::new(0, s.start);
+            return epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit);
+        }
+        None
+    }
+
+    /// The speaker an epithet at `span` stands for ("powiedział Polak"): the last person named before
+    /// the quotation who fits it, else the last named speaker if they fit.
+    /// In English, the subject of the narration right before the quotation comes first, unless the
+    /// text gives it another country ("Bell will face Poland's Iga Nowicka. “…,” the American said").
+    fn epithet_speaker(&mut self, q: &RawQuote, span: Span, fit: Fit, lang: Lang) -> Option<Speaker> {
+        let at = q.open.start.min(span.start);
+        let floor = self.paras[q.paragraph].0.start;
+        let subject = if lang == Lang::En { self.opening_name(at, floor, fit.gender) } else { None };
+        if let Some((name, at_name)) = subject {
+            if epithet::country_fits(self.text, at_name.start, fit.country) {
+                self.last_named = Some(self.quotes.len());
+                return Some(Speaker { name, span });
+            }
+        }
+        let range = Span::new(0, at);
+        let name = epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit)
+            .or_else(|| {
+                self.last_named.and_then(|i| self.name_at(i)).filter(|n| epithet::agrees(fit.gender, n))
+            })?;
+        self.last_named = Some(self.quotes.len());
+        Some(Speaker { name, span })
+    }
+
+    /// The speaker of an unattributed speech quote `n` of the paragraph: the utterance's speaker, else
+    /// the last named speaker of this paragraph, else the one named later in the paragraph's utterance.
+    pub(super) fn utterance_speaker(
+        &mut self,
+        w: &Para,
+        n: usize,
+        para_first: usize,
+        last_in_para: Option<usize>,
+        place: &Place,
+    ) -> Option<Speaker> {
+        let same_utt = self.quotes[para_first..]
+            .last()
+            .filter(|x| x.utterance == w.utt[n])
+            .and_then(|x| x.speaker.clone());
+        let mut who = same_utt.or_else(|| {
+            if w.joined[n] {
+                None
+            } else {
+                last_in_para.and_then(|i| self.quotes[i].speaker.clone())
+            }
+        });
+        if who.is_none() && n == 0 {
+            if let (Some((_, Some(s), _)), true) = (place.carried.as_ref(), w.joined[n]) {
+                who = Some(s.clone());
+            }
+        }
+        if who.is_none() {
+            // The quote opens the paragraph and the attribution follows a later piece of it.
+            for m in n + 1..w.tops.len() {
+                if w.utt[m] != w.utt[n] {
+                    break;
+                }
+                if let Some(Who::Name { span, genitive }) = w.atts[m].map(|a| a.who) {
+                    who = Some(Speaker { name: self.book.canonical(span, place.lang, genitive), span });
+                    break;
+                }
+            }
+        }
+        who
+    }
+}
+
+/// The person's name in a speaker span: in Polish, without the words before a full name that
+/// describe or qualify the person. After a Polish verb the subject is nominative, so an inflected
+/// first word belongs to a description ("powiedział menadżer Liverpoolu", "rzecznik Kremla Dmitrij
+/// Pieskow"); a qualifier before a full name that opens with a given name is the party or body the
+/// role belongs to ("posłanka Lewicy Joanna Mazur"); an institution before a full name qualifies it
+/// ("Według ekonomistki Banku Pekao Joanny Siwińskiej"). None when nothing of a name is left.
+pub(super) fn person_span(
+    text: &str,
+    book: &mut names::NameBook,
+    span: Span,
+    genitive: bool,
+    lang: Lang,
+) -> Option<Span> {
+    let mut span = Some(span);
+    if lang == Lang::Pl && !genitive {
+        let all: Vec<_> = speaker::tokens(text, span.unwrap()).take(4).collect();
+        let qualifier = all.len() >= 3
+            && !resolve::is_given_name(all[0].word)
+            && resolve::is_given_name(all[1].word)
+            && all.last().is_some_and(|t| groups::group_of(t.word).is_none());
+        let mut toks = all.into_iter();
+        if toks.next().is_some_and(|t| qualifier || book.is_inflected_pl(t.word)) {
+            // The name without its first word: from the second token to the last.
+            span = toks.next().map(|second| {
+                let last = toks.last().unwrap_or(second);
+                Span::new(second.span.start, last.span.end)
+            });
+        }
+    }
+    // An institution before a full name: the first name and surname that end the run.
+    // A single letter is no one's name ("na platformie X").
+    if span.is_some_and(|s| s.text(text).chars().count() <= 1) {
+        return None;
+    }
+    if let Some(sp) = span.filter(|_| lang == Lang::Pl) {
+        let toks = speaker::tokenize(text, sp);
+        let n = toks.len();
+        if n >= 3
+            && groups::group_of(toks[0].word) == Some(groups::Group::Institution)
+            && names::given_name_any_case(toks[n - 2].word)
+        {
+            span = Some(Span::new(toks[n - 2].span.start, toks[n - 1].span.end));
+        }
+    }
+    span
+}
+
+/// Does a quotation of `quotes` (top-level, so sorted by start and by end) overlap `start..end`?
+fn in_quotes_any(quotes: &[Span], start: usize, end: usize) -> bool {
+    let k = quotes.partition_point(|q| q.end <= start);
+    quotes.get(k).is_some_and(|q| q.start < end)
+}
