@@ -664,3 +664,42 @@ fn one_of_a_group_is_someone_described() {
     );
     assert_eq!(got, vec![some("one of the senior diplomats")], "{got:?}");
 }
+
+#[test]
+fn a_feminine_role_noun_does_not_name_a_man_holding_that_role() {
+    // No woman in the article holds the post: the spokeswoman stays unknown, not the
+    // (male) spokesman of another body named later.
+    let t = "Woda w Opolu\n\n\
+             Rzeczniczka GIS: „Woda z wodociągu nadaje się do picia po przegotowaniu”.\n\n\
+             Rzecznik wojewody Tomasz Kruk zapewnił, że cysterny dotrą do wszystkich osiedli.\n";
+    assert_eq!(speakers(t), vec![None]);
+    let t = "Storm\n\nThe spokeswoman said: \"Schools will stay closed on Monday.\"\n\n\
+             Spokesman Tom Reid later said the roads were clear.\n";
+    assert_eq!(speakers(t), vec![None], "a spokeswoman is not Tom Reid");
+}
+
+#[test]
+fn an_acronym_with_small_letters_qualifies_a_role() {
+    // "MSWiA" (a ministry) qualifies the role before the name; it is not part of the name.
+    let t = "Powódź\n\n\
+             Rzecznik MSWiA Tomasz Kruk zapewnił, że pomoc dotrze do wszystkich gmin. \
+             – Mamy dość ludzi i sprzętu – powiedział rzecznik.\n";
+    assert_eq!(speakers(t), vec![some("Tomasz Kruk")]);
+}
+
+#[test]
+fn a_sport_noun_binds_the_player_a_later_role_names() {
+    let t = "Turniej w Łodzi\n\n\
+             Na konferencji pojawiła się siatkarka Anna Wolska. \
+             – Zagrałyśmy najlepszy mecz w sezonie – mówiła zawodniczka.\n\n\
+             Koszykarz Jan Dziedzic nie krył rozczarowania. – Przegraliśmy to w obronie – dodał zawodnik.\n";
+    assert_eq!(speakers(t), vec![some("Anna Wolska"), some("Jan Dziedzic")]);
+}
+
+#[test]
+fn a_document_speaks_for_its_owner() {
+    let t = "Floods\n\n\
+             \"The barriers were never designed for this volume of water,\" the ministry's statement said.\n\n\
+             \"Repairs will take months,\" the company’s report said.\n";
+    assert_eq!(speakers(t), vec![some("the ministry"), some("the company")]);
+}

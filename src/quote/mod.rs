@@ -54,6 +54,17 @@ fn tail(text: &str, start: usize, end: usize) -> &str {
 /// written, its spaces collapsed.
 fn described(text: &str, span: Span) -> Speaker {
     let written = span.text(text);
+    // A document speaks for its owner: "the ministry's statement said" is the ministry.
+    const DOCUMENTS: &[&str] =
+        &["statement", "communique", "communiqué", "release", "letter", "post", "report"];
+    if let Some((owner, noun)) =
+        written.rsplit_once(['\'', '’']).and_then(|(o, rest)| Some((o, rest.strip_prefix('s')?)))
+    {
+        let noun = noun.trim();
+        if !owner.trim().is_empty() && DOCUMENTS.iter().any(|d| noun.eq_ignore_ascii_case(d)) {
+            return Speaker { name: owner.split_whitespace().collect::<Vec<_>>().join(" "), span };
+        }
+    }
     let name = match groups::nominative(written) {
         // One noun in an oblique case ("w komunikacie policji"): its nominative.
         Some((_, nom)) if !written.contains(char::is_whitespace) && !written.eq_ignore_ascii_case(nom) => {

@@ -20,7 +20,7 @@ use crate::model::Span;
 
 mod gender;
 pub use gender::{
-    gender_of_name, gender_of_word, is_given_name, is_listed_male_name, verb_gender_near, Gender,
+    gender_of_name, gender_of_word, is_given_name, is_listed_male_name, role_gender, verb_gender_near, Gender,
 };
 
 /// Lower case without diacritics (ł → l), letters and digits only: how name forms are compared (the
@@ -113,7 +113,9 @@ fn qualifier(t: &Tok) -> bool {
         return false;
     }
     let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+    // An acronym, also one with small letters inside ("MSWiA", "OpenAI").
     ((2..=5).contains(&letters) && w.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase))
+        || super::name_shape::is_acronym(w)
         || w.chars().next().is_some_and(char::is_lowercase) && w.len() > 2
 }
 

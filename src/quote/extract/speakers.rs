@@ -31,7 +31,8 @@ impl<'t> Extraction<'t> {
             Some(Who::Name { span, genitive }) => self.named_speaker(span, genitive, lang),
             Some(Who::Role { span, group }) => {
                 let country = roles::country_in(self.text, span);
-                let gender = resolve::verb_gender_near(self.text, span, lang);
+                let gender = resolve::verb_gender_near(self.text, span, lang)
+                    .or_else(|| resolve::role_gender(self.text, span));
                 let (people, book) = self.people(lang);
                 let name = people.role(group, country, gender, q.open.start.min(span.start), book)?;
                 self.last_named = Some(self.quotes.len());
@@ -80,7 +81,7 @@ impl<'t> Extraction<'t> {
             self.last_named = Some(self.quotes.len());
             Some(Speaker { name, span })
         } else if let Some((group, sp)) = role {
-            let gender = resolve::verb_gender_near(text, sp, lang);
+            let gender = resolve::verb_gender_near(text, sp, lang).or_else(|| resolve::role_gender(text, sp));
             let (people, book) = self.people(lang);
             let name = people.role(group, roles::country_in(text, sp), gender, sp.start, book)?;
             self.last_named = Some(self.quotes.len());

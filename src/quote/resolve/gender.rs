@@ -123,6 +123,27 @@ pub fn verb_gender_near(text: &str, span: Span, lang: Lang) -> Option<Gender> {
     before.chain(after).find(|t| is_verb(t.word)).and_then(|t| gender_of_word(t.word))
 }
 
+/// The gender the role noun at `span` shows by its own form, when no verb shows one: a Polish
+/// feminine derivation ("rzeczniczka", "posłanka", "premierka", "prezeska", "szefowa",
+/// "marszałkini") or an English compound in -woman or -man ("spokeswoman", "chairman"). The first
+/// word of the span that shows one decides.
+pub fn role_gender(text: &str, span: Span) -> Option<Gender> {
+    const FEMININE: &[&str] = &["czka", "nka", "rka", "ska", "owa", "yni", "ini"];
+    tokens(text, span).find_map(|t| {
+        with_lower(t.word, |l| {
+            if l.ends_with("woman") || l.ends_with("women") {
+                Some(Gender::Female)
+            } else if l.ends_with("man") || l.ends_with("men") {
+                Some(Gender::Male)
+            } else if l.chars().count() > 5 && FEMININE.iter().any(|e| l.ends_with(e)) {
+                Some(Gender::Female)
+            } else {
+                None
+            }
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
