@@ -703,3 +703,23 @@ fn a_document_speaks_for_its_owner() {
              \"Repairs will take months,\" the company’s report said.\n";
     assert_eq!(speakers(t), vec![some("the ministry"), some("the company")]);
 }
+
+#[test]
+fn an_age_after_the_definite_article_is_the_person_just_named() {
+    let t = "Marathon\n\n\
+             Kenyan runner Grace Mutua broke the course record in Leeds on Sunday.\n\n\
+             \"I felt strong from the first mile,\" the 27-year-old told reporters.\n\n\
+             \"It was chaos at the start,\" a 45-year-old said.\n";
+    assert_eq!(speakers(t), vec![some("Grace Mutua"), some("a 45-year-old")]);
+}
+
+#[test]
+fn a_role_before_the_subject_of_the_narration_before_a_pronoun() {
+    // The sentence before the pronoun quotes a single word; its subject, after a role, says the
+    // next words, not the speaker of the paragraph before.
+    let t = "Marathon\n\n\
+             \"We trained for this race for eight months,\" coach Peter Otieno said.\n\n\
+             Race director Mark Hill called the run \"historic\". \
+             \"We have never seen anything like it,\" he added.\n";
+    assert_eq!(speakers(t), vec![some("Peter Otieno"), some("Mark Hill")]);
+}

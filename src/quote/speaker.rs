@@ -14,6 +14,7 @@ pub use super::name_shape::{is_acronym, nameish};
 pub use super::token::{head, make_tok, tail, tokenize, tokens, tokens_rev, words, Tok};
 
 mod after;
+pub(crate) use after::is_age_adjective;
 mod reported;
 
 /// Lower-case particles allowed inside a name ("Ahmed al Khateeb", "Ursula von der Leyen").

@@ -42,6 +42,25 @@ impl<'t> Extraction<'t> {
             Some(Who::Pronoun(span)) | Some(Who::Implicit(span)) => {
                 self.implicit_speaker(q, span, place, last_in_para)
             }
+            // "the 27-year-old told reporters": the person the article has just named.
+            Some(Who::Unnamed(span)) if definite_age(self.text, span) => {
+                let found = if lang == Lang::En {
+                    let fit = Fit { country: None, gender: None, subject: false };
+                    let range = Span::new(place.prev_para_start, q.open.start.min(span.start));
+                    epithet::person(&mut self.book, &self.quote_spans, range, 300, lang, fit)
+                } else {
+                    None
+                };
+                match found {
+                    Some(name) => {
+                        self.last_named = Some(self.quotes.len());
+                        Some(Speaker { name, span })
+                    }
+                    None => self
+                        .implicit_speaker(q, span, place, last_in_para)
+                        .or_else(|| Some(described(self.text, span))),
+                }
+            }
             Some(Who::Unnamed(span)) if !span.is_empty() => Some(described(self.text, span)),
             Some(Who::Unnamed(_)) | None => None,
         }
@@ -209,9 +228,14 @@ impl<'t> Extraction<'t> {
             if s.start < floor {
                 break;
             }
-            let until = Span::new(s.start, s.end.min(at));
-            if in_quotes_any(&self.quote_spans, until.start, until.end) {
-                continue;
+            // The narration up to the first quotation in the sentence ("Race director Carey
+            // Pinkowski called the run “historic”."); none when a quotation opens it.
+            let mut until = Span::new(s.start, s.end.min(at));
+            if let Some(q) = first_quote_in(&self.quote_spans, until.start, until.end) {
+                if text[until.start..q.start.max(until.start)].trim().is_empty() {
+                    continue;
+                }
+                until.end = q.start.max(until.start);
             }
             out.push((s, speaker::words(text, speaker::head(text, until, bytes)).take(n).collect()));
         }
@@ -232,10 +256,17 @@ impl<'t> Extraction<'t> {
     ) -> Option<(String, Span)> {
         let text = self.text;
         for (_, toks) in self.narration_openings(at, floor, 5, 80) {
-            let t0 = usize::from(
+            let mut t0 = usize::from(
                 toks.first()
                     .is_some_and(|t| names::is_title_word(t.word) && (t.trail.is_empty() || t.trail == ".")),
             );
+            // A role phrase before the name, with no punctuation ("Race director Carey Pinkowski").
+            if let Some(e) = (t0..toks.len().min(t0 + 3))
+                .find_map(|r| roles::role_at(&toks, r).map(|(_, e)| e))
+                .filter(|&e| toks[..e].iter().all(|t| t.trail.is_empty() && t.lead.is_empty()))
+            {
+                t0 = e;
+            }
             let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
             let Some(next) = toks.get(b) else { continue };
             if a != t0 || !toks[b - 1].trail.is_empty() || next.is_cap() || !next.lead.is_empty() {
@@ -396,8 +427,15 @@ pub(super) fn person_span(
     span
 }
 
-/// Does a quotation of `quotes` (top-level, so sorted by start and by end) overlap `start..end`?
-fn in_quotes_any(quotes: &[Span], start: usize, end: usize) -> bool {
+/// The first quotation of `quotes` (top-level, so sorted by start and by end) overlapping
+/// `start..end`.
+fn first_quote_in(quotes: &[Span], start: usize, end: usize) -> Option<Span> {
     let k = quotes.partition_point(|q| q.end <= start);
-    quotes.get(k).is_some_and(|q| q.start < end)
+    quotes.get(k).copied().filter(|q| q.start < end)
+}
+
+/// Is `span` a definite article and an age alone ("the 27-year-old"): someone the article names?
+fn definite_age(text: &str, span: Span) -> bool {
+    let toks = speaker::tokenize(text, span);
+    toks.len() == 2 && fast::lower_eq(toks[0].word, "the") && speaker::is_age_adjective(toks[1].word)
 }

@@ -487,7 +487,7 @@ fn qualified_end(toks: &[Tok], end: usize) -> usize {
 }
 
 /// An age written as an adjective: "34-year-old", "64-letni", "64-letniej".
-fn is_age_adjective(w: &str) -> bool {
+pub(crate) fn is_age_adjective(w: &str) -> bool {
     let Some((num, rest)) = w.split_once('-') else { return false };
     (1..=3).contains(&num.len())
         && num.bytes().all(|b| b.is_ascii_digit())
