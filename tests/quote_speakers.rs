@@ -723,3 +723,11 @@ fn a_role_before_the_subject_of_the_narration_before_a_pronoun() {
              \"We have never seen anything like it,\" he added.\n";
     assert_eq!(speakers(t), vec![some("Peter Otieno"), some("Mark Hill")]);
 }
+
+#[test]
+fn a_court_with_its_seat_before_the_person_is_not_the_speaker() {
+    let t = "Wyrok w Opolu\n\n\
+             „Wyrok nie jest prawomocny” – poinformowała rzeczniczka Sądu Okręgowego w Opolu Ewa Mrozek.\n\n\
+             „To dopiero początek sprawy” – dodał prezes Sądu Rejonowego w Nysie Jan Lis.\n";
+    assert_eq!(speakers(t), vec![some("Ewa Mrozek"), some("Jan Lis")]);
+}

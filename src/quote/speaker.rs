@@ -472,7 +472,7 @@ impl Rules {
                 {
                     return Some((r.0 + 1, r.1));
                 }
-                return Some(r);
+                return Some(self.name_after_seat(toks, r).unwrap_or(r));
             }
             // A capitalised title ("said Ms Kowalska", "said Dr Lee") describes the name after it.
             let title = toks[i].is_cap()
@@ -484,6 +484,25 @@ impl Rules {
             i += 1;
         }
         None
+    }
+
+    /// An institution with its seat before the person it names, in Polish ("rzeczniczka Prokuratury
+    /// Okręgowej w Lublinie Agnieszka Kępka", "prezes Sądu Rejonowego w Nysie Jan Lis"): the run `r`
+    /// opens with no given name, a preposition follows it, then a place and a full name opening with
+    /// a given name. The full name's range.
+    fn name_after_seat(&self, toks: &[Tok], r: (usize, usize)) -> Option<(usize, usize)> {
+        let p = r.1;
+        let prep = toks.get(p)?;
+        if !toks[p - 1].trail.is_empty()
+            || !prep.trail.is_empty()
+            || !prep.lead.is_empty()
+            || !with_lower(prep.word, |w| self.prepositions.contains(&w))
+            || crate::quote::resolve::is_given_name(toks[r.0].word)
+        {
+            return None;
+        }
+        let s = name_forward(toks, p + 1).filter(|s| s.0 == p + 1 && s.1 - s.0 >= 3)?;
+        crate::quote::resolve::is_given_name(toks[s.0 + 1].word).then_some((s.0 + 1, s.1))
     }
 
     /// The person's name (two words or more) after one to `max_descriptors` lower-case description
