@@ -731,3 +731,12 @@ fn a_court_with_its_seat_before_the_person_is_not_the_speaker() {
              „To dopiero początek sprawy” – dodał prezes Sądu Rejonowego w Nysie Jan Lis.\n";
     assert_eq!(speakers(t), vec![some("Ewa Mrozek"), some("Jan Lis")]);
 }
+
+#[test]
+fn a_role_no_one_holds_is_the_holder_the_narration_described() {
+    let t = "Storm\n\n\
+             A spokeswoman for the city council said the main roads would reopen by noon. \
+             \"Crews are working through the night,\" the spokeswoman added.\n\n\
+             \"Schools stay shut,\" the president said.\n";
+    assert_eq!(speakers(t), vec![some("a spokeswoman"), None], "no president is described");
+}

@@ -34,7 +34,23 @@ impl<'t> Extraction<'t> {
                 let gender = resolve::verb_gender_near(self.text, span, lang)
                     .or_else(|| resolve::role_gender(self.text, span));
                 let (people, book) = self.people(lang);
-                let name = people.role(group, country, gender, q.open.start.min(span.start), book)?;
+                let at = q.open.start.min(span.start);
+                let Some(name) = people.role(group, country, gender, at, book) else {
+                    // "A Downing Street spokesperson said … “…,” the spokesperson added.": no one
+                    // holds the role, but the narration before described who did.
+                    let range = Span::new(place.prev_para_start, at);
+                    let d = (lang == Lang::En)
+                        .then(|| described_holder(self.text, group, range, &self.quote_spans));
+                    return d.flatten().map(|d| {
+                        let name = described(self.text, d).name;
+                        // (the article in small letters: "a Downing Street spokesperson")
+                        let name = match name.strip_prefix('A') {
+                            Some(rest) if rest.starts_with([' ', 'n']) => format!("a{rest}"),
+                            _ => name,
+                        };
+                        Speaker { name, span }
+                    });
+                };
                 self.last_named = Some(self.quotes.len());
                 Some(Speaker { name, span })
             }
@@ -432,6 +448,33 @@ pub(super) fn person_span(
 fn first_quote_in(quotes: &[Span], start: usize, end: usize) -> Option<Span> {
     let k = quotes.partition_point(|q| q.end <= start);
     quotes.get(k).copied().filter(|q| q.start < end)
+}
+
+/// The last description of someone holding a role of `group` in the narration of `range` (outside
+/// the quotations `quotes`) with an indefinite article (English): "a Downing Street spokesperson",
+/// "an aide". Its span.
+fn described_holder(text: &str, group: &str, range: Span, quotes: &[Span]) -> Option<Span> {
+    let toks: Vec<speaker::Tok> = speaker::words(text, range)
+        .filter(|t| first_quote_in(quotes, t.span.start, t.span.end).is_none())
+        .collect();
+    let mut found = None;
+    for i in 0..toks.len() {
+        if !toks[i].trail.is_empty() || !["a", "an"].iter().any(|a| fast::lower_eq(toks[i].word, a)) {
+            continue;
+        }
+        for j in i + 1..toks.len().min(i + 5) {
+            if let Some((g, e)) = roles::role_at(&toks, j).filter(|r| r.0 == group) {
+                if toks[i..j].iter().all(|t| t.trail.is_empty()) && g == group {
+                    found = Some(Span::new(toks[i].span.start, toks[e - 1].span.end));
+                }
+                break;
+            }
+            if !toks[j].trail.is_empty() {
+                break;
+            }
+        }
+    }
+    found
 }
 
 /// Is `span` a definite article and an age alone ("the 27-year-old"): someone the article names?
