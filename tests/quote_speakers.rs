@@ -740,3 +740,20 @@ fn a_role_no_one_holds_is_the_holder_the_narration_described() {
              \"Schools stay shut,\" the president said.\n";
     assert_eq!(speakers(t), vec![some("a spokeswoman"), None], "no president is described");
 }
+
+#[test]
+fn a_described_person_after_a_verb_is_not_the_last_speaker() {
+    let t = "Strajk\n\n\
+             – Rząd nie zostawił nam wyboru – mówi prezes związku Sławomir Broniarz.\n\n\
+             W szkołach panuje niepewność. – Nie wiemy, czy w poniedziałek mamy przyjść do pracy – \
+             mówi nam nauczycielka z Radomia.\n";
+    assert_eq!(speakers(t), vec![some("Sławomir Broniarz"), some("nauczycielka")]);
+}
+
+#[test]
+fn a_common_given_name_opens_the_narrations_subject() {
+    let t = "Tour\n\n\
+             \"We hope so,\" her manager Luke Barnes told the Guardian.\n\n\
+             Fellow singer Jon Vale posted a message of support. \"Rest up, Maya,\" he wrote.\n";
+    assert_eq!(speakers(t), vec![some("Luke Barnes"), some("Jon Vale")]);
+}
