@@ -757,3 +757,14 @@ fn a_common_given_name_opens_the_narrations_subject() {
              Fellow singer Jon Vale posted a message of support. \"Rest up, Maya,\" he wrote.\n";
     assert_eq!(speakers(t), vec![some("Luke Barnes"), some("Jon Vale")]);
 }
+
+#[test]
+fn a_polish_surname_alone_as_the_subject_before_dialogue_is_the_full_name() {
+    let t = "Dymisja\n\n\
+             Minister sportu Halina Rutkowska podała się do dymisji.\n\n\
+             Rutkowska w rozmowie z radiem tłumaczyła, że nie chce szkodzić koalicji. \
+             – Odchodzę z podniesioną głową – podkreśliła.\n\n\
+             Opozycja tłumaczyła, że dymisja przyszła za późno. – To spóźniony krok – oceniła.\n";
+    // "Opozycja" opens its sentence as a capitalised common noun, no surname of a full name.
+    assert_eq!(speakers(t), vec![some("Halina Rutkowska"), None]);
+}

@@ -157,10 +157,14 @@ pub fn person(
         let left = back.saturating_sub(range.end - before);
         // A run holding a nationality noun ("w Paryżu Włocha") or ending in an acronym ("Hard Knocks
         // MMA") is not a person's name.
+        // A subject is a full name opening with a given name, or (in Polish) a surname alone that
+        // stands for a full name the text writes ("Nowicka tłumaczyła" with "Katarzyna Nowicka").
+        let single = fit.subject && lang == Lang::Pl;
         let subject_like = |span: Span, words: &str| {
-            words.split(' ').next().is_some_and(is_given_name) && !after_preposition(text, span.start)
+            (words.split(' ').next().is_some_and(is_given_name) || single && !words.contains(' '))
+                && !after_preposition(text, span.start)
         };
-        let (span, written) = book.last_mention_where(before, range.start, left, |span, words| {
+        let (span, written) = book.last_mention_where(before, range.start, left, single, |span, words| {
             !in_quotes(quotes, span.start)
                 && country_fits(span.start)
                 && !words.split(' ').any(|w| demonym(w).is_some())
@@ -168,7 +172,11 @@ pub fn person(
                 && (!fit.subject || subject_like(span, words))
         })?;
         let name = if lang == Lang::Pl { book.canonical(span, lang, false) } else { written.clone() };
-        let nominative = !fit.subject || lang != Lang::Pl || name == written;
+        // A surname alone must stand for such a full name, in the nominative (as the name ends).
+        let alone = !written.contains(' ');
+        let full_of_it = name.strip_suffix(written.as_str()).is_some_and(|f| f.ends_with(' '))
+            && name.split(' ').next().is_some_and(is_given_name);
+        let nominative = !fit.subject || lang != Lang::Pl || if alone { full_of_it } else { name == written };
         if nominative && agrees(fit.gender, &name) {
             return Some(name);
         }

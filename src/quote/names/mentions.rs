@@ -116,12 +116,13 @@ impl<'t> NameBook<'t> {
     /// The last full name mentioned before `pos`, at or after `floor` and at most `back` bytes back,
     /// that `fits` (given its span and its words joined): its span and its words. The fallback for a
     /// pronoun or an epithet when no speaker fits ("… posted by Sydney woman Jordy Lee. “…,” she
-    /// said").
+    /// said"). With `single`, a name word standing alone (a surname) is offered to `fits` too.
     pub fn last_mention_where(
         &self,
         pos: usize,
         floor: usize,
         back: usize,
+        single: bool,
         mut fits: impl FnMut(Span, &str) -> bool,
     ) -> Option<(Span, String)> {
         let mut from = pos.saturating_sub(back).max(floor);
@@ -194,6 +195,9 @@ impl<'t> NameBook<'t> {
                         end = run[0].span.start - run[0].lead.len();
                         continue;
                     }
+                }
+                if single && !is_media_word(last.word) && fits(last.span, last.word) {
+                    return Some((last.span, last.word.to_string()));
                 }
             }
             // Go on with the token before this one.

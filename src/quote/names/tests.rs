@@ -47,7 +47,8 @@ fn one_search_answers_like_a_search_per_candidate() {
 fn last_mention_is_the_last_full_name_before() {
     let text = "Posted by Sydney woman Jordy Lee. Then the mayor, Amy B. Harris, spoke. “Yes,” she said.";
     let book = NameBook::new(text);
-    let last = |at: usize, floor: usize| book.last_mention_where(at, floor, 300, |_, _| true).map(|m| m.1);
+    let last =
+        |at: usize, floor: usize| book.last_mention_where(at, floor, 300, false, |_, _| true).map(|m| m.1);
     let at = text.find('“').unwrap();
     assert_eq!(last(at, 0).as_deref(), Some("Amy B. Harris"));
     let at = text.find(" Then").unwrap();
@@ -55,7 +56,7 @@ fn last_mention_is_the_last_full_name_before() {
     assert_eq!(last(at, at - 3), None, "not before the floor");
     // A name that does not fit is passed over for the one before it.
     let at = text.find('“').unwrap();
-    let not_harris = book.last_mention_where(at, 0, 300, |_, words| !words.ends_with("Harris"));
+    let not_harris = book.last_mention_where(at, 0, 300, false, |_, words| !words.ends_with("Harris"));
     let (span, words) = not_harris.unwrap();
     assert_eq!((span.text(text), words.as_str()), ("Jordy Lee", "Jordy Lee"));
 }
