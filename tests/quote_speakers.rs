@@ -768,3 +768,12 @@ fn a_polish_surname_alone_as_the_subject_before_dialogue_is_the_full_name() {
     // "Opozycja" opens its sentence as a capitalised common noun, no surname of a full name.
     assert_eq!(speakers(t), vec![some("Halina Rutkowska"), None]);
 }
+
+#[test]
+fn a_statement_that_reads_speaks_for_its_source() {
+    let t = "Floods\n\n\
+             \"Repairs will take months,\" the agency's statement read.\n\n\
+             \"Funding will follow this week,\" a statement from the ministry said.\n\n\
+             \"Fans will be refunded,\" the statement read.\n";
+    assert_eq!(speakers(t), vec![some("the agency"), some("the ministry"), some("the statement")]);
+}

@@ -55,13 +55,11 @@ fn tail(text: &str, start: usize, end: usize) -> &str {
 fn described(text: &str, span: Span) -> Speaker {
     let written = span.text(text);
     // A document speaks for its owner: "the ministry's statement said" is the ministry.
-    const DOCUMENTS: &[&str] =
-        &["statement", "communique", "communiqué", "release", "letter", "post", "report"];
     if let Some((owner, noun)) =
         written.rsplit_once(['\'', '’']).and_then(|(o, rest)| Some((o, rest.strip_prefix('s')?)))
     {
         let noun = noun.trim();
-        if !owner.trim().is_empty() && DOCUMENTS.iter().any(|d| noun.eq_ignore_ascii_case(d)) {
+        if !owner.trim().is_empty() && speaker::DOCUMENTS.iter().any(|d| noun.eq_ignore_ascii_case(d)) {
             return Speaker { name: owner.split_whitespace().collect::<Vec<_>>().join(" "), span };
         }
     }

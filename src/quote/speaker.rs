@@ -14,6 +14,10 @@ pub use super::name_shape::{is_acronym, nameish};
 pub use super::token::{head, make_tok, tail, tokenize, tokens, tokens_rev, words, Tok};
 
 mod after;
+/// Nouns of a written document that speaks for whoever issued it ("the ministry's statement said",
+/// "the statement read").
+pub(crate) const DOCUMENTS: &[&str] =
+    &["statement", "communique", "communiqué", "release", "letter", "post", "report"];
 pub(crate) use after::is_age_adjective;
 mod reported;
 

@@ -45,7 +45,9 @@ impl Rules {
                 from = 2;
             }
             if !hopeful {
-                if self.is_verb(&t) || j > 0 && answers_back(&buf[..n], j - 1) {
+                if self.is_verb(&t)
+                    || j > 0 && (answers_back(&buf[..n], j - 1) || document_reads(&buf[..n], j))
+                {
                     hopeful = true;
                 } else if (!t.trail.is_empty() && !t.is_initial() && !capital_title(&t))
                     || j >= self.max_descriptors + 4
@@ -311,6 +313,18 @@ impl Rules {
         let mut j = 0;
         while j < toks.len() && j <= self.max_descriptors + 4 {
             let t = &toks[j];
+            if j > 0 && document_reads(toks, j) {
+                // "the statement read", "a statement from the ministry said": the document as written,
+                // or the body it comes from.
+                let from = toks[..j].iter().position(|d| ["from", "by"].iter().any(|w| lower_eq(d.word, w)));
+                let r = match from {
+                    Some(f) if f + 1 < j && f >= 2 => (f + 1, j),
+                    _ => (0, j),
+                };
+                if toks[..j].iter().all(|d| d.trail.is_empty()) {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, r)) });
+                }
+            }
             if j > 0 && (self.is_verb(t) || answers_back(toks, j)) && !noun_context(&toks[j - 1]) {
                 let p = &toks[j - 1];
                 if is_pronoun(p) && j == 1 {
@@ -403,6 +417,25 @@ fn answers_back(toks: &[Tok], j: usize) -> bool {
     t.trail.is_empty()
         && ["shot", "fired", "hit", "snapped", "struck"].contains(&t.word)
         && toks.get(j + 1).is_some_and(|b| b.word == "back" && b.lead.is_empty())
+}
+
+/// A document as the subject of the verb at token `j` (English): "the statement read", "the
+/// ministry's statement said", "a statement from the ministry said" (the noun at most five words
+/// before the verb, after an article or an owner).
+fn document_reads(toks: &[Tok], j: usize) -> bool {
+    let t = &toks[j];
+    if !["read", "said", "says", "added", "stated"].iter().any(|v| lower_eq(t.word, v)) || j > 6 {
+        return false;
+    }
+    let k = toks[..j]
+        .iter()
+        .position(|d| super::DOCUMENTS.iter().any(|w| lower_eq(d.word.trim_end_matches(['\'', '’']), w)));
+    k.is_some_and(|k| {
+        k >= 1
+            && (["a", "an", "the"].iter().any(|a| lower_eq(toks[0].word, a))
+                || toks[k - 1].word.ends_with("'s")
+                || toks[k - 1].word.ends_with("’s"))
+    })
 }
 
 /// Where the subject after a verb of saying starts, past the medium the words went out on or to
