@@ -17,7 +17,7 @@ mod after;
 /// Nouns of a written document that speaks for whoever issued it ("the ministry's statement said",
 /// "the statement read").
 pub(crate) const DOCUMENTS: &[&str] =
-    &["statement", "communique", "communiqué", "release", "letter", "post", "report"];
+    &["statement", "communique", "communiqué", "release", "letter", "post", "report", "notice"];
 pub(crate) use after::is_age_adjective;
 mod reported;
 

@@ -463,8 +463,8 @@ fn described_holder(text: &str, group: &str, range: Span, quotes: &[Span]) -> Op
             continue;
         }
         for j in i + 1..toks.len().min(i + 5) {
-            if let Some((g, e)) = roles::role_at(&toks, j).filter(|r| r.0 == group) {
-                if toks[i..j].iter().all(|t| t.trail.is_empty()) && g == group {
+            if let Some((_, e)) = roles::role_at(&toks, j).filter(|r| r.0 == group) {
+                if toks[i..j].iter().all(|t| t.trail.is_empty()) {
                     found = Some(Span::new(toks[i].span.start, toks[e - 1].span.end));
                 }
                 break;

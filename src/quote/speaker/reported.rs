@@ -461,7 +461,8 @@ impl Rules {
     /// wpisie premiera", "we read in the ministry's statement" (`region` starts at the verb).
     pub fn source_after_reading(&self, text: &str, region: Span) -> Option<Who> {
         const PLACES: &[&str] = &["w", "we", "na", "in", "on"];
-        const DOCUMENTS: &[&str] = &[
+        // Polish documents in the locative; English ones are `speaker::DOCUMENTS`.
+        const DOCUMENTS_PL: &[&str] = &[
             "komunikacie",
             "oświadczeniu",
             "wpisie",
@@ -472,11 +473,6 @@ impl Rules {
             "stronie",
             "profilu",
             "informacji",
-            "statement",
-            "post",
-            "report",
-            "letter",
-            "notice",
         ];
         let toks: Vec<Tok> = words(text, head(text, region, 160)).take(10).collect();
         let t0 = toks.first()?;
@@ -486,7 +482,9 @@ impl Rules {
         let plain = |k: usize, list: &[&str]| {
             toks.get(k).is_some_and(|t| t.trail.is_empty() && list.iter().any(|w| lower_eq(t.word, w)))
         };
-        (plain(1, PLACES) && plain(2, DOCUMENTS)).then(|| self.owner_at(&toks, 3)).flatten()
+        (plain(1, PLACES) && (plain(2, DOCUMENTS_PL) || plain(2, super::DOCUMENTS)))
+            .then(|| self.owner_at(&toks, 3))
+            .flatten()
     }
 
     /// A source starting at token `k`: a group description (`policji`, `the ministry`), a role
