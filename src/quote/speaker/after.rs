@@ -423,8 +423,12 @@ fn answers_back(toks: &[Tok], j: usize) -> bool {
 /// ministry's statement said", "a statement from the ministry said" (the noun at most five words
 /// before the verb, after an article or an owner).
 fn document_reads(toks: &[Tok], j: usize) -> bool {
+    // An article or an owner and the noun come before the verb: two tokens at least.
+    if !(2..=6).contains(&j) {
+        return false;
+    }
     let t = &toks[j];
-    if !["read", "said", "says", "added", "stated"].iter().any(|v| lower_eq(t.word, v)) || j > 6 {
+    if !["read", "said", "says", "added", "stated"].iter().any(|v| lower_eq(t.word, v)) {
         return false;
     }
     let k = toks[..j].iter().position(|d| super::DOCUMENTS.iter().any(|w| lower_eq(d.word, w)));
