@@ -777,3 +777,30 @@ fn a_statement_that_reads_speaks_for_its_source() {
              \"Fans will be refunded,\" the statement read.\n";
     assert_eq!(speakers(t), vec![some("the agency"), some("the ministry"), some("the statement")]);
 }
+
+#[test]
+fn a_relative_clause_after_the_name_keeps_it_the_subject() {
+    let t = "Ferry\n\n\
+             \"The timetable is a fiction,\" said Dan Cole, a councillor.\n\n\
+             Peter Hale, who has run the ferry for a decade, told the local paper that fuel costs had doubled. \
+             \"We cannot sail at a loss,\" he said.\n";
+    // Not Dan Cole, the last speaker: the narration just before names its subject.
+    assert_eq!(speakers(t), vec![some("Dan Cole"), some("Peter Hale")]);
+}
+
+#[test]
+fn a_polish_given_name_without_diacritics_is_a_given_name() {
+    let t = "Mine\n\n\
+             \"Safety comes first,\" said Adam Lind, a union official.\n\n\
+             Lukasz Borek told reporters that two shafts had been closed. \"Nobody goes down tomorrow,\" he said.\n";
+    assert_eq!(speakers(t), vec![some("Adam Lind"), some("Lukasz Borek")]);
+}
+
+#[test]
+fn a_described_speaker_named_in_apposition_is_the_name() {
+    let t = "Roads\n\n\
+             A transport ministry spokesman, Omar Patel, said the bridge would reopen after the inspection next month, \
+             adding: \"Drivers should plan other routes until then.\"\n";
+    // Not "A transport ministry", the institution qualifying the role.
+    assert_eq!(speakers(t), vec![some("Omar Patel")]);
+}

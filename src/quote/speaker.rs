@@ -213,7 +213,10 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
             }
             super::groups::description(toks, c + 1, toks.len(), false)
         })
-        .map(|(_, a, b)| Span::new(toks[a].span.start, toks[b - 1].span.end));
+        .map(|(_, a, b)| Span::new(toks[a].span.start, toks[b - 1].span.end))
+        // A full name set off by commas after the opening phrase names the one it describes ("A
+        // ministry spokeswoman, Joanna Kret, said …, adding:").
+        .filter(|_| !apposition_name(toks));
     let mut runs = [None; 3];
     let mut n = 0;
     let mut i = 0;
@@ -268,6 +271,14 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
         n += 1;
     }
     SubjectClause { span, described, runs }
+}
+
+/// Whether the clause `toks` opens with a phrase of at most five words ending in a comma, then a
+/// full name (two words or more) ending in a comma: "A ministry spokeswoman, Joanna Kret, said".
+fn apposition_name(toks: &[Tok]) -> bool {
+    let Some(c) = toks.iter().take(5).position(|t| t.trail.starts_with(',')) else { return false };
+    name_forward(toks, c + 1)
+        .is_some_and(|(a, b)| a == c + 1 && b - a >= 2 && toks[b - 1].trail.starts_with(','))
 }
 
 /// An attribution found next to a quotation.

@@ -285,7 +285,14 @@ impl<'t> Extraction<'t> {
             }
             let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
             let Some(next) = toks.get(b) else { continue };
-            if a != t0 || !toks[b - 1].trail.is_empty() || next.is_cap() || !next.lead.is_empty() {
+            // A relative clause may stand between the name and its verb ("Paweł Lis, who runs the
+            // hospital, told reporters …").
+            let relative = toks[b - 1].trail == "," && matches!(next.word, "who" | "whose");
+            if a != t0
+                || !(toks[b - 1].trail.is_empty() || relative)
+                || next.is_cap()
+                || !next.lead.is_empty()
+            {
                 continue;
             }
             if speaker::is_pronoun(&toks[a]) {

@@ -48,15 +48,25 @@ fn female_by_ending(f: &str) -> bool {
     (f.ends_with('a') || f.ends_with('ą')) && f.chars().count() >= 3 && !MALE_IN_A.contains(&f)
 }
 
-/// Given names and their gender (data/first_names.txt).
-fn first_names() -> &'static FxMap<&'static str, Gender> {
-    static M: OnceLock<FxMap<&'static str, Gender>> = OnceLock::new();
+/// Given names and their gender (data/first_names.txt), each also without its diacritics as
+/// English news writes Polish names (Pawel, Lukasz, Malgorzata), unless that spelling is listed.
+fn first_names() -> &'static FxMap<Box<str>, Gender> {
+    static M: OnceLock<FxMap<Box<str>, Gender>> = OnceLock::new();
     M.get_or_init(|| {
-        let mut m = FxMap::default();
+        let mut m: FxMap<Box<str>, Gender> = FxMap::default();
+        let mut plain = Vec::new();
         for line in crate::data::entries(include_str!("../data/first_names.txt")) {
             let Some((g, names)) = line.split_once('\t') else { continue };
             let g = if g == "f" { Gender::Female } else { Gender::Male };
-            m.extend(names.split_whitespace().map(|n| (n, g)));
+            for n in names.split_whitespace() {
+                m.insert(n.into(), g);
+                if !n.is_ascii() {
+                    plain.push((crate::lexicon::names::fold(n), g));
+                }
+            }
+        }
+        for (n, g) in plain {
+            m.entry(n.into_boxed_str()).or_insert(g);
         }
         m
     })
