@@ -804,3 +804,31 @@ fn a_described_speaker_named_in_apposition_is_the_name() {
     // Not "A transport ministry", the institution qualifying the role.
     assert_eq!(speakers(t), vec![some("Omar Patel")]);
 }
+
+#[test]
+fn a_preposition_governs_a_medium_not_the_subject() {
+    let t = "Kadra\n\n\
+             Trener pominął w składzie bramkarza Huberta Gołąba. Obrońca Kamil Wrona też nie pojedzie.\n\n\
+             Hubert Gołąb nie ukrywał żalu. Na Instagramie napisał: „Będę walczył o powrót”.\n\n\
+             Ewa Sroka, kapitan kobiecej drużyny, poparła kolegów. W mediach społecznościowych napisała: „Trzymam za was kciuki”.\n";
+    // Not "Instagramie", not "W mediach społecznościowych": the verb's subject is the one the
+    // narration just named.
+    assert_eq!(speakers(t), vec![some("Hubert Gołąb"), some("Ewa Sroka")]);
+}
+
+#[test]
+fn a_polish_surname_with_a_soft_consonant_takes_its_nominative() {
+    let t = "Kadra\n\n\
+             W kadrze zabrakło miejsca dla skrzydłowego Filipa Kmiecia.\n\n\
+             Kmieć nie krył zaskoczenia. – Dowiedziałem się o tym z telewizji – napisał.\n";
+    // Kmiecia is the genitive of Kmieć, the form the narration writes.
+    assert_eq!(speakers(t), vec![some("Filip Kmieć")]);
+}
+
+#[test]
+fn a_medium_or_an_institution_before_a_name_is_not_part_of_it() {
+    let t = "Mecz\n\n\
+             Prezes Krajowej Izby Gospodarczej Marek Sowa ocenił w rozmowie z radiem, że decyzja to „krok w dobrą stronę”.\n\n\
+             Premier Walii Owen Rhys spotkał się z kibicami. W wywiadzie dla BBC Wales Rhys powiedział: „Wierzymy w tę drużynę”.\n";
+    assert_eq!(speakers(t), vec![some("Marek Sowa"), some("Owen Rhys")]);
+}

@@ -432,7 +432,9 @@ pub(super) fn person_span(
             });
         }
     }
-    // An institution before a full name: the first name and surname that end the run.
+    // An institution among the first three words before a full name ("Banku Pekao Joanny Siwińskiej",
+    // "Prezes Polskiego Związku Piłki Siatkowej Janusz Malinowski"): the first name and surname that
+    // end the run.
     // A single letter is no one's name ("na platformie X").
     if span.is_some_and(|s| s.text(text).chars().count() <= 1) {
         return None;
@@ -441,7 +443,9 @@ pub(super) fn person_span(
         let toks = speaker::tokenize(text, sp);
         let n = toks.len();
         if n >= 3
-            && groups::group_of(toks[0].word) == Some(groups::Group::Institution)
+            && toks[..(n - 2).min(3)]
+                .iter()
+                .any(|t| groups::group_of(t.word) == Some(groups::Group::Institution))
             && names::given_name_any_case(toks[n - 2].word)
         {
             span = Some(Span::new(toks[n - 2].span.start, toks[n - 1].span.end));

@@ -19,13 +19,16 @@ impl<'t> NameBook<'t> {
         let mut rev: Vec<Tok<'t>> = Vec::new();
         if self.budget() {
             let text = self.text;
-            for i in memchr::memmem::find_iter(text.as_bytes(), surname.as_bytes()) {
+            // Searched by the part every Polish form keeps: a soft consonant or a mobile e changes in
+            // the other cases (Kmieć, Kmiecia; Gacek, Gacka).
+            let stem = if lang == Lang::Pl { inflection_stem(surname) } else { surname };
+            for i in memchr::memmem::find_iter(text.as_bytes(), stem.as_bytes()) {
                 if is_word_char(text[..i].chars().next_back()) {
                     continue;
                 }
-                let rest = &text[i + surname.len()..];
+                let rest = &text[i + stem.len()..];
                 let suffix_len = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
-                let word = &text[i..i + surname.len() + suffix_len];
+                let word = &text[i..i + stem.len() + suffix_len];
                 if word != surname && !(lang == Lang::Pl && is_pl_candidate(word, surname)) {
                     continue;
                 }
@@ -82,6 +85,10 @@ impl<'t> NameBook<'t> {
                 }
                 // The name words are rev[1..k].
                 if k == 1 {
+                    continue;
+                }
+                // A medium's name run into a surname ("dla BBC Wales Rhys") is no full name.
+                if get(&mut rev, k) && rev[k].trail.is_empty() && is_media_word(rev[k].word) {
                     continue;
                 }
                 let run = &mut rev[1..k];
@@ -204,4 +211,17 @@ impl<'t> NameBook<'t> {
             end = last.span.start - last.lead.len();
         }
     }
+}
+
+/// The beginning of a Polish surname that its inflected forms keep: the surname without a final
+/// soft consonant (Kmieć → Kmie) or mobile-e ending (Gacek → Gac, Kozieł → Kozi), else all of it.
+fn inflection_stem(surname: &str) -> &str {
+    if let Some(s) = surname.strip_suffix(['ć', 'ś', 'ź', 'ń']) {
+        return s;
+    }
+    surname
+        .strip_suffix("ek")
+        .or_else(|| surname.strip_suffix("eł"))
+        .filter(|s| s.chars().count() >= 2)
+        .unwrap_or(surname)
 }

@@ -82,6 +82,18 @@ const PL_RULES: &[(&str, &str)] = &[
     // the document also writes the nominative.
     ("ka", "ek"),
     ("ła", "eł"),
+    // A soft consonant written with i before a vowel (Kmiecia → Kmieć, Kusia → Kuś, Koniem → Koń):
+    // only where the document also writes the nominative.
+    ("cia", "ć"),
+    ("sia", "ś"),
+    ("zia", "ź"),
+    ("nia", "ń"),
+    ("ciem", "ć"),
+    ("siem", "ś"),
+    ("niem", "ń"),
+    ("ciowi", "ć"),
+    ("siowi", "ś"),
+    ("niowi", "ń"),
 ];
 
 /// The nominative a genitive form most likely has, with no other mention to go by (według Harrisa,
@@ -224,7 +236,11 @@ pub(super) fn first_name_like(first: &str, written: &str, nominative: &str) -> O
     if written == nominative {
         return keep();
     }
-    if pl_genitive_guess(written).as_deref() == Some(nominative) {
+    // A genitive (or accusative) in -a, the guess or a form the nominative explains (Kmiecia of
+    // Kmieć, Gacka of Gacek).
+    if pl_genitive_guess(written).as_deref() == Some(nominative)
+        || written.ends_with('a') && !nominative.ends_with('a') && is_pl_candidate(written, nominative)
+    {
         return pl_genitive_guess(first).or_else(keep);
     }
     let Some(ending) = written.strip_prefix(nominative).filter(|e| matches!(*e, "em" | "iem" | "owi")) else {

@@ -343,7 +343,32 @@ impl Rules {
                 }
                 _ => {}
             }
-            if let Some((a, b)) = name_backward(toks, j - 1) {
+            // A preposition right before the clause's words governs them: a place or a medium, not
+            // the subject ("Na Instagramie napisał:", "W mediach społecznościowych napisała:"); the
+            // verb has none of its own.
+            let governed =
+                |a: usize| a > 0 && toks[a - 1].trail.is_empty() && is_oblique_preposition(toks[a - 1].word);
+            if let Some((mut a, b)) = name_backward(toks, j - 1) {
+                // A capitalised preposition opening the run ("W Sejmie Jan Lis powiedział:").
+                let opened = toks[a].trail.is_empty() && is_oblique_preposition(toks[a].word);
+                if opened {
+                    a += 1;
+                }
+                if opened || governed(a) {
+                    // The preposition's object opens the run; a person may end it: a full name, or a
+                    // surname after a medium's acronym ("W wywiadzie dla BBC Scotland Johnson
+                    // powiedział:" is Johnson, "Na Instagramie napisał:" has no subject of its own).
+                    let given = b - a >= 3 && crate::quote::names::given_name_any_case(toks[b - 2].word);
+                    let medium = toks[a..b - 1].iter().any(|t| is_acronym(t.word) || is_media_word(t.word));
+                    let last = &toks[b - 1];
+                    if given {
+                        a = b - 2;
+                    } else if medium && !is_acronym(last.word) && !is_media_word(last.word) {
+                        a = b - 1;
+                    } else {
+                        return Some(Attribution { who: Who::Implicit(toks[j].span) });
+                    }
+                }
                 return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
             }
             // "prompting Trump to warn, “…”": the name before "to".
@@ -355,6 +380,9 @@ impl Rules {
                 }
             }
             if j <= 3 {
+                if governed(1) {
+                    return Some(Attribution { who: Who::Implicit(toks[j].span) });
+                }
                 return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
             }
         }
