@@ -285,9 +285,11 @@ impl<'t> Extraction<'t> {
             }
             let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
             let Some(next) = toks.get(b) else { continue };
-            // A relative clause may stand between the name and its verb ("Paweł Lis, who runs the
-            // hospital, told reporters …").
-            let relative = toks[b - 1].trail == "," && matches!(next.word, "who" | "whose");
+            // A relative clause or an age may stand between the name and its verb ("Paweł Lis, who
+            // runs the hospital, told reporters …", "Malec, 64, wept …").
+            let age =
+                next.trail == "," && !next.word.is_empty() && next.word.bytes().all(|b| b.is_ascii_digit());
+            let relative = toks[b - 1].trail == "," && (matches!(next.word, "who" | "whose") || age);
             if a != t0
                 || !(toks[b - 1].trail.is_empty() || relative)
                 || next.is_cap()
@@ -302,8 +304,13 @@ impl<'t> Extraction<'t> {
             let name = self.book.canonical(span, Lang::En, false);
             let given_first =
                 name.split(' ').count() >= 2 && name.split(' ').next().is_some_and(resolve::is_given_name);
-            if !given_first || epithet::demonym_span(text, span).is_some() {
+            if epithet::demonym_span(text, span).is_some() {
                 return None;
+            }
+            // A capitalised word that names no one the text names in full ("Speaking outside the
+            // court, he said:"): the sentence before may name the subject.
+            if !given_first {
+                continue;
             }
             return epithet::agrees(gender, &name).then_some((name, span));
         }

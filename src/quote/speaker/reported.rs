@@ -47,6 +47,15 @@ impl Rules {
             return Some(Attribution { who });
         }
         let j = verb?;
+        // A verb of naming after "what" coins a term, it reports no words ("what his medical team
+        // calls “urgent” treatment").
+        const NAMING: &[&str] =
+            &["call", "calls", "called", "dub", "dubs", "dubbed", "label", "labels", "labelled", "labeled"];
+        if NAMING.iter().any(|w| lower_eq(toks[j].word, w))
+            && toks[j.saturating_sub(4)..j].iter().any(|t| lower_eq(t.word, "what"))
+        {
+            return None;
+        }
         if j == 0 {
             // A dropped subject (`Ocenił, że …`, `Mówił również o …`), unless a subject follows the verb
             // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed, as written).
