@@ -853,3 +853,11 @@ fn the_subject_of_the_sentence_before_a_participle_opening_speaks() {
              Novak, 58, hugged his daughters. Speaking on the steps of the court, he said: \"I can breathe again.\"\n";
     assert_eq!(speakers(t), vec![some("Ruth Adler"), some("Martin Novak")]);
 }
+
+#[test]
+fn a_common_word_before_a_colon_in_a_title_is_no_speaker() {
+    let t = "Rozmowa: „Nie zamierzam rezygnować”\n\n\
+             Minister kultury Ewa Sadowska zapowiedziała w piątek nowy program dla bibliotek.\n";
+    // "Rozmowa" (a conversation) titles the piece; no one is named before the quotation.
+    assert_eq!(speakers(t), vec![None]);
+}

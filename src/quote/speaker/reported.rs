@@ -3,6 +3,28 @@
 use super::*;
 use crate::quote::fast::lower_eq;
 
+/// Genres of a news piece that title it before a colon, as a name introduces a quotation ("Wywiad:
+/// „…”", "Analysis: “…”"), in both languages.
+const GENRES: &[&str] = &[
+    "wywiad",
+    "rozmowa",
+    "relacja",
+    "komentarz",
+    "sondaż",
+    "analiza",
+    "opinia",
+    "felieton",
+    "reportaż",
+    "interview",
+    "analysis",
+    "comment",
+    "opinion",
+    "explainer",
+    "poll",
+    "review",
+    "editorial",
+];
+
 impl Rules {
     /// A quotation standing inside a sentence of reported speech, with the verb of saying earlier in
     /// the sentence and its subject before the verb: `Ocenił, że wkład był „…”`, `Szef rządu zaznaczył,
@@ -202,10 +224,11 @@ impl Rules {
         if let Some(a) = self.as_says(toks) {
             return Some(a);
         }
-        // Harris: “…”
+        // Harris: “…” (not the genre of a piece titling it: "Wywiad: „…”")
         if toks[last].trail.starts_with(':') {
             if let Some((a, b)) = name_backward(toks, last) {
-                if a == 0 || toks[a - 1].trail.contains(',') {
+                let title = b - a == 1 && GENRES.iter().any(|g| lower_eq(toks[a].word, g));
+                if (a == 0 || toks[a - 1].trail.contains(',')) && !title {
                     return Some(Attribution {
                         who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                     });
