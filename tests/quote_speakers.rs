@@ -861,3 +861,12 @@ fn a_common_word_before_a_colon_in_a_title_is_no_speaker() {
     // "Rozmowa" (a conversation) titles the piece; no one is named before the quotation.
     assert_eq!(speakers(t), vec![None]);
 }
+
+#[test]
+fn an_institution_after_a_preposition_is_an_affiliation_not_a_name() {
+    let t = "Wybory\n\n\
+             Socjolog prof. Marta Ziaja zwraca uwagę, że frekwencja spadła. \
+             – Młodzi nie poszli do urn – tłumaczy badaczka z Uniwersytetu Gdańskiego.\n";
+    // Not "Gdańskiego": the university qualifies the researcher the narration names.
+    assert_eq!(speakers(t), vec![some("Marta Ziaja")]);
+}

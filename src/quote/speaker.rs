@@ -467,6 +467,12 @@ impl Rules {
                     {
                         return None;
                     }
+                    // An institution is an affiliation ("tłumaczy politolog z Uniwersytetu
+                    // Warszawskiego"), unless a full name ends the run.
+                    if super::groups::group_of(toks[r.0].word) == Some(super::groups::Group::Institution) {
+                        let full = r.1 - r.0 >= 3 && super::names::given_name_any_case(toks[r.1 - 2].word);
+                        return full.then_some((r.1 - 2, r.1));
+                    }
                     // A medium named by acronyms or a medium's words alone ("w rozmowie z RMF FM",
                     // "w rozmowie z Polsatem Sport") leaves no name.
                     let medium =
