@@ -273,6 +273,13 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
     SubjectClause { span, described, runs }
 }
 
+/// The full name ending the run `r` of `toks` after words that qualify it (an institution, a
+/// medium: "Banku Pekao Joanny Siwińskiej", "Uniwersytetu Warszawskiego Jan Lis"): its last two
+/// words, when the run has three or more and the second to last is a given name in any case.
+pub fn full_name_ending(toks: &[Tok], r: (usize, usize)) -> Option<(usize, usize)> {
+    (r.1 - r.0 >= 3 && super::names::given_name_any_case(toks[r.1 - 2].word)).then_some((r.1 - 2, r.1))
+}
+
 /// Whether the clause `toks` opens with a phrase of at most five words ending in a comma, then a
 /// full name (two words or more) ending in a comma: "A ministry spokeswoman, Joanna Kret, said".
 fn apposition_name(toks: &[Tok]) -> bool {
@@ -470,8 +477,7 @@ impl Rules {
                     // An institution is an affiliation ("tłumaczy politolog z Uniwersytetu
                     // Warszawskiego"), unless a full name ends the run.
                     if super::groups::group_of(toks[r.0].word) == Some(super::groups::Group::Institution) {
-                        let full = r.1 - r.0 >= 3 && super::names::given_name_any_case(toks[r.1 - 2].word);
-                        return full.then_some((r.1 - 2, r.1));
+                        return full_name_ending(toks, r);
                     }
                     // A medium named by acronyms or a medium's words alone ("w rozmowie z RMF FM",
                     // "w rozmowie z Polsatem Sport") leaves no name.

@@ -449,13 +449,10 @@ pub(super) fn person_span(
     if let Some(sp) = span.filter(|_| lang == Lang::Pl) {
         let toks = speaker::tokenize(text, sp);
         let n = toks.len();
-        if n >= 3
-            && toks[..(n - 2).min(3)]
-                .iter()
-                .any(|t| groups::group_of(t.word) == Some(groups::Group::Institution))
-            && names::given_name_any_case(toks[n - 2].word)
-        {
-            span = Some(Span::new(toks[n - 2].span.start, toks[n - 1].span.end));
+        if let Some((a, b)) = speaker::full_name_ending(&toks, (0, n)) {
+            if toks[..a.min(3)].iter().any(|t| groups::group_of(t.word) == Some(groups::Group::Institution)) {
+                span = Some(Span::new(toks[a].span.start, toks[b - 1].span.end));
+            }
         }
     }
     span

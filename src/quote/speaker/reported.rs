@@ -390,11 +390,10 @@ impl Rules {
                     // The preposition's object opens the run; a person may end it: a full name, or a
                     // surname after a medium's acronym ("W wywiadzie dla BBC Scotland Johnson
                     // powiedział:" is Johnson, "Na Instagramie napisał:" has no subject of its own).
-                    let given = b - a >= 3 && crate::quote::names::given_name_any_case(toks[b - 2].word);
                     let medium = toks[a..b - 1].iter().any(|t| is_acronym(t.word) || is_media_word(t.word));
                     let last = &toks[b - 1];
-                    if given {
-                        a = b - 2;
+                    if let Some((full, _)) = full_name_ending(toks, (a, b)) {
+                        a = full;
                     } else if medium && !is_acronym(last.word) && !is_media_word(last.word) {
                         a = b - 1;
                     } else {
