@@ -277,7 +277,7 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
 /// medium: "Banku Pekao Joanny Siwińskiej", "Uniwersytetu Warszawskiego Jan Lis"): its last two
 /// words, when the run has three or more and the second to last is a given name in any case.
 pub fn full_name_ending(toks: &[Tok], r: (usize, usize)) -> Option<(usize, usize)> {
-    (r.1 - r.0 >= 3 && super::names::given_name_any_case(toks[r.1 - 2].word)).then_some((r.1 - 2, r.1))
+    (r.1 >= r.0 + 3 && super::names::given_name_any_case(toks[r.1 - 2].word)).then(|| (r.1 - 2, r.1))
 }
 
 /// Whether the clause `toks` opens with a phrase of at most five words ending in a comma, then a
