@@ -371,3 +371,33 @@ fn sample_pair_sentence_links_are_renderings() {
     assert!(tp as f64 >= 0.6 * pred as f64, "precision {tp}/{pred}");
     assert!(tp * 2 >= gold, "recall {tp}/{gold}");
 }
+
+/// A long translation that writes the same passages many times over (here one dev article, forty
+/// times): each sentence has forty copies on the other side with the same words, and the words of
+/// a copy are held by too many sentences to pair them all. The pair is still read as a translation,
+/// and each sentence links to the copy at its own place.
+#[test]
+fn a_passage_written_many_times_links_to_its_own_copy() {
+    let dir = root().join("corpus/align-dev/wmt20-enpl/a01/parallel");
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap().trim_end().to_string();
+    let (en1, pl1) = (read("en.txt"), read("pl.txt"));
+    let copies = 40;
+    let repeat = |s: &str| vec![s; copies].join("\n\n");
+    let opts = IngestOptions::default();
+    let en = analyze("en", repeat(&en1).as_bytes(), &opts).unwrap();
+    let pl = analyze("pl", repeat(&pl1).as_bytes(), &opts).unwrap();
+    let a = align(&en, &pl, &AlignOptions::default());
+    assert_eq!(a.mode, bialign::Mode::Translation, "strong share {}", a.strong_share);
+    let copy_en = |i: usize| en.sentences[i].span.start / (en1.len() + 2);
+    let copy_pl = |j: usize| pl.sentences[j].span.start / (pl1.len() + 2);
+    let links: Vec<&Link> = a.sentences.iter().filter(|l| l.is_match()).collect();
+    let own =
+        links.iter().filter(|l| l.en.iter().all(|&i| l.pl.iter().all(|&j| copy_en(i) == copy_pl(j)))).count();
+    assert!(
+        links.len() * 10 >= en.sentences.len() * 9,
+        "{} links for {} sentences",
+        links.len(),
+        en.sentences.len()
+    );
+    assert!(own * 100 >= links.len() * 98, "{own} of {} links within one copy", links.len());
+}

@@ -6,8 +6,13 @@ use crate::align::score::{pair_features, PairFeat};
 
 /// Candidates per sentence kept from the inverted index.
 const TOP_K: usize = 4;
-/// Keys held by more sentences than this are too common to propose candidates.
+/// Keys held by more sentences than this are too common to pair all their sentences.
 const MAX_POSTINGS: usize = 64;
+/// A key held by more than [`MAX_POSTINGS`] sentences still votes, for pairs near the diagonal,
+/// when the two documents have this many times more sentences than the key has postings.
+const MIN_SPREAD: f32 = 16.0;
+/// How far from the diagonal (in sentences of the other side) such a key votes.
+const WINDOW: u64 = 8;
 
 /// Candidate 1-1 pairs with their bead features (for calibration).
 #[doc(hidden)]
@@ -24,8 +29,10 @@ pub fn candidate_features(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> Vec<
 ///
 /// All (key, side, sentence) entries are sorted once; each key shared by both sides and held by at
 /// most [`MAX_POSTINGS`] sentences votes for its sentence pairs with its inverse document
-/// frequency. Each sentence keeps its [`TOP_K`] best-voted partners. Cost: the sort, plus the
-/// votes of the rare keys, so near-linear in the documents' length.
+/// frequency. A key held by more sentences, but by at most one in [`MIN_SPREAD`] of a long pair's,
+/// votes for its pairs within [`WINDOW`] sentences of the diagonal. Each sentence keeps its
+/// [`TOP_K`] best-voted partners. Cost: the sort, plus the votes of the rare keys and of the
+/// windows, so near-linear in the documents' length.
 pub(super) fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandMap {
     let n_tot = (e.len() + p.len()) as f32;
     // A bit filter of each side's keys: most keys are held by one side only, and their entries are
@@ -87,17 +94,40 @@ pub(super) fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandM
                     votes.push((sent(x), sent(y), w));
                 }
             }
+        } else if n_tot >= (ge.len() + gp.len()) as f32 * MIN_SPREAD {
+            // A key too common to pair all its sentences, in a long document: it votes for the
+            // pairs near the diagonal only, so that a passage written many times over (long
+            // files of concatenated articles) still finds its partners, at a cost linear in the
+            // postings.
+            let w = (n_tot / (ge.len() + gp.len()) as f32).ln();
+            let mut from = 0;
+            for &x in ge {
+                let i = sent(x) as u64;
+                let centre = i * p.len() as u64 / e.len().max(1) as u64;
+                let (lo, hi) = (centre.saturating_sub(WINDOW), centre + WINDOW);
+                while from < gp.len() && (sent(gp[from]) as u64) < lo {
+                    from += 1;
+                }
+                for &y in gp[from..].iter().take_while(|&&y| sent(y) as u64 <= hi) {
+                    votes.push((sent(x), sent(y), w));
+                }
+            }
         }
         a = b;
         c = d;
     }
     let pairs = sum_votes(votes, e.len(), p.len());
-    // Top-k per English sentence and per Polish sentence, best vote first, ties to the lower index
-    // (a strict order, so the kept set does not depend on how it is found).
+    // Top-k per English sentence and per Polish sentence, best vote first; of equal votes, the
+    // partner nearer the diagonal, then the lower index (a strict order, so the kept set does not
+    // depend on how it is found). A passage written twice (a repeated paragraph, a long file of
+    // concatenated articles) gives its sentences equal votes with each copy, and the copy at the
+    // same relative place is the one that renders it.
+    let (ne, np) = (e.len() as u64, p.len() as u64);
+    let off_diagonal = |i: u32, j: u32| (j as u64 * ne).abs_diff(i as u64 * np);
     let mut keep: CandMap = CandMap::default();
     let mut row = TopK::default();
     for (k, x) in pairs.iter().enumerate() {
-        row.offer(x.2, x.1);
+        row.offer(x.2, off_diagonal(x.0, x.1), x.1);
         if !matches!(pairs.get(k + 1), Some(n) if n.0 == x.0) {
             for j in row.take() {
                 keep.insert((x.0, j), f32::NAN);
@@ -106,7 +136,7 @@ pub(super) fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandM
     }
     let mut cols = vec![TopK::default(); p.len()];
     for x in &pairs {
-        cols[x.1 as usize].offer(x.2, x.0);
+        cols[x.1 as usize].offer(x.2, off_diagonal(x.0, x.1), x.0);
     }
     for (j, col) in cols.iter_mut().enumerate() {
         for i in col.take() {
@@ -183,20 +213,21 @@ fn sum_votes(mut votes: Vec<(u32, u32, f32)>, ne: usize, np: usize) -> Vec<(u32,
     pairs
 }
 
-/// The [`TOP_K`] best (vote, index) offers: higher vote first, then lower index.
+/// The [`TOP_K`] best (vote, distance to the diagonal, index) offers: higher vote first, then nearer
+/// the diagonal, then lower index.
 #[derive(Clone, Default)]
 struct TopK {
-    items: [(f32, u32); TOP_K],
+    items: [(f32, u64, u32); TOP_K],
     n: usize,
 }
 
 impl TopK {
-    fn better(a: (f32, u32), b: (f32, u32)) -> bool {
-        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)) == std::cmp::Ordering::Less
+    fn better(a: (f32, u64, u32), b: (f32, u64, u32)) -> bool {
+        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)) == std::cmp::Ordering::Less
     }
 
-    fn offer(&mut self, vote: f32, idx: u32) {
-        let x = (vote, idx);
+    fn offer(&mut self, vote: f32, off_diagonal: u64, idx: u32) {
+        let x = (vote, off_diagonal, idx);
         if self.n == TOP_K && !Self::better(x, self.items[TOP_K - 1]) {
             return;
         }
@@ -213,7 +244,7 @@ impl TopK {
     fn take(&mut self) -> impl Iterator<Item = u32> {
         let n = std::mem::take(&mut self.n);
         let items = self.items;
-        items.into_iter().take(n).map(|x| x.1)
+        items.into_iter().take(n).map(|x| x.2)
     }
 }
 
