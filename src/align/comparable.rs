@@ -39,7 +39,7 @@ pub use super::calibrate::{
     EDGE_BIAS, EDGE_KEEP_MIN, EDGE_SCORE_BIAS, EDGE_SCORE_W, EDGE_W, MAX_DEGREE, MIN_CONTENT, N_EDGE,
 };
 pub(crate) use tokens::WordFacts;
-use tokens::{token_classes, Class, TokInfo};
+use tokens::{token_classes, Class, Speech, TokInfo};
 
 mod rarity;
 mod rows;
@@ -299,10 +299,11 @@ impl<'a> Pairs<'a> {
         sig: super::Signals,
         caches: (&mut super::features::WordCache, &mut super::features::WordCache),
     ) -> Pairs<'a> {
+        let (se, sp) = (Speech::of(en), Speech::of(pl));
         let we: Vec<Vec<TokInfo>> =
-            ef.iter().enumerate().map(|(i, f)| token_classes(en, i, f, Lang::En, caches.0)).collect();
+            ef.iter().enumerate().map(|(i, f)| token_classes(en, &se, i, f, Lang::En, caches.0)).collect();
         let wp: Vec<Vec<TokInfo>> =
-            pf.iter().enumerate().map(|(j, f)| token_classes(pl, j, f, Lang::Pl, caches.1)).collect();
+            pf.iter().enumerate().map(|(j, f)| token_classes(pl, &sp, j, f, Lang::Pl, caches.1)).collect();
         let cogs = |w: &[Vec<TokInfo>]| -> Vec<Vec<u64>> {
             w.iter()
                 .map(|t| {

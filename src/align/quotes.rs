@@ -325,7 +325,10 @@ fn pair_neighbour_runs(
     }
 }
 
-/// The quotes of one side holding each key.
+/// Keys held by more quotes of one side than this propose no candidate pairs.
+const MAX_QUOTE_POSTINGS: usize = 64;
+
+/// The quotes of one side holding each key (of at most [`MAX_QUOTE_POSTINGS`] quotes).
 struct KeyIndex {
     postings: FxMap<Key, Vec<u32>>,
 }
@@ -338,6 +341,9 @@ impl KeyIndex {
                 postings.entry(k).or_default().push(o as u32);
             }
         }
+        // A key held by very many quotes (a long file of concatenated articles) proposes none: read
+        // for every quote, its postings would make the cost grow with the square of the length.
+        postings.retain(|_, p| p.len() <= MAX_QUOTE_POSTINGS);
         KeyIndex { postings }
     }
 
@@ -377,6 +383,18 @@ fn pair_repeats(ctx: &Ctx, links: &mut Vec<Link>, en_l: &mut [usize], pl_l: &mut
             .collect()
     };
     let (en_norm, pl_norm) = (norm(en), norm(pl));
+    // The top-level quotes of each text, in quote order.
+    type Groups<'a> = FxMap<&'a str, Vec<usize>>;
+    fn groups<'a>(d: &Document, texts: &'a [String]) -> Groups<'a> {
+        let mut g: Groups<'a> = FxMap::default();
+        for (o, t) in texts.iter().enumerate() {
+            if d.quotes[o].depth == 0 {
+                g.entry(t.as_str()).or_default().push(o);
+            }
+        }
+        g
+    }
+    let (en_groups, pl_groups) = (groups(en, &en_norm), groups(pl, &pl_norm));
     for k in 0..links.len() {
         if links[k].en.len() != 1 || links[k].pl.len() != 1 {
             continue;
@@ -385,11 +403,15 @@ fn pair_repeats(ctx: &Ctx, links: &mut Vec<Link>, en_l: &mut [usize], pl_l: &mut
         if en_norm[a].split_whitespace().count() < 2 || pl_norm[b].split_whitespace().count() < 2 {
             continue; // a word or two repeats by chance
         }
-        let again = |d: &Document, texts: &[String], taken: &[usize], q: usize| {
-            (0..d.quotes.len())
-                .find(|&o| o != q && taken[o] == usize::MAX && d.quotes[o].depth == 0 && texts[o] == texts[q])
+        // The first other top-level quote with the same text that is in no link yet.
+        let again = |groups: &Groups, texts: &[String], taken: &[usize], q: usize| {
+            groups
+                .get(texts[q].as_str())
+                .and_then(|g| g.iter().copied().find(|&o| o != q && taken[o] == usize::MAX))
         };
-        if let (Some(a2), Some(b2)) = (again(en, &en_norm, &*en_l, a), again(pl, &pl_norm, &*pl_l, b)) {
+        if let (Some(a2), Some(b2)) =
+            (again(&en_groups, &en_norm, &*en_l, a), again(&pl_groups, &pl_norm, &*pl_l, b))
+        {
             en_l[a2] = links.len();
             pl_l[b2] = links.len();
             links.push(Link { en: vec![a2], pl: vec![b2], score, evidence: Evidence::default() });

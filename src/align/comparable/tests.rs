@@ -66,7 +66,7 @@ fn only_the_clause_with_the_verb_of_saying_is_attribution() {
         let text = d.slice(d.sentences[0].span);
         f[0].toks
             .iter()
-            .zip(token_classes(d, 0, &f[0], lang, &mut cache))
+            .zip(token_classes(d, &Speech::of(d), 0, &f[0], lang, &mut cache))
             .map(|(t, ti)| (text[t.start as usize..t.end as usize].to_string(), ti.class))
             .collect()
     };
@@ -145,9 +145,9 @@ fn token_classes_never_read_another_caches_words() {
     let fb = super::super::doc_features(&b, Lang::Pl, &opts, &mut cb);
     // Both caches number their words from 0: the facts of `a`'s words ("powiedział", a verb of
     // saying, second) now fill `ca`'s entries at the places `b`'s words ("nagrały") hold in `cb`.
-    let _ = token_classes(&a, 0, &fa[0], Lang::Pl, &mut ca);
-    let own = token_classes(&b, 0, &fb[0], Lang::Pl, &mut cb);
-    let other = token_classes(&b, 0, &fb[0], Lang::Pl, &mut ca);
+    let _ = token_classes(&a, &Speech::of(&a), 0, &fa[0], Lang::Pl, &mut ca);
+    let own = token_classes(&b, &Speech::of(&b), 0, &fb[0], Lang::Pl, &mut cb);
+    let other = token_classes(&b, &Speech::of(&b), 0, &fb[0], Lang::Pl, &mut ca);
     let view = |v: &[TokInfo]| v.iter().map(|t| (t.class, t.w, t.cog)).collect::<Vec<_>>();
     assert_eq!(view(&own), view(&other));
 }

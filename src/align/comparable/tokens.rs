@@ -4,7 +4,7 @@
 use super::VERB_WEIGHT;
 use crate::align::features::{SentFeat, WordCache};
 use crate::lang::Lang;
-use crate::model::Document;
+use crate::model::{Document, Span};
 
 /// What a token of a sentence is, for comparing content.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,8 +189,45 @@ impl WordFacts {
 /// The weight and class of each token of a sentence: verbs of saying count as function words, the
 /// rest by how much the word tells ([`crate::lexicon::frequency::information`]). `cache` is the
 /// word cache the features `f` were built with.
+/// The spans of a document's top-level speech quotations in text order, with the furthest end
+/// reached up to each: [`token_classes`] finds a sentence's quotations by a binary search.
+pub(super) struct Speech {
+    spans: Vec<Span>,
+    reach: Vec<usize>,
+}
+
+impl Speech {
+    pub(super) fn of(doc: &Document) -> Speech {
+        let mut spans: Vec<Span> = doc
+            .quotes
+            .iter()
+            .filter(|q| q.depth == 0 && q.kind == crate::model::QuoteKind::Speech)
+            .map(|q| q.span)
+            .collect();
+        spans.sort_by_key(|q| (q.start, q.end));
+        let reach = spans
+            .iter()
+            .scan(0, |r, q| {
+                *r = q.end.max(*r);
+                Some(*r)
+            })
+            .collect();
+        Speech { spans, reach }
+    }
+
+    /// The quotations that overlap `span`, in text order.
+    fn overlapping(&self, span: Span) -> impl Iterator<Item = &Span> {
+        let first = self.reach.partition_point(|&r| r <= span.start);
+        self.spans[first..]
+            .iter()
+            .take_while(move |q| q.start < span.end)
+            .filter(move |q| q.overlap(&span) > 0)
+    }
+}
+
 pub(super) fn token_classes(
     doc: &Document,
+    speech: &Speech,
     sent: usize,
     f: &SentFeat,
     lang: Lang,
@@ -199,11 +236,9 @@ pub(super) fn token_classes(
     let span = doc.sentences[sent].span;
     let text = doc.slice(span);
     // Speech quotations in the sentence, relative to its start.
-    let quotes: Vec<(usize, usize)> = doc
-        .quotes
-        .iter()
-        .filter(|q| q.depth == 0 && q.kind == crate::model::QuoteKind::Speech && q.span.overlap(&span) > 0)
-        .map(|q| (q.span.start.saturating_sub(span.start), q.span.end.saturating_sub(span.start)))
+    let quotes: Vec<(usize, usize)> = speech
+        .overlapping(span)
+        .map(|q| (q.start.saturating_sub(span.start), q.end.saturating_sub(span.start)))
         .collect();
     let inside: Vec<bool> = f
         .toks

@@ -103,32 +103,39 @@ fn repeat_links(
     deg_p: &mut [usize],
 ) {
     let n = links.len();
+    if n == 0 {
+        return;
+    }
+    // The 1-1 links already made, so that a copy is linked once.
+    let mut made: std::collections::HashSet<(usize, usize), crate::lexicon::fxhash::FxBuild> =
+        links.iter().filter(|l| l.en.len() == 1 && l.pl.len() == 1).map(|l| (l.en[0], l.pl[0])).collect();
     for en_side in [true, false] {
         let d = if en_side { en } else { pl };
-        // Each quote's words, read when first compared.
-        let keys: Vec<std::cell::OnceCell<String>> = vec![std::cell::OnceCell::new(); d.quotes.len()];
-        let key = |q: usize| keys[q].get_or_init(|| repeat_key(d, q)).as_str();
-        let start = links.len();
-        let copies = |q: usize, deg: &[usize]| -> Vec<usize> {
-            if key(q).split_whitespace().count() < 2 {
-                return Vec::new();
+        // The top-level speech quotes of two words or more, by their words (in quote order).
+        let mut by_key: std::collections::HashMap<String, Vec<usize>, crate::lexicon::fxhash::FxBuild> =
+            Default::default();
+        for (o, q) in d.quotes.iter().enumerate() {
+            if q.depth == 0 && q.kind == QuoteKind::Speech {
+                let key = repeat_key(d, o);
+                if key.split_whitespace().count() >= 2 {
+                    by_key.entry(key).or_default().push(o);
+                }
             }
-            (0..d.quotes.len())
-                .filter(|&o| {
-                    o != q
-                        && deg[o] == 0
-                        && d.quotes[o].depth == 0
-                        && d.quotes[o].kind == QuoteKind::Speech
-                        && key(o) == key(q)
-                })
-                .collect()
+        }
+        let start = links.len();
+        // The unlinked copies of quote `q` (the degrees change only once this side is done).
+        let copies = |q: usize, deg: &[usize]| -> Vec<usize> {
+            by_key
+                .get(&repeat_key(d, q))
+                .map(|group| group.iter().copied().filter(|&o| o != q && deg[o] == 0).collect())
+                .unwrap_or_default()
         };
         for k in 0..n {
             let (a, b, score) = (links[k].en[0], links[k].pl[0], links[k].score);
             let deg: &[usize] = if en_side { deg_e } else { deg_p };
             for o in copies(if en_side { a } else { b }, deg) {
                 let (e, p) = if en_side { (o, b) } else { (a, o) };
-                if links.iter().any(|l| l.en == [e] && l.pl == [p]) {
+                if !made.insert((e, p)) {
                     continue;
                 }
                 links.push(Link { en: vec![e], pl: vec![p], score, evidence: Evidence::default() });
