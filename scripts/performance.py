@@ -98,6 +98,8 @@ def main():
     ap.add_argument("--sentencex", help="the sentencex command line, to compare splitting speed")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--base-label", help="what the base binary is (e.g. 'the build of commit 2de05c3')")
+    ap.add_argument("--long", default="5000,50000",
+                    help="sentences a side of the long pairs `align` is timed on (scripts/make_long_pair.py)")
     ap.add_argument("--out", default="docs/PERFORMANCE.md")
     a = ap.parse_args()
     new = os.path.abspath(os.path.join(ROOT, a.bin))
@@ -152,6 +154,28 @@ def main():
                      {b: f"{text_mb / r[b][0]:.1f} MB/s ({r[b][0]:.2f} s"
                       + (f", peak RSS {r[b][1]:.0f} MB)" if r[b][1] else ")") for b in bins},
                      {b: r[b][0] for b in bins}))
+    # Long pairs: whole-process `align`, in the estimated mode and in comparable mode; the cost per
+    # sentence of the longest against the shortest says whether the aligner stays linear.
+    sizes = [int(x) for x in a.long.split(",") if x.strip()]
+    for mode in (None, "comparable"):
+        per = {}
+        for n in sizes:
+            d = os.path.join(tmp, f"long{n}")
+            if not os.path.exists(d):
+                subprocess.run([sys.executable, "scripts/make_long_pair.py", "--sentences", str(n), d], cwd=ROOT,
+                               check=True, stdout=subprocess.DEVNULL)
+            pair = [os.path.join(d, "en.txt"), os.path.join(d, "pl.txt")]
+            extra = ["--mode", mode] if mode else []
+            r = median_alternating(bins, lambda b: [b, "align"] + pair + extra + ["--format", "jsonl"], a.runs)
+            rows.append((f"`align{' --mode ' + mode if mode else ''}` of a pair of {n:,} sentences a side, whole process",
+                         {b: f"{r[b][0]:.2f} s" + (f" (peak RSS {r[b][1]:.0f} MB)" if r[b][1] else "") for b in bins},
+                         {b: r[b][0] for b in bins}))
+            per[n] = {b: r[b][0] / n for b in bins}
+        if len(sizes) > 1:
+            lo, hi = min(sizes), max(sizes)
+            rows.append((f"time per sentence, {hi:,} against {lo:,} sentences a side"
+                         + (f" (`--mode {mode}`)" if mode else ""),
+                         {b: f"{per[hi][b] / per[lo][b]:.2f}×" for b in bins}, None))
     sx = os.path.abspath(a.sentencex) if a.sentencex else None
     for lang, (path, mb) in split_files.items():
         cmds = {b: [b, "split", path, "--lang", lang, "--format", "jsonl"] for b in bins}
@@ -182,7 +206,7 @@ def main():
     lines = ["# Performance", "",
              "Produced by `python3 scripts/performance.py" + (" --base BASE" if a.base else "")
              + f" --mb {a.mb:g}" + (f" --batch-mb {a.batch_mb:g}" if a.batch_mb else "")
-             + (" --sentencex SENTENCEX" if sx else "") + f" --runs {a.runs}`; medians of alternating runs"
+             + (" --sentencex SENTENCEX" if sx else "") + f" --long {a.long} --runs {a.runs}`; medians of alternating runs"
              + (" of the two binaries" if a.base else "") + "."
              + (f" `base` is {a.base_label}." if a.base and a.base_label else ""), "",
              f"Machine: {os.cpu_count()} cores, {cpu or platform.processor()}; load average at the end "
