@@ -59,7 +59,7 @@ fn described(text: &str, span: Span) -> Speaker {
         written.rsplit_once(['\'', '’']).and_then(|(o, rest)| Some((o, rest.strip_prefix('s')?)))
     {
         let noun = noun.trim();
-        if !owner.trim().is_empty() && speaker::DOCUMENTS.iter().any(|d| noun.eq_ignore_ascii_case(d)) {
+        if !owner.trim().is_empty() && speaker::is_document_en(noun) {
             return Speaker { name: owner.split_whitespace().collect::<Vec<_>>().join(" "), span };
         }
     }

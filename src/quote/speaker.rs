@@ -16,10 +16,12 @@ pub use super::token::{head, make_tok, tail, tokenize, tokens, tokens_rev, words
 mod after;
 /// Nouns of a written document that speaks for whoever issued it ("the ministry's statement said",
 /// "the statement read").
-pub(crate) const DOCUMENTS: &[&str] =
-    &["statement", "communique", "communiqué", "release", "letter", "post", "report", "notice"];
 pub(crate) use after::is_age_adjective;
+mod lists;
 mod reported;
+pub(crate) use lists::is_document_en;
+use lists::{is_document_pl, is_genre, list};
+pub use lists::{is_media_word, verbs_en, verbs_pl};
 
 /// Lower-case particles allowed inside a name ("Ahmed al Khateeb", "Ursula von der Leyen").
 const PARTICLES: &[&str] =
@@ -82,13 +84,6 @@ pub fn affiliation_end(toks: &[Tok], end: usize) -> usize {
     }
     // The affiliation ends with a capitalised word ("of the University of Leeds", not "of the").
     last_cap.unwrap_or(end)
-}
-
-/// A word that ends a medium's name ("Sport" in "Polsat Sport", "News"; data/media_words.txt).
-pub fn is_media_word(w: &str) -> bool {
-    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
-    let set = S.get_or_init(|| list(include_str!("data/media_words.txt")));
-    w.len() <= 8 && with_lower(w, |l| set.contains(l))
 }
 
 /// A lower-case title abbreviation with its period, part of a description ("prof.", "gen.", "dr."):
@@ -292,22 +287,6 @@ fn apposition_name(toks: &[Tok]) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Attribution {
     pub who: Who,
-}
-
-fn list(data: &'static str) -> FxSet<&'static str> {
-    crate::data::entries(data).collect()
-}
-
-/// English verbs of saying (data/verbs_en.txt).
-pub fn verbs_en() -> &'static FxSet<&'static str> {
-    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
-    S.get_or_init(|| list(include_str!("data/verbs_en.txt")))
-}
-
-/// Polish verbs of saying (data/verbs_pl.txt).
-pub fn verbs_pl() -> &'static FxSet<&'static str> {
-    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
-    S.get_or_init(|| list(include_str!("data/verbs_pl.txt")))
 }
 
 /// Personal pronouns (data/pronouns.txt).

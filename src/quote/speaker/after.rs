@@ -431,7 +431,7 @@ fn document_reads(toks: &[Tok], j: usize) -> bool {
     if !["read", "said", "says", "added", "stated"].iter().any(|v| lower_eq(t.word, v)) {
         return false;
     }
-    let k = toks[..j].iter().position(|d| super::DOCUMENTS.iter().any(|w| lower_eq(d.word, w)));
+    let k = toks[..j].iter().position(|d| super::is_document_en(d.word));
     k.is_some_and(|k| {
         k >= 1
             && (["a", "an", "the"].iter().any(|a| lower_eq(toks[0].word, a))

@@ -3,28 +3,6 @@
 use super::*;
 use crate::quote::fast::lower_eq;
 
-/// Genres of a news piece that title it before a colon, as a name introduces a quotation ("Wywiad:
-/// „…”", "Analysis: “…”"), in both languages.
-const GENRES: &[&str] = &[
-    "wywiad",
-    "rozmowa",
-    "relacja",
-    "komentarz",
-    "sondaż",
-    "analiza",
-    "opinia",
-    "felieton",
-    "reportaż",
-    "interview",
-    "analysis",
-    "comment",
-    "opinion",
-    "explainer",
-    "poll",
-    "review",
-    "editorial",
-];
-
 impl Rules {
     /// A quotation standing inside a sentence of reported speech, with the verb of saying earlier in
     /// the sentence and its subject before the verb: `Ocenił, że wkład był „…”`, `Szef rządu zaznaczył,
@@ -227,7 +205,7 @@ impl Rules {
         // Harris: “…” (not the genre of a piece titling it: "Wywiad: „…”")
         if toks[last].trail.starts_with(':') {
             if let Some((a, b)) = name_backward(toks, last) {
-                let title = b - a == 1 && GENRES.iter().any(|g| lower_eq(toks[a].word, g));
+                let title = b - a == 1 && is_genre(toks[a].word);
                 if (a == 0 || toks[a - 1].trail.contains(',')) && !title {
                     return Some(Attribution {
                         who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
@@ -520,19 +498,6 @@ impl Rules {
     /// wpisie premiera", "we read in the ministry's statement" (`region` starts at the verb).
     pub fn source_after_reading(&self, text: &str, region: Span) -> Option<Who> {
         const PLACES: &[&str] = &["w", "we", "na", "in", "on"];
-        // Polish documents in the locative; English ones are `speaker::DOCUMENTS`.
-        const DOCUMENTS_PL: &[&str] = &[
-            "komunikacie",
-            "oświadczeniu",
-            "wpisie",
-            "liście",
-            "raporcie",
-            "dokumencie",
-            "piśmie",
-            "stronie",
-            "profilu",
-            "informacji",
-        ];
         let toks: Vec<Tok> = words(text, head(text, region, 160)).take(10).collect();
         let t0 = toks.first()?;
         if !is_reading_verb(t0.word) || !t0.trail.is_empty() {
@@ -541,9 +506,12 @@ impl Rules {
         let plain = |k: usize, list: &[&str]| {
             toks.get(k).is_some_and(|t| t.trail.is_empty() && list.iter().any(|w| lower_eq(t.word, w)))
         };
-        (plain(1, PLACES) && (plain(2, DOCUMENTS_PL) || plain(2, super::DOCUMENTS)))
-            .then(|| self.owner_at(&toks, 3))
-            .flatten()
+        (plain(1, PLACES)
+            && toks
+                .get(2)
+                .is_some_and(|t| t.trail.is_empty() && (is_document_pl(t.word) || is_document_en(t.word))))
+        .then(|| self.owner_at(&toks, 3))
+        .flatten()
     }
 
     /// A source starting at token `k`: a group description (`policji`, `the ministry`), a role

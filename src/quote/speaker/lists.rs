@@ -1,0 +1,52 @@
+//! The word lists the attribution rules read (`src/quote/data/`), each loaded once.
+
+use std::sync::OnceLock;
+
+use crate::lexicon::fxhash::FxSet;
+use crate::quote::fast::with_lower;
+
+/// The entries of a list as a set.
+pub(super) fn list(data: &'static str) -> FxSet<&'static str> {
+    crate::data::entries(data).collect()
+}
+
+/// English verbs of saying (data/verbs_en.txt).
+pub fn verbs_en() -> &'static FxSet<&'static str> {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| list(include_str!("../data/verbs_en.txt")))
+}
+
+/// Polish verbs of saying (data/verbs_pl.txt).
+pub fn verbs_pl() -> &'static FxSet<&'static str> {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| list(include_str!("../data/verbs_pl.txt")))
+}
+
+/// An English noun of a written statement ("said in a statement"; data/documents_en.txt).
+pub(crate) fn is_document_en(w: &str) -> bool {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    let set = S.get_or_init(|| list(include_str!("../data/documents_en.txt")));
+    w.len() <= 16 && with_lower(w, |l| set.contains(l))
+}
+
+/// A Polish noun of a written statement in the locative ("w komunikacie"; data/documents_pl.txt).
+pub(super) fn is_document_pl(w: &str) -> bool {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    let set = S.get_or_init(|| list(include_str!("../data/documents_pl.txt")));
+    w.len() <= 16 && with_lower(w, |l| set.contains(l))
+}
+
+/// The genre of a news piece, which titles it before a colon ("Wywiad:", "Analysis:";
+/// data/genres.txt).
+pub(super) fn is_genre(w: &str) -> bool {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    let set = S.get_or_init(|| list(include_str!("../data/genres.txt")));
+    w.len() <= 16 && with_lower(w, |l| set.contains(l))
+}
+
+/// A word that ends a medium's name ("Sport" in "Polsat Sport", "News"; data/media_words.txt).
+pub fn is_media_word(w: &str) -> bool {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    let set = S.get_or_init(|| list(include_str!("../data/media_words.txt")));
+    w.len() <= 8 && with_lower(w, |l| set.contains(l))
+}
