@@ -238,3 +238,38 @@ fn a_name_after_the_noun_it_names_is_no_speech() {
     assert!(speech(&q).is_empty(), "{:?}", speech(&q));
     assert_eq!(q.quotes.iter().filter(|x| x.kind == QuoteKind::Title).count(), 1);
 }
+
+/// A press interview: a lead names the guest (in the instrumental) and the interviewer, and the
+/// conversation runs as dash dialogue with no attribution at all, short questions included. The
+/// questions are the interviewer's, the answers the guest's, with the guest's name in the nominative.
+#[test]
+fn an_interview_lead_names_who_asks_and_who_answers() {
+    let t = "Z Haliną Borowską, wójtem gminy nad zalewem, rozmawia Tomasz Kruk.\n\n\
+             – Kiedy ruszy budowa przystani?\n\n\
+             – Wiosną, jeśli przetarg nie zostanie oprotestowany. Pieniądze mamy zapewnione.\n\n\
+             – A parking?\n\n\
+             – Parking powstanie rok później, razem z nową drogą.\n\n\
+             Przystań ma kosztować osiem milionów złotych.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Kiedy ruszy budowa przystani?", Some("Tomasz Kruk")),
+            (
+                "Wiosną, jeśli przetarg nie zostanie oprotestowany. Pieniądze mamy zapewnione.",
+                Some("Halina Borowska")
+            ),
+            ("A parking?", Some("Tomasz Kruk")),
+            ("Parking powstanie rok później, razem z nową drogą.", Some("Halina Borowska")),
+        ]
+    );
+    // The same conversation after a paragraph that is no lead is not taken as an interview: its short
+    // bare lines are not kept as quotations.
+    let t = t.replacen(
+        "Z Haliną Borowską, wójtem gminy nad zalewem, rozmawia Tomasz Kruk.",
+        "Gmina buduje przystań.",
+        1,
+    );
+    let q = doc(&t);
+    assert!(speech(&q).iter().all(|s| s.1.is_none() && s.0 != "A parking?"), "{:?}", speech(&q));
+}

@@ -326,6 +326,7 @@ impl<'t> Extraction<'t> {
     /// Bare dialogue continues the last speaker (a speaker's words over several paragraphs). In an
     /// interview, a question followed by more bare dialogue is the interviewer's: no speaker.
     fn continue_bare_dialogue(&mut self) {
+        self.interview_speakers();
         let (quotes, bare_q) = (&mut self.quotes, &self.bare_q);
         // The quote (index) whose speaker is the last one so far.
         let mut last: Option<usize> = None;
@@ -343,6 +344,43 @@ impl<'t> Extraction<'t> {
             if quotes[k].speaker.is_some() {
                 last = Some(k);
             }
+        }
+    }
+
+    /// Bare dialogue after an interview lead ([`super::interview`]): a question is the interviewer's,
+    /// the rest the interviewee's, through the run of consecutive paragraphs of bare dialogue.
+    fn interview_speakers(&mut self) {
+        let paras = self.paras;
+        let para_of = |start: usize| paras.partition_point(|p| p.0.end <= start);
+        // The lead of the run in progress and the last paragraph of the run.
+        let mut current: Option<(super::interview::Lead, usize)> = None;
+        for k in 0..self.quotes.len() {
+            let q = &self.quotes[k];
+            if q.depth != 0 {
+                continue;
+            }
+            let p = para_of(q.span.start);
+            if !self.bare_q[k] || q.kind != QuoteKind::Speech {
+                current = None;
+                continue;
+            }
+            match &current {
+                Some((_, last)) if p <= last + 1 => {}
+                _ => {
+                    current = (p > 0)
+                        .then(|| super::interview::lead(self.text, paras[p - 1].0))
+                        .flatten()
+                        .map(|l| (l, p));
+                }
+            }
+            let Some((lead, last)) = &mut current else { continue };
+            *last = p;
+            if self.quotes[k].speaker.is_some() {
+                continue;
+            }
+            let question = self.quotes[k].span.text(self.text).trim_end().ends_with('?');
+            let who = if question { lead.interviewer.clone() } else { Some(lead.interviewee.clone()) };
+            self.quotes[k].speaker = who.map(|(name, span)| Speaker { name, span });
         }
     }
 

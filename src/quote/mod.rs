@@ -19,6 +19,7 @@ pub(crate) mod dash;
 pub(crate) mod epithet;
 pub(crate) mod fast;
 pub(crate) mod groups;
+mod interview;
 pub(crate) mod kind;
 pub(crate) mod marks;
 pub(crate) mod name_shape;

@@ -34,7 +34,12 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
         let first = marked.len();
         scanner.paragraph(*span, k, next, opts.max_depth.max(1), &mut marked);
         end_unbalanced_at_sentence(text, &doc.sentences, &mut marked[first..]);
-        let rules = if polish(*plang) { speaker_pl::rules() } else { speaker_en::rules() };
+        // A line of four words or fewer opening with a dash in a Polish article is Polish dialogue,
+        // whatever language so few words suggest ("– A parking?").
+        let ptext = span.text(text).trim_start();
+        let polish_para = polish(*plang)
+            || (doc.lang == Lang::Pl && ptext.starts_with(dash::is_dash) && !kind::has_words(ptext, 5));
+        let rules = if polish_para { speaker_pl::rules() } else { speaker_en::rules() };
         let closer = scanner.first_closer();
         // The previous paragraph's quotation in „…” or «…» goes on into this one, which closes it.
         let continued = marked[..first]
@@ -42,9 +47,9 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
             .rev()
             .take_while(|q| q.paragraph + 1 == k)
             .any(|q| q.depth == 0 && q.continues && q.open.text(text).starts_with(['„', '«']));
-        orphan_close(text, *span, (k, closer), (polish(*plang), continued), rules, &mut marked, first);
+        orphan_close(text, *span, (k, closer), (polish_para, continued), rules, &mut marked, first);
         let d0 = dashes.len();
-        if polish(*plang) {
+        if polish_para {
             dash::scan(text, *span, k, &marked[first..], &mut dashes);
             if dashes.len() == d0 && marked.len() == first {
                 if let Some(q) = dash::block_quote(text, *span, k, paras.get(k + 1).map(|p| p.0)) {
@@ -132,6 +137,15 @@ fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], das
     };
     let bare_ok = |p: usize| dashes.iter().filter(|q| q.paragraph == p).all(sentence_like);
     let colon_before = |p: usize| p > 0 && paras[p - 1].0.text(text).trim_end().ends_with(':');
+    // An interview: after a lead naming its two sides ("Z Joanną Nowicką rozmawia Piotr Lis."), every
+    // bare paragraph of the run is the conversation, short questions included.
+    let mut interview = vec![false; n];
+    for p in 1..n {
+        interview[p] = talk[p] == 2
+            && (interview[p - 1]
+                || (talk[p - 1] == 0 && super::interview::lead(text, paras[p - 1].0).is_some()));
+        kept[p] |= interview[p];
+    }
     // Forward, then backward: a run of bare paragraphs next to dialogue is kept whole.
     for p in 0..n {
         if talk[p] == 2 && ((p > 0 && kept[p - 1]) || colon_before(p)) && bare_ok(p) {
@@ -143,7 +157,9 @@ fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], das
             kept[p] = true;
         }
     }
-    dashes.retain(|q| kept[q.paragraph] && (talk[q.paragraph] == 1 || !q.bare || sentence_like(q)));
+    dashes.retain(|q| {
+        kept[q.paragraph] && (talk[q.paragraph] == 1 || !q.bare || interview[q.paragraph] || sentence_like(q))
+    });
 }
 
 /// The quotations of every paragraph, in marks and in dash dialogue, sorted by start in each paragraph:
