@@ -4,10 +4,9 @@
 //!
 //! The lead is a paragraph that opens with "Z"/"Ze" and a name in the instrumental (the interviewee)
 //! and holds a form of "rozmawiać" followed by a name (the interviewer). The interviewee's name is
-//! given in the nominative: a given name by the first-name list (Joanną → Joanna, Markiem → Marek),
-//! a surname by its ending (Nowicką → Nowicka, Kowalskim → Kowalski, Lisem → Lis).
+//! given in the nominative ([`pl_instrumental_guess`]: Joanną Nowicką → Joanna Nowicka).
 
-use super::resolve::is_given_name;
+use super::names::pl_instrumental_guess;
 use super::speaker::{nameish, words, Tok};
 use crate::model::Span;
 
@@ -54,7 +53,7 @@ pub(super) fn lead(text: &str, para: Span) -> Option<Lead> {
         return None;
     }
     let interviewee = (
-        toks[who.0..who.1].iter().map(|t| nominative(t.word)).collect::<Vec<_>>().join(" "),
+        toks[who.0..who.1].iter().map(|t| pl_instrumental_guess(t.word)).collect::<Vec<_>>().join(" "),
         span(&toks, who),
     );
     let interviewer = (toks[v].trail.is_empty() || toks[v].trail == ":")
@@ -63,49 +62,6 @@ pub(super) fn lead(text: &str, para: Span) -> Option<Lead> {
         .filter(|r| r.1 - r.0 >= 2)
         .map(|r| (toks[r.0..r.1].iter().map(|t| t.word).collect::<Vec<_>>().join(" "), span(&toks, r)));
     Some(Lead { interviewee, interviewer })
-}
-
-/// The nominative of a name word in the instrumental.
-fn nominative(w: &str) -> String {
-    // A given name of the list: the stem with the mobile e (Markiem → Marek, Pawłem → Paweł; before
-    // the bare stem, which may be a foreign name: Mark), else the bare stem (Adamem → Adam). Names in
-    // -a go by the endings below (Joanną → Joanna).
-    let given = |c: &str| is_given_name(c) && c.chars().count() >= 3;
-    for suf in ["iem", "em"] {
-        if let Some(stem) = w.strip_suffix(suf) {
-            if let Some(last) = stem.chars().last() {
-                let with_e = format!("{}e{last}", &stem[..stem.len() - last.len_utf8()]);
-                if given(&with_e) {
-                    return with_e;
-                }
-            }
-            if given(stem) {
-                return stem.to_string();
-            }
-        }
-    }
-    // Surnames and names in -a by their endings, most specific first.
-    const RULES: &[(&str, &str)] = &[
-        ("skim", "ski"),
-        ("ckim", "cki"),
-        ("dzkim", "dzki"),
-        ("ską", "ska"),
-        ("cką", "cka"),
-        ("dzką", "dzka"),
-        ("ym", "y"),
-        ("ą", "a"),
-        ("kiem", "k"),
-        ("giem", "g"),
-        ("em", ""),
-    ];
-    for (suf, rep) in RULES {
-        if let Some(stem) = w.strip_suffix(suf) {
-            if stem.chars().count() >= 2 {
-                return format!("{stem}{rep}");
-            }
-        }
-    }
-    w.to_string()
 }
 
 #[cfg(test)]

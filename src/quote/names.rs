@@ -13,6 +13,7 @@ use super::speaker::{tokenize, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
 use crate::model::Span;
+pub(crate) use polish::pl_instrumental_guess;
 use polish::{first_name_like, first_name_nominative, foreign_surname, pl_genitive_guess, polish_surname};
 
 /// Titles and offices that open a name run ("Prime Minister", "Premier", "Mr").

@@ -96,6 +96,50 @@ const PL_RULES: &[(&str, &str)] = &[
     ("niowi", "ń"),
 ];
 
+/// The nominative an instrumental form most likely has, with no other mention to go by (z Joanną
+/// Nowicką, z Markiem Lisem): a given name by the first-name list, a surname by its ending.
+pub(crate) fn pl_instrumental_guess(w: &str) -> String {
+    // A given name of the list: the stem with the mobile e (Markiem → Marek, Pawłem → Paweł; before
+    // the bare stem, which may be a foreign name: Mark), else the bare stem (Adamem → Adam). Names in
+    // -a go by the endings below (Joanną → Joanna).
+    let given = |c: &str| crate::quote::resolve::is_given_name(c) && c.chars().count() >= 3;
+    for suf in ["iem", "em"] {
+        if let Some(stem) = w.strip_suffix(suf) {
+            if let Some(last) = stem.chars().last() {
+                let with_e = format!("{}e{last}", &stem[..stem.len() - last.len_utf8()]);
+                if given(&with_e) {
+                    return with_e;
+                }
+            }
+            if given(stem) {
+                return stem.to_string();
+            }
+        }
+    }
+    // Surnames and names in -a by their endings, most specific first.
+    const RULES: &[(&str, &str)] = &[
+        ("skim", "ski"),
+        ("ckim", "cki"),
+        ("dzkim", "dzki"),
+        ("ską", "ska"),
+        ("cką", "cka"),
+        ("dzką", "dzka"),
+        ("ym", "y"),
+        ("ą", "a"),
+        ("kiem", "k"),
+        ("giem", "g"),
+        ("em", ""),
+    ];
+    for (suf, rep) in RULES {
+        if let Some(stem) = w.strip_suffix(suf) {
+            if stem.chars().count() >= 2 {
+                return format!("{stem}{rep}");
+            }
+        }
+    }
+    w.to_string()
+}
+
 /// The nominative a genitive form most likely has, with no other mention to go by (według Harrisa,
 /// zdaniem Kowalskiego, według Kowalskiej).
 pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
