@@ -273,3 +273,50 @@ fn an_interview_lead_names_who_asks_and_who_answers() {
     let q = doc(&t);
     assert!(speech(&q).iter().all(|s| s.1.is_none() && s.0 != "A parking?"), "{:?}", speech(&q));
 }
+
+/// "Rozmowa z …" above a standfirst names the guest; the interviewer signs at the end. A role may
+/// stand between "Z" and the name, and a surname that drops its e (Kudełkiem → Kudełek) gets it back.
+#[test]
+fn an_interview_named_by_its_title_and_signed_at_the_end() {
+    let t = "Rozmowa z Anną Sadowską, kierowniczką schroniska w Beskidach\n\n\
+             Zima przyszła w tym roku wcześnie, a turystów jest więcej niż zwykle.\n\n\
+             – Ilu gości przyjęliście w grudniu?\n\n\
+             – Ponad dwa tysiące. To rekord od otwarcia schroniska.\n\n\
+             – Brakuje miejsc?\n\n\
+             – W weekendy tak, dlatego prosimy o rezerwacje.\n\n\
+             Rozmawiał: Jerzy Pilch";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Ilu gości przyjęliście w grudniu?", Some("Jerzy Pilch")),
+            ("Ponad dwa tysiące. To rekord od otwarcia schroniska.", Some("Anna Sadowska")),
+            ("Brakuje miejsc?", Some("Jerzy Pilch")),
+            ("W weekendy tak, dlatego prosimy o rezerwacje.", Some("Anna Sadowska")),
+        ]
+    );
+    // With the signature alone, the questions are still the interviewer's, and the answers are
+    // nobody's rather than the interviewer's.
+    let t = t.replacen("Rozmowa z Anną Sadowską, kierowniczką schroniska w Beskidach", "Schronisko pełne", 1);
+    let q = doc(&t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Ilu gości przyjęliście w grudniu?", Some("Jerzy Pilch")),
+            ("Ponad dwa tysiące. To rekord od otwarcia schroniska.", None),
+            ("Brakuje miejsc?", Some("Jerzy Pilch")),
+            ("W weekendy tak, dlatego prosimy o rezerwacje.", None),
+        ]
+    );
+    let t = "Z trenerem kadry Pawłem Kudełkiem rozmawia Ewa Sowa.\n\n\
+             – Jak wygląda przygotowanie do mistrzostw?\n\n\
+             – Trenujemy dwa razy dziennie, także w niedziele.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Jak wygląda przygotowanie do mistrzostw?", Some("Ewa Sowa")),
+            ("Trenujemy dwa razy dziennie, także w niedziele.", Some("Paweł Kudełek")),
+        ]
+    );
+}

@@ -326,7 +326,7 @@ impl<'t> Extraction<'t> {
     /// Bare dialogue continues the last speaker (a speaker's words over several paragraphs). In an
     /// interview, a question followed by more bare dialogue is the interviewer's: no speaker.
     fn continue_bare_dialogue(&mut self) {
-        self.interview_speakers();
+        let interview = self.interview_speakers();
         let (quotes, bare_q) = (&mut self.quotes, &self.bare_q);
         // The quote (index) whose speaker is the last one so far.
         let mut last: Option<usize> = None;
@@ -334,7 +334,11 @@ impl<'t> Extraction<'t> {
         let mut top = (0..len).find(|&k| quotes[k].depth == 0);
         while let Some(k) = top {
             top = (k + 1..len).find(|&m| quotes[m].depth == 0);
-            if bare_q[k] && quotes[k].speaker.is_none() && quotes[k].kind == QuoteKind::Speech {
+            if bare_q[k]
+                && !interview[k]
+                && quotes[k].speaker.is_none()
+                && quotes[k].kind == QuoteKind::Speech
+            {
                 let question = quotes[k].span.text(self.text).trim_end().ends_with('?');
                 let more = top.is_some_and(|m| bare_q[m]);
                 if !(question && more) {
@@ -347,13 +351,16 @@ impl<'t> Extraction<'t> {
         }
     }
 
-    /// Bare dialogue after an interview lead ([`super::interview`]): a question is the interviewer's,
-    /// the rest the interviewee's, through the run of consecutive paragraphs of bare dialogue.
-    fn interview_speakers(&mut self) {
+    /// Bare dialogue of an interview ([`super::interview`]): a question is the interviewer's, the rest
+    /// the interviewee's, through each run of consecutive paragraphs of bare dialogue that follows a
+    /// lead or is followed by the interviewer's signature. A side neither names keeps no speaker.
+    /// Returns which quotes are an interview's.
+    fn interview_speakers(&mut self) -> Vec<bool> {
+        let mut interview = vec![false; self.quotes.len()];
         let paras = self.paras;
         let para_of = |start: usize| paras.partition_point(|p| p.0.end <= start);
-        // The lead of the run in progress and the last paragraph of the run.
-        let mut current: Option<(super::interview::Lead, usize)> = None;
+        // The runs of top-level bare speech: (first paragraph, last paragraph, its quotes).
+        let mut runs: Vec<(usize, usize, Vec<usize>)> = Vec::new();
         for k in 0..self.quotes.len() {
             let q = &self.quotes[k];
             if q.depth != 0 {
@@ -361,27 +368,38 @@ impl<'t> Extraction<'t> {
             }
             let p = para_of(q.span.start);
             if !self.bare_q[k] || q.kind != QuoteKind::Speech {
-                current = None;
+                runs.push((usize::MAX, 0, Vec::new()));
                 continue;
             }
-            match &current {
-                Some((_, last)) if p <= last + 1 => {}
-                _ => {
-                    current = (p > 0)
-                        .then(|| super::interview::lead(self.text, paras[p - 1].0))
-                        .flatten()
-                        .map(|l| (l, p));
+            match runs.last_mut() {
+                Some((first, last, ks)) if *first != usize::MAX && p <= *last + 1 => {
+                    *last = p;
+                    ks.push(k);
                 }
+                _ => runs.push((p, p, vec![k])),
             }
-            let Some((lead, last)) = &mut current else { continue };
-            *last = p;
-            if self.quotes[k].speaker.is_some() {
+        }
+        for (first, last, ks) in runs.into_iter().filter(|r| r.0 != usize::MAX) {
+            let lead = super::interview::lead_before(self.text, paras, first);
+            let (interviewee, mut interviewer) =
+                lead.map_or((None, None), |l| (l.interviewee, l.interviewer));
+            if interviewer.is_none() {
+                interviewer = super::interview::signature_after(self.text, paras, last);
+            }
+            if interviewee.is_none() && interviewer.is_none() {
                 continue;
             }
-            let question = self.quotes[k].span.text(self.text).trim_end().ends_with('?');
-            let who = if question { lead.interviewer.clone() } else { Some(lead.interviewee.clone()) };
-            self.quotes[k].speaker = who.map(|(name, span)| Speaker { name, span });
+            for k in ks {
+                interview[k] = true;
+                if self.quotes[k].speaker.is_some() {
+                    continue;
+                }
+                let question = self.quotes[k].span.text(self.text).trim_end().ends_with('?');
+                let who = if question { interviewer.clone() } else { interviewee.clone() };
+                self.quotes[k].speaker = who.map(|(name, span)| Speaker { name, span });
+            }
         }
+        interview
     }
 
     /// A speech quote without a speaker takes the one its utterance names (a multi-paragraph quotation

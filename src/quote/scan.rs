@@ -137,13 +137,25 @@ fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], das
     };
     let bare_ok = |p: usize| dashes.iter().filter(|q| q.paragraph == p).all(sentence_like);
     let colon_before = |p: usize| p > 0 && paras[p - 1].0.text(text).trim_end().ends_with(':');
-    // An interview: after a lead naming its two sides ("Z Joanną Nowicką rozmawia Piotr Lis."), every
-    // bare paragraph of the run is the conversation, short questions included.
+    // An interview: after a lead naming its sides ("Z Joanną Nowicką rozmawia Piotr Lis."), or before
+    // the interviewer's signature ("Rozmawiała: Anna Kowalska"), every bare paragraph of the run is the
+    // conversation, short questions included.
     let mut interview = vec![false; n];
     for p in 1..n {
         interview[p] = talk[p] == 2
             && (interview[p - 1]
-                || (talk[p - 1] == 0 && super::interview::lead(text, paras[p - 1].0).is_some()));
+                || (talk[p - 1] != 2 && super::interview::lead_before(text, paras, p).is_some()));
+    }
+    for p in (0..n).rev() {
+        if talk[p] == 2
+            && !interview[p]
+            && ((p + 1 < n && interview[p + 1] && talk[p + 1] == 2)
+                || super::interview::signature_after(text, paras, p).is_some())
+        {
+            interview[p] = true;
+        }
+    }
+    for p in 0..n {
         kept[p] |= interview[p];
     }
     // Forward, then backward: a run of bare paragraphs next to dialogue is kept whole.

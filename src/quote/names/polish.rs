@@ -133,11 +133,21 @@ pub(crate) fn pl_instrumental_guess(w: &str) -> String {
     for (suf, rep) in RULES {
         if let Some(stem) = w.strip_suffix(suf) {
             if stem.chars().count() >= 2 {
+                if *rep == "k" && mobile_e_before_k(stem) {
+                    return format!("{stem}ek");
+                }
                 return format!("{stem}{rep}");
             }
         }
     }
     w.to_string()
+}
+
+/// Whether a name stem before a final k lost an e in its inflected forms: a k after one of these
+/// consonants does not end a Polish nominative (Gackiem, Gacka → Gacek; Siudkiem → Siudek;
+/// Michałkiem → Michałek), while Wilk, Kozak or a foreign Clark keep theirs.
+fn mobile_e_before_k(stem: &str) -> bool {
+    stem.chars().count() >= 2 && stem.ends_with(['c', 'd', 't', 'ł', 'b', 'p'])
 }
 
 /// The nominative a genitive form most likely has, with no other mention to go by (według Harrisa,
@@ -183,6 +193,12 @@ pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
     };
     // Harrisa → Harris, Butlera → Butler: a consonant before the ending.
     if let Some(stem) = consonant_stem('a') {
+        // Gacka → Gacek; but a given name without the e stays (Jacka → Jack: the text's nominative,
+        // when it has one, settles Jacek).
+        let given = crate::quote::resolve::is_given_name(stem);
+        if let Some(before_k) = stem.strip_suffix('k').filter(|b| !given && mobile_e_before_k(b)) {
+            return Some(format!("{before_k}ek"));
+        }
         return Some(stem.to_string());
     }
     // A foreign name in a vowel and y (Polish spells that sound with j): Carneya → Carney, Murraya →

@@ -74,6 +74,8 @@ fn polish_genitive_names_get_their_nominative() {
         ("Olgi Tokarczuk", "Olga Tokarczuk"),
         ("Kasi Kowalskiej", "Kasia Kowalska"),
         ("Angeli Merkel", "Angela Merkel"),
+        ("Tomasza Gacka", "Tomasz Gacek"),
+        ("Michała Kudełka", "Michał Kudełek"),
     ] {
         let text = format!("Według {written} to dobrze.");
         let mut book = NameBook::new(&text);
