@@ -154,6 +154,24 @@ fn places_are_not_speakers_institutions_are() {
             ("Projekt zostanie poprawiony", Some("Kancelaria Prezydenta")),
         ]
     );
+    // An institution named after "według" or "zdaniem" is given in the nominative; one whose name
+    // holds an adjective in -a is not taken for a woman named by its last words.
+    for (written, want) in [
+        ("Według Ministerstwa Zdrowia", "Ministerstwo Zdrowia"),
+        ("Zdaniem Narodowego Banku Polskiego", "Narodowy Bank Polski"),
+        ("Według Najwyższej Izby Kontroli", "Najwyższa Izba Kontroli"),
+        ("Według Komendy Głównej Policji", "Komenda Główna Policji"),
+    ] {
+        let t = format!("{written} „kontrola wykazała poważne nieprawidłowości w wydatkach”.");
+        let q = doc(&t);
+        assert_eq!(speech(&q), vec![("kontrola wykazała poważne nieprawidłowości w wydatkach", Some(want))]);
+    }
+    for who in ["Komenda Główna Policji", "Komenda Wojewódzka Policji w Lublinie"] {
+        let t = format!("„Na drogach zginęło w weekend pięć osób” – podała {who}.");
+        let q = doc(&t);
+        let want = who.trim_end_matches(" w Lublinie");
+        assert_eq!(speech(&q), vec![("Na drogach zginęło w weekend pięć osób", Some(want))]);
+    }
 }
 
 #[test]

@@ -75,6 +75,81 @@ pub fn nominative(w: &str) -> Option<(Group, &'static str)> {
     with_lower(w, |l| table().forms.get(l).copied())
 }
 
+/// The nominative of a Polish institution's name written in an oblique case, as after "według" or
+/// "zdaniem": the institution noun and the adjectives that agree with it take the nominative, and the
+/// words that complement it stay as written (`Ministerstwa Zdrowia` → Ministerstwo Zdrowia, `Narodowego
+/// Banku Polskiego` → Narodowy Bank Polski, `Komendy Głównej Policji` → Komenda Główna Policji). The
+/// noun is a capitalised listed institution form (data/groups.txt) among the first three words, after
+/// adjectives only. None when the name is no such phrase or already in the nominative.
+pub fn institution_nominative(written: &str) -> Option<String> {
+    let words: Vec<&str> = written.split_whitespace().collect();
+    if words.len() < 2 {
+        return None;
+    }
+    let head = (0..words.len().min(3)).find(|&i| {
+        words[i].starts_with(char::is_uppercase)
+            && nominative(words[i]).is_some_and(|(g, _)| g == Group::Institution)
+    })?;
+    let (_, nom) = nominative(words[head])?;
+    if with_lower(words[head], |l| l == nom) {
+        return None;
+    }
+    let gender = if nom.ends_with('a') {
+        b'f'
+    } else if nom.ends_with(['o', 'e']) || nom.ends_with("um") {
+        b'n'
+    } else {
+        b'm'
+    };
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for w in &words[..head] {
+        out.push(adjective_nominative(w, gender)?);
+    }
+    let mut cap = String::with_capacity(nom.len());
+    let mut chars = nom.chars();
+    if let Some(c) = chars.next() {
+        cap.extend(c.to_uppercase());
+        cap.push_str(chars.as_str());
+    }
+    out.push(cap);
+    let mut agreeing = true;
+    for w in &words[head + 1..] {
+        match adjective_nominative(w, gender).filter(|_| agreeing) {
+            Some(a) => out.push(a),
+            None => {
+                agreeing = false;
+                out.push((*w).to_string());
+            }
+        }
+    }
+    Some(out.join(" "))
+}
+
+/// The nominative of a capitalised adjective in the genitive (or dative, locative) of the gender
+/// `gender` (`m`, `f` or `n`): Głównego → Główny (Główne), Polskiego → Polski, Głównej → Główna,
+/// Najwyższej → Najwyższa. None for a word that is no such form.
+fn adjective_nominative(w: &str, gender: u8) -> Option<String> {
+    if !w.starts_with(char::is_uppercase) {
+        return None;
+    }
+    let velar = |stem: &str| stem.ends_with("ki") || stem.ends_with("gi");
+    if gender == b'f' {
+        // Polskiej → Polska, Ostatniej → Ostatnia, Głównej → Główna.
+        let stem = w.strip_suffix("ej").filter(|s| s.chars().count() >= 3)?;
+        let stem = if velar(stem) { &stem[..stem.len() - 1] } else { stem };
+        return Some(format!("{stem}a"));
+    }
+    // Polskiego → Polski (Polskie), Ostatniego → Ostatni (Ostatnie), Głównego → Główny (Główne).
+    let stem = w.strip_suffix("ego").filter(|s| s.chars().count() >= 3)?;
+    Some(if gender == b'n' {
+        format!("{stem}e")
+    } else if stem.ends_with('i') {
+        stem.to_string()
+    } else {
+        format!("{stem}y")
+    })
+}
+
 /// Words that may open a description before its noun: articles, numerals and quantifiers.
 const DETERMINERS: &[&str] = &[
     "a",
@@ -220,6 +295,25 @@ mod tests {
     }
     use crate::model::Span;
     use crate::quote::speaker::tokenize;
+
+    #[test]
+    fn an_institution_in_an_oblique_case_gets_its_nominative() {
+        for (written, want) in [
+            ("Ministerstwa Spraw Zagranicznych", Some("Ministerstwo Spraw Zagranicznych")),
+            ("Głównego Inspektoratu Sanitarnego", Some("Główny Inspektorat Sanitarny")),
+            ("Kancelarii Prezesa Rady Ministrów", Some("Kancelaria Prezesa Rady Ministrów")),
+            ("Sądu Najwyższego", Some("Sąd Najwyższy")),
+            ("Polskiej Akademii Nauk", Some("Polska Akademia Nauk")),
+            ("Ostatniej Komisji Wyborczej", Some("Ostatnia Komisja Wyborcza")),
+            // Already the nominative, no institution, or lower case: nothing to do.
+            ("Ministerstwo Zdrowia", None),
+            ("Jana Kowalskiego", None),
+            ("ministerstwa zdrowia", None),
+            ("Ministerstwa", None),
+        ] {
+            assert_eq!(institution_nominative(written).as_deref(), want, "{written}");
+        }
+    }
 
     fn desc(t: &str) -> Option<(Group, String)> {
         let toks = tokenize(t, Span::new(0, t.len()));

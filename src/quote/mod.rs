@@ -64,6 +64,9 @@ fn described(text: &str, span: Span) -> Speaker {
             return Speaker { name: owner.split_whitespace().collect::<Vec<_>>().join(" "), span };
         }
     }
+    if let Some(name) = groups::institution_nominative(written) {
+        return Speaker { name, span };
+    }
     let name = match groups::nominative(written) {
         // One noun in an oblique case ("w komunikacie policji"): its nominative.
         Some((_, nom)) if !written.contains(char::is_whitespace) && !written.eq_ignore_ascii_case(nom) => {

@@ -13,8 +13,8 @@ use super::speaker::{tokenize, Tok};
 use crate::lang::Lang;
 use crate::lexicon::fxhash::{FxMap, FxSet};
 use crate::model::Span;
-pub(crate) use polish::pl_instrumental_guess;
-use polish::{first_name_like, first_name_nominative, foreign_surname, pl_genitive_guess, polish_surname};
+use polish::{first_name_like, first_name_nominative, foreign_surname, polish_surname};
+pub(crate) use polish::{pl_genitive_guess, pl_instrumental_guess};
 
 /// Titles and offices that open a name run ("Prime Minister", "Premier", "Mr").
 const TITLES: &str = include_str!("data/titles.txt");

@@ -450,7 +450,17 @@ pub(super) fn person_span(
         let toks = speaker::tokenize(text, sp);
         let n = toks.len();
         if let Some((a, b)) = speaker::full_name_ending(&toks, (0, n)) {
-            if toks[..a.min(3)].iter().any(|t| groups::group_of(t.word) == Some(groups::Group::Institution)) {
+            // An institution's own name, whose words end in -a or -y like a woman's given name
+            // ("Komenda Główna Policji", "Komenda Główna Straży Pożarnej"), names no person: a
+            // person's name does not follow the institution noun at once, nor is it two common words.
+            let whole_institution = groups::description(&toks, 0, n, true).is_some()
+                && !resolve::is_listed_given_name_any_case(toks[a].word)
+                && (a == 1 || toks[a..b].iter().all(|t| common_polish_word(t.word)));
+            if !whole_institution
+                && toks[..a.min(3)]
+                    .iter()
+                    .any(|t| groups::group_of(t.word) == Some(groups::Group::Institution))
+            {
                 span = Some(Span::new(toks[a].span.start, toks[b - 1].span.end));
             }
         }
@@ -496,4 +506,13 @@ fn described_holder(text: &str, group: &str, range: Span, quotes: &[Span]) -> Op
 fn definite_age(text: &str, span: Span) -> bool {
     let toks = speaker::tokenize(text, span);
     toks.len() == 2 && fast::lower_eq(toks[0].word, "the") && speaker::is_age_adjective(toks[1].word)
+}
+
+/// Whether the lexicon knows `w`, lower-cased, as a form of a common Polish word ("Główna",
+/// "Wojewódzka"; not "Joanny").
+fn common_polish_word(w: &str) -> bool {
+    let lower = crate::lexicon::tokens::fold(w);
+    let mut ids = Vec::new();
+    crate::lexicon::Lexicon::embedded().pl_lookup(&lower, crate::lexicon::Fallbacks::NONE, &mut ids)
+        == crate::lexicon::Reach::Form
 }

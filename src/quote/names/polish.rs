@@ -152,7 +152,7 @@ fn mobile_e_before_k(stem: &str) -> bool {
 
 /// The nominative a genitive form most likely has, with no other mention to go by (według Harrisa,
 /// zdaniem Kowalskiego, według Kowalskiej).
-pub(super) fn pl_genitive_guess(w: &str) -> Option<String> {
+pub(crate) fn pl_genitive_guess(w: &str) -> Option<String> {
     for (suf, rep) in [
         ("skiego", "ski"),
         ("ckiego", "cki"),

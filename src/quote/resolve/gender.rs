@@ -77,6 +77,14 @@ pub fn is_given_name(w: &str) -> bool {
     with_lower(w, |l| first_names().contains_key(l) || female_by_ending(l))
 }
 
+/// Whether `w` (any case) is a given name of the list (data/first_names.txt), as written or in the
+/// genitive (Joanny → Joanna), with no guess by its ending.
+pub fn is_listed_given_name_any_case(w: &str) -> bool {
+    with_lower(w, |l| first_names().contains_key(l))
+        || crate::quote::names::pl_genitive_guess(w)
+            .is_some_and(|g| with_lower(&g, |l| first_names().contains_key(l)))
+}
+
 /// Whether `w` (any case) is a man's given name of the list (data/first_names.txt).
 pub fn is_listed_male_name(w: &str) -> bool {
     with_lower(w, |l| first_names().get(l) == Some(&Gender::Male))
