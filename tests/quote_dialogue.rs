@@ -166,7 +166,9 @@ fn places_are_not_speakers_institutions_are() {
         let q = doc(&t);
         assert_eq!(speech(&q), vec![("kontrola wykazała poważne nieprawidłowości w wydatkach", Some(want))]);
     }
-    for who in ["Komenda Główna Policji", "Komenda Wojewódzka Policji w Lublinie"] {
+    for who in
+        ["Komenda Główna Policji", "Komenda Wojewódzka Policji w Lublinie", "Komenda Główna Straży Pożarnej"]
+    {
         let t = format!("„Na drogach zginęło w weekend pięć osób” – podała {who}.");
         let q = doc(&t);
         let want = who.trim_end_matches(" w Lublinie");

@@ -4,6 +4,7 @@
 
 use super::attribute::attributions;
 use super::epithet;
+use super::interview::Interview;
 use super::marks::{self, RawQuote};
 use super::scan::is_polish;
 use super::speaker::{self, Attribution, Rules, Who};
@@ -24,6 +25,8 @@ pub(super) struct Extraction<'t> {
     doc: &'t Document,
     paras: &'t [(Span, Lang)],
     raw: &'t [RawQuote],
+    /// The runs of bare dialogue that are interviews, as the scan found them.
+    interviews: &'t [Interview],
     en: &'static Rules,
     pl: &'static Rules,
     /// The attribution of every top-level quotation (by index in `raw`), the one after its closing mark
@@ -68,7 +71,12 @@ struct Place {
 
 impl<'t> Extraction<'t> {
     /// Resolution over the quotations `raw` (non-empty) found in the paragraphs `paras` of `doc`.
-    pub(super) fn new(doc: &'t Document, paras: &'t [(Span, Lang)], raw: &'t [RawQuote]) -> Self {
+    pub(super) fn new(
+        doc: &'t Document,
+        paras: &'t [(Span, Lang)],
+        raw: &'t [RawQuote],
+        interviews: &'t [Interview],
+    ) -> Self {
         let text = doc.text.as_str();
         let en = speaker_en::rules();
         let pl = speaker_pl::rules();
@@ -98,6 +106,7 @@ impl<'t> Extraction<'t> {
             doc,
             paras,
             raw,
+            interviews,
             en,
             pl,
             att_all,
@@ -352,51 +361,29 @@ impl<'t> Extraction<'t> {
     }
 
     /// Bare dialogue of an interview ([`super::interview`]): a question is the interviewer's, the rest
-    /// the interviewee's, through each run of consecutive paragraphs of bare dialogue that follows a
-    /// lead or is followed by the interviewer's signature. A side neither names keeps no speaker.
-    /// Returns which quotes are an interview's.
+    /// the interviewee's. A side neither the lead nor the signature names keeps no speaker. Returns
+    /// which quotes are an interview's.
     fn interview_speakers(&mut self) -> Vec<bool> {
         let mut interview = vec![false; self.quotes.len()];
+        if self.interviews.is_empty() {
+            return interview;
+        }
         let paras = self.paras;
         let para_of = |start: usize| paras.partition_point(|p| p.0.end <= start);
-        // The runs of top-level bare speech: (first paragraph, last paragraph, its quotes).
-        let mut runs: Vec<(usize, usize, Vec<usize>)> = Vec::new();
-        for k in 0..self.quotes.len() {
-            let q = &self.quotes[k];
-            if q.depth != 0 {
+        let (text, interviews) = (self.text, self.interviews);
+        for ((q, &bare), flag) in self.quotes.iter_mut().zip(&self.bare_q).zip(interview.iter_mut()) {
+            if q.depth != 0 || !bare || q.kind != QuoteKind::Speech {
                 continue;
             }
             let p = para_of(q.span.start);
-            if !self.bare_q[k] || q.kind != QuoteKind::Speech {
-                runs.push((usize::MAX, 0, Vec::new()));
+            let Some(iv) = interviews.iter().find(|iv| (iv.first..=iv.last).contains(&p)) else {
                 continue;
-            }
-            match runs.last_mut() {
-                Some((first, last, ks)) if *first != usize::MAX && p <= *last + 1 => {
-                    *last = p;
-                    ks.push(k);
-                }
-                _ => runs.push((p, p, vec![k])),
-            }
-        }
-        for (first, last, ks) in runs.into_iter().filter(|r| r.0 != usize::MAX) {
-            let lead = super::interview::lead_before(self.text, paras, first);
-            let (interviewee, mut interviewer) =
-                lead.map_or((None, None), |l| (l.interviewee, l.interviewer));
-            if interviewer.is_none() {
-                interviewer = super::interview::signature_after(self.text, paras, last);
-            }
-            if interviewee.is_none() && interviewer.is_none() {
-                continue;
-            }
-            for k in ks {
-                interview[k] = true;
-                if self.quotes[k].speaker.is_some() {
-                    continue;
-                }
-                let question = self.quotes[k].span.text(self.text).trim_end().ends_with('?');
-                let who = if question { interviewer.clone() } else { interviewee.clone() };
-                self.quotes[k].speaker = who.map(|(name, span)| Speaker { name, span });
+            };
+            *flag = true;
+            if q.speaker.is_none() {
+                let question = q.span.text(text).trim_end().ends_with('?');
+                let who = if question { &iv.interviewer } else { &iv.interviewee };
+                q.speaker = who.clone().map(|(name, span)| Speaker { name, span });
             }
         }
         interview

@@ -23,6 +23,48 @@ const VERBS: &[&str] = &["rozmawia", "rozmawiał", "rozmawiała", "rozmawiali", 
 /// Most role words between "Z" and the interviewee's name ("Z ministrem finansów Janem Kowalskim").
 const MAX_ROLE_WORDS: usize = 4;
 
+/// A run of bare dialogue paragraphs that is an interview, and the sides its lead or signature names.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Interview {
+    /// The first and last paragraph of the run.
+    pub first: usize,
+    pub last: usize,
+    /// The interviewee (name in the nominative, span as written), who answers.
+    pub interviewee: Option<(String, Span)>,
+    /// The interviewer, who asks.
+    pub interviewer: Option<(String, Span)>,
+}
+
+/// The interviews among the runs of paragraphs of bare dialogue (`bare[p]`: paragraph `p` holds only
+/// dash dialogue with no attribution): each run after a lead ([`lead_before`]) or before a signature
+/// ([`signature_after`]).
+pub(super) fn interviews(text: &str, paras: &[(Span, Lang)], bare: &[bool]) -> Vec<Interview> {
+    let mut out = Vec::new();
+    let mut p = 0;
+    while p < bare.len() {
+        if !bare[p] {
+            p += 1;
+            continue;
+        }
+        let first = p;
+        while p + 1 < bare.len() && bare[p + 1] {
+            p += 1;
+        }
+        let last = p;
+        p += 1;
+        let (interviewee, mut interviewer) =
+            lead_before(text, paras, first).map_or((None, None), |l| (l.interviewee, l.interviewer));
+        let lead = interviewee.is_some() || interviewer.is_some();
+        if interviewer.is_none() {
+            interviewer = signature_after(text, paras, last);
+        }
+        if lead || interviewer.is_some() {
+            out.push(Interview { first, last, interviewee, interviewer });
+        }
+    }
+    out
+}
+
 /// The two sides an interview names, each as (name in the nominative, span as written).
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Lead {
@@ -123,7 +165,7 @@ fn dialogue(text: &str, para: Span) -> bool {
 
 /// The lead of a run of dialogue starting at paragraph `p`: in the paragraph before it, or, when
 /// that one is no dialogue, in the one before that.
-pub(super) fn lead_before(text: &str, paras: &[(Span, Lang)], p: usize) -> Option<Lead> {
+fn lead_before(text: &str, paras: &[(Span, Lang)], p: usize) -> Option<Lead> {
     let at = |k: usize| lead(text, paras[k].0);
     if p == 0 {
         return None;
@@ -133,7 +175,7 @@ pub(super) fn lead_before(text: &str, paras: &[(Span, Lang)], p: usize) -> Optio
 
 /// The interviewer's signature after a run of dialogue ending at paragraph `last`: in one of the two
 /// paragraphs after it.
-pub(super) fn signature_after(text: &str, paras: &[(Span, Lang)], last: usize) -> Option<(String, Span)> {
+fn signature_after(text: &str, paras: &[(Span, Lang)], last: usize) -> Option<(String, Span)> {
     (last + 1..paras.len().min(last + 3)).find_map(|k| signature(text, paras[k].0))
 }
 

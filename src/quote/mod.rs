@@ -124,11 +124,11 @@ pub fn extract_with(doc: &mut Document, opts: &Options) {
     } else {
         doc.paragraphs.iter().map(|p| (p.span, p.lang)).collect()
     };
-    let raw = scan::find(doc, &paras, opts);
+    let (raw, interviews) = scan::find(doc, &paras, opts);
     if raw.is_empty() {
         return;
     }
-    let quotes = extract::Extraction::new(doc, &paras, &raw).run();
+    let quotes = extract::Extraction::new(doc, &paras, &raw, &interviews).run();
     doc.quotes = quotes;
 }
 

@@ -2,6 +2,7 @@
 //! per paragraph ([`super::marks`]), dash dialogue ([`super::dash`]), quotations that lost their
 //! opening mark, and the merge of the two kinds into one list sorted by start in each paragraph.
 
+use super::interview::Interview;
 use super::marks::{self, RawQuote};
 use super::speaker::Rules;
 use super::{dash, kind, speaker_en, speaker_pl, Options};
@@ -15,8 +16,12 @@ pub(super) fn is_polish(plang: Lang, doc_lang: Lang) -> bool {
 }
 
 /// The quotations of every paragraph of `doc` (its paragraphs `paras`), in marks and in dash dialogue,
-/// sorted by start in each paragraph.
-pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Vec<RawQuote> {
+/// sorted by start in each paragraph; and the runs of dialogue that are interviews.
+pub(super) fn find(
+    doc: &Document,
+    paras: &[(Span, Lang)],
+    opts: &Options,
+) -> (Vec<RawQuote>, Vec<Interview>) {
     let text = doc.text.as_str();
     let mut marked: Vec<RawQuote> = Vec::with_capacity(32);
     let mut scanner = marks::Scanner::new(text);
@@ -64,8 +69,8 @@ pub(super) fn find(doc: &Document, paras: &[(Span, Lang)], opts: &Options) -> Ve
             talk[k] = 2;
         }
     }
-    keep_dialogue_in_context(text, paras, &talk, &mut dashes);
-    merge_dialogue(text, marked, dashes, opts.max_depth.max(1))
+    let interviews = keep_dialogue_in_context(text, paras, &talk, &mut dashes);
+    (merge_dialogue(text, marked, dashes, opts.max_depth.max(1)), interviews)
 }
 
 /// A quotation that lost its opening mark: a closing mark in the paragraph `span` (number `paragraph`,
@@ -128,7 +133,12 @@ fn orphan_close(
 /// paragraphs, an interview), or after a paragraph ending in a colon. A bare paragraph kept this way
 /// counts as dialogue for its neighbours. Alone, its words must look like a sentence: three words or
 /// more, ending in final punctuation.
-fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], dashes: &mut Vec<RawQuote>) {
+fn keep_dialogue_in_context(
+    text: &str,
+    paras: &[(Span, Lang)],
+    talk: &[u8],
+    dashes: &mut Vec<RawQuote>,
+) -> Vec<Interview> {
     let n = paras.len();
     let mut kept: Vec<bool> = talk.iter().map(|&t| t == 1).collect();
     let sentence_like = |q: &RawQuote| {
@@ -140,20 +150,11 @@ fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], das
     // An interview: after a lead naming its sides ("Z Joanną Nowicką rozmawia Piotr Lis."), or before
     // the interviewer's signature ("Rozmawiała: Anna Kowalska"), every bare paragraph of the run is the
     // conversation, short questions included.
+    let bare: Vec<bool> = talk.iter().map(|&t| t == 2).collect();
+    let interviews = super::interview::interviews(text, paras, &bare);
     let mut interview = vec![false; n];
-    for p in 1..n {
-        interview[p] = talk[p] == 2
-            && (interview[p - 1]
-                || (talk[p - 1] != 2 && super::interview::lead_before(text, paras, p).is_some()));
-    }
-    for p in (0..n).rev() {
-        if talk[p] == 2
-            && !interview[p]
-            && ((p + 1 < n && interview[p + 1] && talk[p + 1] == 2)
-                || super::interview::signature_after(text, paras, p).is_some())
-        {
-            interview[p] = true;
-        }
+    for iv in &interviews {
+        interview[iv.first..=iv.last].fill(true);
     }
     for p in 0..n {
         kept[p] |= interview[p];
@@ -172,6 +173,7 @@ fn keep_dialogue_in_context(text: &str, paras: &[(Span, Lang)], talk: &[u8], das
     dashes.retain(|q| {
         kept[q.paragraph] && (talk[q.paragraph] == 1 || !q.bare || interview[q.paragraph] || sentence_like(q))
     });
+    interviews
 }
 
 /// The quotations of every paragraph, in marks and in dash dialogue, sorted by start in each paragraph:

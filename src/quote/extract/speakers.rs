@@ -452,10 +452,17 @@ pub(super) fn person_span(
         if let Some((a, b)) = speaker::full_name_ending(&toks, (0, n)) {
             // An institution's own name, whose words end in -a or -y like a woman's given name
             // ("Komenda Główna Policji", "Komenda Główna Straży Pożarnej"), names no person: a
-            // person's name does not follow the institution noun at once, nor is it two common words.
+            // person's name does not follow the institution noun at once, nor end in an adjective
+            // that is no surname's ending (-nej, -owej, -nego; surnames take -skiej, -ckiej, -dzkiej).
+            let adjective_end = |w: &str| {
+                (w.ends_with("ej") || w.ends_with("ego"))
+                    && !["skiej", "ckiej", "dzkiej", "skiego", "ckiego", "dzkiego"]
+                        .iter()
+                        .any(|e| w.ends_with(e))
+            };
             let whole_institution = groups::description(&toks, 0, n, true).is_some()
                 && !resolve::is_listed_given_name_any_case(toks[a].word)
-                && (a == 1 || toks[a..b].iter().all(|t| common_polish_word(t.word)));
+                && (a == 1 || adjective_end(toks[b - 1].word));
             if !whole_institution
                 && toks[..a.min(3)]
                     .iter()
@@ -506,13 +513,4 @@ fn described_holder(text: &str, group: &str, range: Span, quotes: &[Span]) -> Op
 fn definite_age(text: &str, span: Span) -> bool {
     let toks = speaker::tokenize(text, span);
     toks.len() == 2 && fast::lower_eq(toks[0].word, "the") && speaker::is_age_adjective(toks[1].word)
-}
-
-/// Whether the lexicon knows `w`, lower-cased, as a form of a common Polish word ("Główna",
-/// "Wojewódzka"; not "Joanny").
-fn common_polish_word(w: &str) -> bool {
-    let lower = crate::lexicon::tokens::fold(w);
-    let mut ids = Vec::new();
-    crate::lexicon::Lexicon::embedded().pl_lookup(&lower, crate::lexicon::Fallbacks::NONE, &mut ids)
-        == crate::lexicon::Reach::Form
 }
