@@ -14,11 +14,12 @@ pub use super::name_shape::{is_acronym, nameish};
 pub use super::token::{head, make_tok, tail, tokenize, tokens, tokens_rev, words, Tok};
 
 mod after;
-/// Nouns of a written document that speaks for whoever issued it ("the ministry's statement said",
-/// "the statement read").
 pub(crate) use after::is_age_adjective;
 mod lists;
 mod reported;
+mod source;
+/// Nouns of a written document that speaks for whoever issued it ("the ministry's statement said",
+/// "the statement read").
 pub(crate) use lists::is_document_en;
 use lists::{is_document_pl, is_genre, list};
 pub use lists::{is_media_word, verbs_en, verbs_pl};
