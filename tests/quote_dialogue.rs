@@ -340,3 +340,26 @@ fn an_interview_named_by_its_title_and_signed_at_the_end() {
         ]
     );
 }
+
+/// A role before a name and a colon, a role noun opening a sentence before a full name, a role the
+/// article gives no one, and a resident of a town: each speaker as a reader takes it.
+#[test]
+fn roles_before_names_and_roles_held_by_no_one() {
+    let t = "Prezydent Ewa Grodzka: „Projekt trafi do komisji jeszcze w tym tygodniu”.\n\n\
+             Rynek czekał na dane. Analityczka Zofia Mrozek oceniła, że „stopy procentowe spadną przed latem”.\n\n\
+             „Budżet na przyszły rok jest bezpieczny” – zapewnił premier.\n\n\
+             Minister finansów przekonywał, że „deficyt nie przekroczy trzech procent”.\n\n\
+             „Woda stała w piwnicach przez dwa tygodnie” – opowiadała mieszkanka Nysy.";
+    let q = doc(t);
+    assert_eq!(
+        speech(&q),
+        vec![
+            ("Projekt trafi do komisji jeszcze w tym tygodniu", Some("Ewa Grodzka")),
+            ("stopy procentowe spadną przed latem", Some("Zofia Mrozek")),
+            // The analyst is no prime minister, and the minister is named nowhere.
+            ("Budżet na przyszły rok jest bezpieczny", None),
+            ("deficyt nie przekroczy trzech procent", None),
+            ("Woda stała w piwnicach przez dwa tygodnie", Some("mieszkanka")),
+        ]
+    );
+}

@@ -168,6 +168,16 @@ impl<'t> NameBook<'t> {
         // Leave out the titles that open the run ("NATO Secretary General Jens Stoltenberg" → "Jens
         // Stoltenberg", "Minister Kowalczyk" → "Kowalczyk"), keeping a name word.
         let mut lead = leading_titles(&words);
+        // A role noun opening the run at a sentence start ("Ekonomista Piotr Bujak ocenił"), before a
+        // full name that opens with a given name, is no part of the name.
+        if let Some((_, end)) = crate::quote::roles::role_at(&toks, lead) {
+            if words.len() >= end + 2
+                && crate::quote::resolve::is_given_name(&words[end])
+                && toks[end].is_cap()
+            {
+                lead = end;
+            }
+        }
         // An owner in the possessive qualifies the name after it ("Coldplay's Chris Martin").
         if let Some(k) = words[..words.len() - 1].iter().rposition(|w| w.ends_with("'s") || w.ends_with("’s"))
         {

@@ -478,7 +478,13 @@ impl<'t> People<'t> {
             // The first names before the surname are part of the name, not of the phrase before it.
             let mut first_names = true;
             for t in tokens_rev(text, Span::new(token_floor(text, m.at, 80), m.at)) {
-                if first_names && t.trail.is_empty() && t.is_cap() && is_given_name(t.word) {
+                // (a capitalised role in -a, "Ekonomista", is no woman's given name)
+                if first_names
+                    && t.trail.is_empty()
+                    && t.is_cap()
+                    && is_given_name(t.word)
+                    && role_at(std::slice::from_ref(&t), 0).is_none()
+                {
                     continue;
                 }
                 // A comma right before the name sets off the role in apposition ("The finance

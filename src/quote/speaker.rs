@@ -433,6 +433,14 @@ impl Rules {
     /// Skip lower-case description words (and at most `max_descriptors` of them) to a name.
     fn described_name(&self, toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
         let start = i;
+        // A group noun before one capitalised word is the group, the word its place or body
+        // ("relacjonowała mieszkanka Kłodzka"), not a person named by it; a full name after it is
+        // ("said resident John Smith").
+        if let Some((super::groups::Group::People, e)) = super::groups::group_at(toks, i) {
+            if toks[e - 1].trail.is_empty() && name_forward(toks, e).is_some_and(|r| r.1 - r.0 == 1) {
+                return None;
+            }
+        }
         while i < toks.len() && i - start <= self.max_descriptors {
             if let Some(r) = name_forward(toks, i) {
                 // A name after a description that follows this one: this one qualifies the description

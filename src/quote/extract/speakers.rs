@@ -145,6 +145,15 @@ impl<'t> Extraction<'t> {
             self.last_named = Some(self.quotes.len());
             return Some(Speaker { name, span });
         }
+        // A role opening the clause that no person of the article holds ("Minister zdrowia
+        // przekonywał, że „…”") is someone the article does not name: not the last speaker.
+        let toks = speaker::tokenize(text, clause.span);
+        let from = usize::from(
+            toks.first().is_some_and(|t| ["the", "a", "an"].iter().any(|d| fast::lower_eq(t.word, d))),
+        );
+        if roles::role_at(&toks, from).is_some() {
+            return None;
+        }
         let name = last_in_para
             .and_then(|i| self.name_at(i))
             .or_else(|| self.last_named.and_then(|i| self.name_at(i)))?;

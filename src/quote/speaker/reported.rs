@@ -202,11 +202,14 @@ impl Rules {
         if let Some(a) = self.as_says(toks) {
             return Some(a);
         }
-        // Harris: “…” (not the genre of a piece titling it: "Wywiad: „…”")
+        // Harris: “…”, Prezydent Karol Nawrocki: „…” (not the genre of a piece titling it: "Wywiad: „…”")
         if toks[last].trail.starts_with(':') {
             if let Some((a, b)) = name_backward(toks, last) {
                 let title = b - a == 1 && is_genre(toks[a].word);
-                if (a == 0 || toks[a - 1].trail.contains(',')) && !title {
+                let after_role = a > 0
+                    && toks[a - 1].trail.is_empty()
+                    && crate::quote::roles::role_at(toks, 0).is_some_and(|(_, end)| end == a);
+                if (a == 0 || after_role || toks[a - 1].trail.contains(',')) && !title {
                     return Some(Attribution {
                         who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                     });
