@@ -45,6 +45,10 @@ fn described_speakers_and_institutions() {
     let t = "Na drodze krajowej doszło rano do zderzenia dwóch ciężarówek.\n\n\
              Policja informuje: „Objazdy potrwają do końca tygodnia”.\n";
     assert_eq!(speakers(t), vec![some("Policja")]);
+    // A resident of a place is the described speaker, not the place.
+    let t = "The river burst its banks overnight.\n\n\
+             \"The water reached the second step of the stairs,\" a resident of Leeds recalled.\n";
+    assert_eq!(speakers(t), vec![some("a resident of Leeds")]);
 }
 
 #[test]

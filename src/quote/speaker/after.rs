@@ -340,6 +340,20 @@ impl Rules {
                                 || crate::quote::names::is_title_word(d.word)
                                 || crate::quote::roles::country_of(d.word).is_some())
                     };
+                    // A person described by a group noun and the place or body they belong to ("a
+                    // resident of Leeds recalled"): the description, not the place.
+                    if a >= 2
+                        && toks[a - 1].trail.is_empty()
+                        && ["of", "from"].iter().any(|w| lower_eq(toks[a - 1].word, w))
+                    {
+                        if let Some((crate::quote::groups::Group::People, 0, e)) =
+                            crate::quote::groups::description(toks, 0, a - 1, true)
+                        {
+                            if e == a - 1 {
+                                return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, b))) });
+                            }
+                        }
+                    }
                     if toks[..a].iter().all(description) {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
