@@ -49,6 +49,10 @@ fn described_speakers_and_institutions() {
     let t = "The river burst its banks overnight.\n\n\
              \"The water reached the second step of the stairs,\" a resident of Leeds recalled.\n";
     assert_eq!(speakers(t), vec![some("a resident of Leeds")]);
+    // An institution named with "of" after "according to" keeps its whole name.
+    let t = "Prices rose again in October.\n\n\
+             According to the Bank of England, \"inflation will fall faster than expected\".\n";
+    assert_eq!(speakers(t), vec![some("Bank of England")]);
 }
 
 #[test]

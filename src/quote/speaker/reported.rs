@@ -245,6 +245,16 @@ impl Rules {
         // Według Harrisa, „…” / Zdaniem Nowickiego „…” / According to Harris, “…”
         for k in toks.len().saturating_sub(12)..toks.len() {
             if let Some(n) = self.according_at(toks, k) {
+                // According to the Bank of England, “…”: the institution with its name.
+                if toks.get(n).is_some_and(|t| t.trail.is_empty() && lower_eq(t.word, "the")) {
+                    if let Some((crate::quote::groups::Group::Institution, a, b)) =
+                        crate::quote::groups::description(toks, n + 1, toks.len(), false)
+                    {
+                        if a == n + 1 && b == toks.len() {
+                            return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
+                        }
+                    }
+                }
                 // Według prof. Marka Wiśniewskiego „…” / Zdaniem rzecznika Piotra Müllera „…”
                 if let Some(r) = self.described_name(toks, n) {
                     // The name (with its affiliation: "Zdaniem Piotra Lisa z Uniwersytetu
