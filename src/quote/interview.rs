@@ -13,6 +13,7 @@
 //!   dialogue (a standfirst), in the one before that ([`lead_before`]); the signature in one of the
 //!   two paragraphs after it ([`signature_after`]).
 
+use super::fast::lower_eq;
 use super::names::pl_instrumental_guess;
 use super::speaker::{nameish, words, Tok};
 use crate::lang::Lang;
@@ -67,9 +68,9 @@ pub(super) fn interviews(text: &str, paras: &[(Span, Lang)], bare: &[bool]) -> V
 
 /// The two sides an interview names, each as (name in the nominative, span as written).
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Lead {
-    pub interviewee: Option<(String, Span)>,
-    pub interviewer: Option<(String, Span)>,
+struct Lead {
+    interviewee: Option<(String, Span)>,
+    interviewer: Option<(String, Span)>,
 }
 
 /// The longest run of name words from token `i` (at most three, no punctuation inside).
@@ -112,7 +113,7 @@ fn interviewee_at(toks: &[Tok], i: usize) -> Option<((String, Span), usize)> {
 }
 
 /// The interview lead in paragraph `para`, if it is one.
-pub(super) fn lead(text: &str, para: Span) -> Option<Lead> {
+fn lead(text: &str, para: Span) -> Option<Lead> {
     let head = para.text(text).trim_start();
     if para.len() > 600 || !(head.starts_with('Z') || head.starts_with("Rozmowa")) {
         return None;
@@ -143,14 +144,14 @@ pub(super) fn lead(text: &str, para: Span) -> Option<Lead> {
 
 /// The interviewer's signature in paragraph `para` ("Rozmawiała: Anna Kowalska", "Rozmawiał Piotr
 /// Lis"): a form of "rozmawiać", capitalised, and a name, and nothing else.
-pub(super) fn signature(text: &str, para: Span) -> Option<(String, Span)> {
+fn signature(text: &str, para: Span) -> Option<(String, Span)> {
     if para.len() > 120 || !para.text(text).trim_start().starts_with("Rozmawia") {
         return None;
     }
     let toks: Vec<Tok> = words(text, para).take(8).collect();
     let verb = toks.first()?;
-    let lower = verb.word.to_lowercase();
-    if !verb.is_cap() || !VERBS.contains(&lower.as_str()) || !(verb.trail.is_empty() || verb.trail == ":") {
+    let listed = VERBS.iter().any(|v| lower_eq(verb.word, v));
+    if !verb.is_cap() || !listed || !(verb.trail.is_empty() || verb.trail == ":") {
         return None;
     }
     let name = full_name_at(&toks, 1)?;
@@ -158,9 +159,9 @@ pub(super) fn signature(text: &str, para: Span) -> Option<(String, Span)> {
     (rest.is_empty() || rest == ".").then_some(name)
 }
 
-/// Whether paragraph `p` opens with a dialogue dash.
+/// Whether paragraph `para` opens with a dialogue dash.
 fn dialogue(text: &str, para: Span) -> bool {
-    para.text(text).trim_start().starts_with(['-', '–', '—'])
+    para.text(text).trim_start().starts_with(super::dash::is_dash)
 }
 
 /// The lead of a run of dialogue starting at paragraph `p`: in the paragraph before it, or, when
