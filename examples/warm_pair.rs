@@ -12,6 +12,10 @@
 
 use std::hint::black_box;
 
+/// The Python package's allocator (python/src/lib.rs), so that the profile is the package's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let dir = std::path::PathBuf::from(args.first().map_or("corpus/carrie-diaries", String::as_str));

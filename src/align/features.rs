@@ -391,34 +391,45 @@ fn push_numbers(f: &mut SentFeat, text: &str, lang: Lang, word_nums: &[numbers::
     }
 }
 
-/// One pass over the bytes of `text`: the characters that are not white space (ASCII ones
-/// directly, others decoded), and the ASCII punctuation flags (`?` 1, `!` 2, brackets 4).
+/// What [`char_stats`] reads of a byte: bit 0 `?`, bit 1 `!`, bit 2 a bracket (the punctuation
+/// flags), bit 3 a byte that starts a character other than ASCII white space, bit 4 the first byte
+/// of a character that may be non-ASCII white space (U+0085, U+00A0, U+1680, U+2000–U+205F,
+/// U+3000 start with 0xC2, 0xE1, 0xE2 or 0xE3), which is decoded to tell.
+const CHAR_STAT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut x = 0;
+    while x < 256 {
+        let b = x as u8;
+        let ascii_space = b == b' ' || (b >= 0x09 && b <= 0x0D);
+        let mut v = if (b & 0xC0) != 0x80 && !ascii_space { 8 } else { 0 };
+        v |= match b {
+            b'?' => 1,
+            b'!' => 2,
+            b'(' | b')' | b'[' | b']' => 4,
+            0xC2 | 0xE1 | 0xE2 | 0xE3 => 16,
+            _ => 0,
+        };
+        t[x] = v;
+        x += 1;
+    }
+    t
+};
+
+/// One pass over the bytes of `text`: the characters that are not white space (each counted at
+/// its first byte; a character that may be non-ASCII white space is decoded), and the ASCII
+/// punctuation flags (`?` 1, `!` 2, brackets 4).
 fn char_stats(text: &str) -> (u32, u8) {
     let b = text.as_bytes();
     let (mut chars, mut punct) = (0u32, 0u8);
-    let mut i = 0;
-    while i < b.len() {
-        let x = b[i];
-        if x < 0x80 {
-            if !(x == b' ' || (0x09..=0x0D).contains(&x)) {
-                chars += 1;
-            }
-            punct |= match x {
-                b'?' => 1,
-                b'!' => 2,
-                b'(' | b')' | b'[' | b']' => 4,
-                _ => 0,
-            };
-            i += 1;
-        } else {
-            let c = text[i..].chars().next().unwrap_or(' ');
-            if !c.is_whitespace() {
-                chars += 1;
-            }
-            i += c.len_utf8();
+    for (i, &x) in b.iter().enumerate() {
+        let t = CHAR_STAT[usize::from(x)];
+        punct |= t;
+        chars += u32::from((t >> 3) & 1);
+        if t & 16 != 0 && text[i..].chars().next().is_some_and(char::is_whitespace) {
+            chars -= 1;
         }
     }
-    (chars, punct)
+    (chars, punct & 7)
 }
 
 impl Concepts for Lexicon {

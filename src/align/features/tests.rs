@@ -56,3 +56,38 @@ fn fresh_default_options_keep_the_word_cache() {
     let own: Option<std::sync::Arc<dyn Concepts>> = Some(std::sync::Arc::new(Lexicon::embedded()));
     assert_ne!(stamp(&own), first);
 }
+
+/// The length and punctuation signals as the plain reading defines them: characters that are not
+/// white space (Unicode's White_Space, as `char::is_whitespace`), and `?`, `!` and brackets.
+#[test]
+fn char_stats_count_as_the_plain_reading() {
+    let plain = |s: &str| -> (u32, u8) {
+        let chars = s.chars().filter(|c| !c.is_whitespace()).count() as u32;
+        let punct = s.chars().fold(0u8, |p, c| {
+            p | match c {
+                '?' => 1,
+                '!' => 2,
+                '(' | ')' | '[' | ']' => 4,
+                _ => 0,
+            }
+        });
+        (chars, punct)
+    };
+    let pieces = [
+        "a", "Ż", " ", "\t", "\n", "\u{0b}", "\u{0c}", "\r", "\u{1c}", "\u{85}", "\u{a0}", "\u{1680}",
+        "\u{2000}", "\u{2009}", "\u{200a}", "\u{200b}", "\u{2028}", "\u{2029}", "\u{202f}", "\u{205f}",
+        "\u{3000}", "\u{3001}", "–", "„", "”", "…", "?", "!", "(", ")", "[", "]", "{", "中", "🙂", "ą",
+    ];
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..4000 {
+        let mut s = String::new();
+        for _ in 0..(seed % 12) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            s.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+        }
+        seed = seed.wrapping_mul(0x2545_f491_4f6c_dd1d).wrapping_add(1);
+        assert_eq!(char_stats(&s), plain(&s), "{s:?}");
+    }
+}

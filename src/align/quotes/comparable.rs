@@ -114,19 +114,22 @@ fn repeat_links(
         // The top-level speech quotes of two words or more, by their words (in quote order).
         let mut by_key: std::collections::HashMap<String, Vec<usize>, crate::lexicon::fxhash::FxBuild> =
             Default::default();
+        // Each quote's words, read once.
+        let mut keys: Vec<Option<String>> = vec![None; d.quotes.len()];
         for (o, q) in d.quotes.iter().enumerate() {
             if q.depth == 0 && q.kind == QuoteKind::Speech {
                 let key = repeat_key(d, o);
                 if key.split_whitespace().count() >= 2 {
-                    by_key.entry(key).or_default().push(o);
+                    by_key.entry(key.clone()).or_default().push(o);
                 }
+                keys[o] = Some(key);
             }
         }
         let start = links.len();
         // The unlinked copies of quote `q` (the degrees change only once this side is done).
-        let copies = |q: usize, deg: &[usize]| -> Vec<usize> {
+        let mut copies = |q: usize, deg: &[usize]| -> Vec<usize> {
             by_key
-                .get(&repeat_key(d, q))
+                .get(keys[q].get_or_insert_with(|| repeat_key(d, q)).as_str())
                 .map(|group| group.iter().copied().filter(|&o| o != q && deg[o] == 0).collect())
                 .unwrap_or_default()
         };
