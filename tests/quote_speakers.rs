@@ -878,3 +878,23 @@ fn an_institution_after_a_preposition_is_an_affiliation_not_a_name() {
     // Not "Gdańskiego": the university qualifies the researcher the narration names.
     assert_eq!(speakers(t), vec![some("Marta Ziaja")]);
 }
+
+/// The verb's subject after a clause or an adverb that opens the sentence, and a role set off from
+/// its verb by a parenthetical; a member of parliament named by the title before his name holds that
+/// office and is no minister or prime minister.
+#[test]
+fn subjects_after_an_opening_clause_and_offices_written_as_titles() {
+    let t = "Projekt ustawy trafi do Sejmu w przyszłym tygodniu.\n\n\
+             – To kpina z wyborców – mówił z mównicy poseł opozycji Marek Wilk.\n\n\
+             Pytany o termin, minister rolnictwa odparł: „Zdążymy przed żniwami”.\n\n\
+             Wieczorem minister rolnictwa dodał: „Rolnicy dostaną pieniądze”.\n\n\
+             Pytany o koszty, premier odparł: „Stać nas na to”.\n";
+    assert_eq!(
+        speakers(t),
+        vec![some("Marek Wilk"), some("minister rolnictwa"), some("minister rolnictwa"), None],
+        "the opposition MP says only his own words"
+    );
+    let t = "Health Minister Laura Benn visited the new hospital wing on Friday.\n\n\
+             The minister, speaking to staff in the canteen, said: \"Nobody will lose their job.\"\n";
+    assert_eq!(speakers(t), vec![some("Laura Benn")]);
+}

@@ -44,6 +44,20 @@ pub(super) fn is_title_word(w: &str) -> bool {
     super::fast::with_lower(w, |l| set.contains(l))
 }
 
+/// The titles of `titles.txt` that name no office: forms of address and degrees ("Mr", "Dr", "pan").
+const COURTESY_TITLES: &str = include_str!("data/courtesy_titles.txt");
+
+fn courtesy_titles() -> &'static FxSet<&'static str> {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    S.get_or_init(|| crate::data::entries(COURTESY_TITLES).collect())
+}
+
+/// A title that names an office or a rank of its own ("poseł", "Senator", "Colonel"), not a form of
+/// address or a degree ("Mr", "Dr", "pani").
+pub(super) fn is_office_title(w: &str) -> bool {
+    is_title_word(w) && !super::fast::with_lower(w.trim_end_matches('.'), |l| courtesy_titles().contains(l))
+}
+
 /// How many words open the name run `words` without being part of the name: everything up to the
 /// last title before the final word ("NATO Secretary General", "Civic Coalition MP", "Health
 /// Minister"; "John Major" and "CNN Business" stay whole).

@@ -497,7 +497,12 @@ impl<'t> People<'t> {
                 back.push(t);
             }
             back.reverse();
-            (0..back.len()).any(|i| role_at(&back, i).is_some_and(|(g, _)| g != group))
+            // A role of another group, or, where no role is written, a title that is an office of
+            // its own ("poseł Lewicy Tomasz Trela" is no minister).
+            let roles: Vec<&'static str> =
+                (0..back.len()).filter_map(|i| role_at(&back, i).map(|r| r.0)).collect();
+            roles.iter().any(|&g| g != group)
+                || roles.is_empty() && back.iter().any(|t| crate::quote::names::is_office_title(t.word))
         })
     }
 

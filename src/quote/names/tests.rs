@@ -131,3 +131,19 @@ fn title_test_matches_the_list() {
         assert_eq!(is_title_word(w), plain(w), "{w:?}");
     }
 }
+
+/// Every courtesy title is a title (it names no office among the titles), and an office title is
+/// told from one.
+#[test]
+fn courtesy_titles_are_titles_without_an_office() {
+    for w in crate::data::entries(COURTESY_TITLES) {
+        assert!(is_title_word(w), "{w} is in courtesy_titles.txt but not in titles.txt");
+        assert!(!is_office_title(w), "{w}");
+    }
+    for w in ["poseł", "Posłanka", "Senator", "colonel", "Sen."] {
+        assert!(is_office_title(w), "{w}");
+    }
+    for w in ["Mr", "Dr.", "pani", "Mecenas", "Kowalski"] {
+        assert!(!is_office_title(w), "{w}");
+    }
+}

@@ -349,17 +349,43 @@ impl Rules {
                     }
                 }
             }
+            // A role set off from its verb by a parenthetical ("The minister, speaking to reporters
+            // on Monday, said:", "Premier, pytany o to, odparł:"): the role opening the sentence.
+            if p.trail.starts_with(',') {
+                let first = toks[..j].iter().position(|t| t.trail.starts_with(','));
+                if let Some(k1) = first.filter(|&k| k < 3 && k + 1 < j - 1) {
+                    if let Some(who @ Who::Role { span, .. }) = self.role_from(&toks[..=k1], 0) {
+                        if span.end == toks[k1].span.end {
+                            return Some(Attribution { who });
+                        }
+                    }
+                }
+            }
             if !p.trail.is_empty() && !p.is_initial() {
                 continue;
             }
             if is_pronoun(p) {
                 return Some(Attribution { who: Who::Pronoun(p.span) });
             }
+            // The verb's subject opens the clause after the last comma before it: a participle or a
+            // clause may stand first ("Pytany o to, minister finansów odparł:", "Asked about it,
+            // the minister replied:"), as may an adverb opening the sentence ("Wczoraj minister
+            // finansów odparł:").
+            let c0 = toks[..j - 1].iter().rposition(|t| t.trail.starts_with(',')).map_or(0, |k| k + 1);
+            let s0 = if j - c0 >= 2
+                && crate::quote::name_shape::is_function_word(toks[c0].word)
+                && crate::quote::roles::role_at(toks, c0).is_none()
+                && crate::quote::roles::role_at(toks, c0 + 1).is_some()
+            {
+                c0 + 1
+            } else {
+                c0
+            };
             // Someone described, not named, opens the clause ("A spokeswoman for the company said:",
             // "A spokesperson for Downing Street said:"): the description, not a name inside it. A
             // role right before the verb ("The prime minister said:"): its holder.
-            let opens_article = ["a", "an", "the"].iter().any(|a| lower_eq(toks[0].word, a));
-            match (j <= 3 || opens_article).then(|| self.role_from(&toks[..j], 0)).flatten() {
+            let opens_article = ["a", "an", "the"].iter().any(|a| lower_eq(toks[s0].word, a));
+            match (j - s0 <= 3 || opens_article).then(|| self.role_from(&toks[..j], s0)).flatten() {
                 Some(who @ Who::Unnamed(_)) => return Some(Attribution { who }),
                 Some(who @ Who::Role { span, .. }) if span.end == p.span.end => {
                     return Some(Attribution { who })
@@ -401,11 +427,12 @@ impl Rules {
                     });
                 }
             }
-            if j <= 3 {
-                if governed(1) {
+            // After a comma only a role opens a described subject ("jak twierdzi" has none).
+            if j - s0 <= 3 && (c0 == 0 || crate::quote::roles::role_at(toks, s0).is_some()) {
+                if governed(s0 + 1) {
                     return Some(Attribution { who: Who::Implicit(toks[j].span) });
                 }
-                return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, j))) });
+                return Some(Attribution { who: Who::Unnamed(span_of(toks, (s0, j))) });
             }
         }
         None
