@@ -898,3 +898,23 @@ fn subjects_after_an_opening_clause_and_offices_written_as_titles() {
              The minister, speaking to staff in the canteen, said: \"Nobody will lose their job.\"\n";
     assert_eq!(speakers(t), vec![some("Laura Benn")]);
 }
+
+/// A subject with a phrase of place or medium between it and the verb, a described subject after an
+/// opening clause, and ranks abbreviated between a role and its holder's name.
+#[test]
+fn subjects_before_a_phrase_and_ranks_before_a_name() {
+    let t = "Nad powiatem przeszła w nocy gwałtowna burza.\n\n\
+             – Wiatr zerwał nam pół dachu – opowiada pan Stefan z Ustrzyk.\n\n\
+             Minister klimatu w rozmowie z Polsat News zapewnił: „Wypłacimy odszkodowania w ciągu miesiąca”.\n\n\
+             Biblioteka w Sanoku napisała na Facebooku: „Jutro czytelnia będzie nieczynna”.\n\n\
+             „Nie zbliżajcie się do zerwanych linii” – ostrzegał rzecznik straży st. kpt. Tomasz Rak.\n";
+    assert_eq!(
+        speakers(t),
+        vec![some("Stefan"), some("Minister klimatu"), some("Biblioteka"), some("Tomasz Rak")],
+        "no quote falls to the resident quoted first"
+    );
+    let t = "Floodwater reached the high street before dawn.\n\n\
+             \"I have lived here forty years,\" said Tom Reed, a shopkeeper.\n\n\
+             In a post on its website, the parish council wrote: \"The hall is open to anyone who needs a bed.\"\n";
+    assert_eq!(speakers(t), vec![some("Tom Reed"), some("the parish council")]);
+}

@@ -105,6 +105,15 @@ pub struct People<'t> {
 
 /// A token that can qualify a role before the holder's name: an acronym (`NBP`, `USA`, `MSZ`), a
 /// lower-case genitive (`prezes rady`), or "of" and a place (`Prime Minister of Poland`).
+/// A rank or degree abbreviated in small letters with its period ("st.", "kpt.", "asp.", "mł."), as
+/// Polish news writes them before a name.
+fn rank_abbreviation(t: &Tok) -> bool {
+    t.trail == "."
+        && t.lead.is_empty()
+        && (2..=6).contains(&t.word.chars().count())
+        && t.word.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
+}
+
 fn qualifier(t: &Tok) -> bool {
     let w = t.word;
     // A verb of saying ends the role phrase ("the defence secretary told Sky News").
@@ -344,7 +353,12 @@ impl<'t> People<'t> {
         // A country before the role, with nothing between ("Russian President", "the US president").
         let mut country = if i > 0 && toks[i - 1].trail.is_empty() { country_at(i - 1) } else { None };
         let mut qn = 0;
-        while qn < 3 && j < toks.len() && toks[j - 1].trail.is_empty() && qualifier(&toks[j]) {
+        while qn < 3
+            && j < toks.len()
+            && toks[j - 1].trail.is_empty()
+            && qualifier(&toks[j])
+            && !rank_abbreviation(&toks[j])
+        {
             if name_forward(&toks, j).is_some_and(|(a, b)| b - a >= 2 && !qualifier(&toks[a])) {
                 break;
             }
@@ -352,7 +366,18 @@ impl<'t> People<'t> {
             j += 1;
             qn += 1;
         }
-        if j < toks.len() && (toks[j - 1].trail.is_empty() || toks[j - 1].is_initial()) {
+        // Ranks abbreviated in small letters between the role and the name ("rzecznik komendy st.
+        // kpt. Marcin Wilk", "mł. asp.").
+        let mut ranks = 0;
+        while ranks < 3
+            && j < toks.len()
+            && (ranks > 0 || toks[j - 1].trail.is_empty())
+            && rank_abbreviation(&toks[j])
+        {
+            j += 1;
+            ranks += 1;
+        }
+        if j < toks.len() && (toks[j - 1].trail.is_empty() || toks[j - 1].is_initial() || ranks > 0) {
             // "prezydent Rosji Władimir Putin": a capitalised country genitive qualifies the role.
             if country_at(j).is_some() && toks[j].trail.is_empty() && name_forward(&toks, j + 1).is_some() {
                 country = country.or_else(|| country_at(j));

@@ -414,6 +414,14 @@ impl Rules {
                     } else if medium && !is_acronym(last.word) && !is_media_word(last.word) {
                         a = b - 1;
                     } else {
+                        // The clause's subject before the preposition's phrase: a role or a group
+                        // ("Minister energii w rozmowie z TVN24 zapewnił:", "Szkoła w Lesku napisała
+                        // na Facebooku:"); else the verb has none of its own.
+                        let stop = (s0 + 1..a)
+                            .find(|&k| toks[k - 1].trail.is_empty() && is_oblique_preposition(toks[k].word));
+                        if let Some(who) = stop.and_then(|stop| self.described_subject(toks, s0, stop)) {
+                            return Some(Attribution { who });
+                        }
                         return Some(Attribution { who: Who::Implicit(toks[j].span) });
                     }
                 }
@@ -428,7 +436,7 @@ impl Rules {
                 }
             }
             // After a comma only a role opens a described subject ("jak twierdzi" has none).
-            if j - s0 <= 3 && (c0 == 0 || crate::quote::roles::role_at(toks, s0).is_some()) {
+            if j - s0 <= 3 && (c0 == 0 || crate::quote::roles::role_at(toks, s0).is_some() || opens_article) {
                 if governed(s0 + 1) {
                     return Some(Attribution { who: Who::Implicit(toks[j].span) });
                 }
@@ -436,6 +444,26 @@ impl Rules {
             }
         }
         None
+    }
+
+    /// A subject filling `toks[from..stop]` that names no one: a role, which names its holder, or a
+    /// role with its lower-case complement ("Minister energii") or a group ("Szkoła"), which stand as
+    /// written.
+    fn described_subject(&self, toks: &[Tok], from: usize, stop: usize) -> Option<Who> {
+        match self.role_from(&toks[..stop], from) {
+            Some(Who::Role { span, group }) => {
+                let e = toks[from..stop].iter().position(|t| t.span.end == span.end)? + from + 1;
+                if e == stop {
+                    return Some(Who::Role { span, group });
+                }
+                let complement = stop - e <= 2 && toks[e - 1..stop - 1].iter().all(|t| t.trail.is_empty());
+                (complement && toks[e..stop].iter().all(|t| !t.is_cap()))
+                    .then(|| Who::Unnamed(Span::new(span.start, toks[stop - 1].span.end)))
+            }
+            Some(who @ Who::Unnamed(_)) => Some(who),
+            _ => crate::quote::groups::description(toks, from, stop, true)
+                .map(|(_, a, b)| Who::Unnamed(span_of(toks, (a, b)))),
+        }
     }
 
     /// The subject after the verb opening the clause `toks` (which ends in a colon), in Polish word
