@@ -918,3 +918,22 @@ fn subjects_before_a_phrase_and_ranks_before_a_name() {
              In a post on its website, the parish council wrote: \"The hall is open to anyone who needs a bed.\"\n";
     assert_eq!(speakers(t), vec![some("Tom Reed"), some("the parish council")]);
 }
+
+/// A source named by an institution noun in small letters ("według agencji Reutera", "według
+/// policji") is the institution, in the nominative, and no person; a name in the possessive before a
+/// description only qualifies it, and the full name after it speaks.
+#[test]
+fn institutions_after_wedlug_and_owners_before_a_description() {
+    let t = "Tenisistka Julia Lis awansowała do finału turnieju w Rzymie.\n\n\
+             Według agencji Reutera, „Lis jest faworytką całego turnieju”.\n\n\
+             Według policji „przed stadionem było spokojnie przez cały wieczór”.\n\n\
+             – Mama powtarzała mi, żebym się nie poddawała – wspomina tenisistka.\n";
+    assert_eq!(
+        speakers(t),
+        vec![some("agencja Reutera"), some("policja"), some("Julia Lis")],
+        "the agency is no person the player's words could fall to"
+    );
+    let t = "Talks resumed in Geneva on Monday.\n\n\
+             \"Nothing has been agreed yet,\" said Kyiv's chief negotiator Oleh Marko.\n";
+    assert_eq!(speakers(t), vec![some("Oleh Marko")]);
+}

@@ -79,15 +79,17 @@ pub fn nominative(w: &str) -> Option<(Group, &'static str)> {
 /// "zdaniem": the institution noun and the adjectives that agree with it take the nominative, and the
 /// words that complement it stay as written (`Ministerstwa Zdrowia` → Ministerstwo Zdrowia, `Narodowego
 /// Banku Polskiego` → Narodowy Bank Polski, `Komendy Głównej Policji` → Komenda Główna Policji). The
-/// noun is a capitalised listed institution form (data/groups.txt) among the first three words, after
-/// adjectives only. None when the name is no such phrase or already in the nominative.
+/// noun is a listed institution form (data/groups.txt): capitalised among the first three words,
+/// after adjectives only, or in small letters opening the phrase (`agencji Reutera` → agencja
+/// Reutera). None when the name is no such phrase or already in the nominative.
 pub fn institution_nominative(written: &str) -> Option<String> {
     let words: Vec<&str> = written.split_whitespace().collect();
     if words.len() < 2 {
         return None;
     }
+    // (A noun in small letters opens the phrase: "agencji Reutera" → agencja Reutera.)
     let head = (0..words.len().min(3)).find(|&i| {
-        words[i].starts_with(char::is_uppercase)
+        (i == 0 || words[i].starts_with(char::is_uppercase))
             && nominative(words[i]).is_some_and(|(g, _)| g == Group::Institution)
     })?;
     let (_, nom) = nominative(words[head])?;
@@ -105,13 +107,17 @@ pub fn institution_nominative(written: &str) -> Option<String> {
     for w in &words[..head] {
         out.push(adjective_nominative(w, gender)?);
     }
-    let mut cap = String::with_capacity(nom.len());
-    let mut chars = nom.chars();
-    if let Some(c) = chars.next() {
-        cap.extend(c.to_uppercase());
-        cap.push_str(chars.as_str());
+    if words[head].starts_with(char::is_uppercase) {
+        let mut cap = String::with_capacity(nom.len());
+        let mut chars = nom.chars();
+        if let Some(c) = chars.next() {
+            cap.extend(c.to_uppercase());
+            cap.push_str(chars.as_str());
+        }
+        out.push(cap);
+    } else {
+        out.push(nom.to_string());
     }
-    out.push(cap);
     let mut agreeing = true;
     for w in &words[head + 1..] {
         match adjective_nominative(w, gender).filter(|_| agreeing) {
@@ -305,10 +311,13 @@ mod tests {
             ("Sądu Najwyższego", Some("Sąd Najwyższy")),
             ("Polskiej Akademii Nauk", Some("Polska Akademia Nauk")),
             ("Ostatniej Komisji Wyborczej", Some("Ostatnia Komisja Wyborcza")),
-            // Already the nominative, no institution, or lower case: nothing to do.
+            // A noun in small letters opening the phrase keeps its case.
+            ("agencji Reutera", Some("agencja Reutera")),
+            ("ministerstwa zdrowia", Some("ministerstwo zdrowia")),
+            // Already the nominative, or no institution: nothing to do.
             ("Ministerstwo Zdrowia", None),
             ("Jana Kowalskiego", None),
-            ("ministerstwa zdrowia", None),
+            ("rzecznika policji", None),
             ("Ministerstwa", None),
         ] {
             assert_eq!(institution_nominative(written).as_deref(), want, "{written}");

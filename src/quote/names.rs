@@ -262,6 +262,10 @@ impl<'t> NameBook<'t> {
                 // No Polish name ends in -ę in the nominative: a woman's name in the accusative
                 // ("pokonała Carlę Ruiz", "Lecha Wałęsę") ends in -a.
                 *w = format!("{stem}a");
+            } else if let Some(stem) = w.strip_suffix('ą').filter(|s| s.chars().count() >= 2) {
+                // Nor in -ą: a woman's name in the accusative or the instrumental ("Martę
+                // Domachowską", "z Anną Nowacką") ends in -a.
+                *w = format!("{stem}a");
             } else if genitive {
                 if w.contains('-') {
                     // Each part of a double name: Kidawy-Błońskiej → Kidawa-Błońska.

@@ -443,6 +443,29 @@ impl Rules {
         }
         while i < toks.len() && i - start <= self.max_descriptors {
             if let Some(r) = name_forward(toks, i) {
+                // An owner in the possessive qualifies the description after it: the speaker is the
+                // full name after that description ("said Zelensky’s chief of staff Andriy Yermak").
+                let owner = &toks[r.1 - 1];
+                if owner.trail.starts_with(['\'', '’'])
+                    || owner.word.ends_with("'s")
+                    || owner.word.ends_with("’s")
+                {
+                    let mut k = r.1;
+                    while k < toks.len() && k - r.1 < 5 && !toks[k].is_cap() {
+                        k += 1;
+                        if !toks[k - 1].trail.is_empty() {
+                            break;
+                        }
+                    }
+                    let set_off = toks[k - 1].trail.is_empty() || toks[k - 1].trail == ",";
+                    let named = (k > r.1 && k < toks.len() && set_off)
+                        .then(|| name_forward(toks, k))
+                        .flatten()
+                        .filter(|n| n.0 == k && n.1 - n.0 >= 2);
+                    if named.is_some() {
+                        return named;
+                    }
+                }
                 // A name after a description that follows this one: this one qualifies the description
                 // or is told the words ("said EU foreign policy chief Josep Borrell", "said White House
                 // spokeswoman Jen Psaki", "powiedział PAP mecenas Piotr Zieliński").

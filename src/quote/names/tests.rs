@@ -147,3 +147,20 @@ fn courtesy_titles_are_titles_without_an_office() {
         assert!(!is_office_title(w), "{w}");
     }
 }
+
+/// A woman's name in the accusative (-ę) or the instrumental, and an adjectival surname in either
+/// (-ą), gets its nominative, where the text gives no other form of it.
+#[test]
+fn polish_names_in_the_accusative_and_instrumental_get_their_nominative() {
+    for (written, want) in [
+        ("Martę Domachowską", "Marta Domachowska"),
+        ("Annę Wrońską", "Anna Wrońska"),
+        ("Anną Nowacką", "Anna Nowacka"),
+        ("Ewą Kopacz", "Ewa Kopacz"),
+    ] {
+        let text = format!("Spotkał się z {written} wczoraj.");
+        let mut book = NameBook::new(&text);
+        let at = text.find(written).unwrap();
+        assert_eq!(book.canonical(Span::new(at, at + written.len()), Lang::Pl, false), want, "{written}");
+    }
+}

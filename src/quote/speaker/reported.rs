@@ -245,14 +245,23 @@ impl Rules {
         // Według Harrisa, „…” / Zdaniem Nowickiego „…” / According to Harris, “…”
         for k in toks.len().saturating_sub(12)..toks.len() {
             if let Some(n) = self.according_at(toks, k) {
-                // According to the Bank of England, “…”: the institution with its name.
-                if toks.get(n).is_some_and(|t| t.trail.is_empty() && lower_eq(t.word, "the")) {
-                    if let Some((crate::quote::groups::Group::Institution, a, b)) =
-                        crate::quote::groups::description(toks, n + 1, toks.len(), false)
-                    {
-                        if a == n + 1 && b == toks.len() {
-                            return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
-                        }
+                // According to the Bank of England, “…” / Według agencji Reutera, „…”: the
+                // institution with its name (not a person named by it).
+                let the = toks.get(n).is_some_and(|t| t.trail.is_empty() && lower_eq(t.word, "the"));
+                let i = n + usize::from(the);
+                if let Some((crate::quote::groups::Group::Institution, a, b)) =
+                    crate::quote::groups::description(toks, i, toks.len(), false)
+                {
+                    // (Polish: the noun in an oblique case; "Jego zdaniem rząd „…”" names the
+                    // subject of the words, not their source.)
+                    let noun_first = || {
+                        !toks[i].is_cap()
+                            && crate::quote::groups::nominative(toks[i].word).is_some_and(|(g, nom)| {
+                                g == crate::quote::groups::Group::Institution && !lower_eq(toks[i].word, nom)
+                            })
+                    };
+                    if a == i && b == toks.len() && (the || noun_first()) {
+                        return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
                     }
                 }
                 // Według prof. Marka Wiśniewskiego „…” / Zdaniem rzecznika Piotra Müllera „…”
