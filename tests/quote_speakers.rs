@@ -937,3 +937,15 @@ fn institutions_after_wedlug_and_owners_before_a_description() {
              \"Nothing has been agreed yet,\" said Kyiv's chief negotiator Oleh Marko.\n";
     assert_eq!(speakers(t), vec![some("Oleh Marko")]);
 }
+
+/// Reported speech whose subject is set off from its verb by a parenthetical: the name opening the
+/// sentence, not another person of the same surname the article names (a dev article: "Amari Allen,
+/// 12-letnia uczennica …, stwierdziła, że chłopcy nazywali jej dredy „paskudnymi”", where her
+/// grandmother is named too).
+#[test]
+fn reported_speech_with_a_parenthetical_after_the_subject() {
+    let path = "corpus/align-dev/wmt20-enpl/a18/parallel/pl.txt";
+    let d = doc(&std::fs::read_to_string(path).expect("the dev article is in the repository"));
+    let got: Vec<_> = speech(&d).into_iter().filter(|(q, _)| q == "paskudnymi").collect();
+    assert_eq!(got, vec![("paskudnymi".to_string(), some("Amari Allen"))]);
+}

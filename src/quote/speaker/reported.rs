@@ -119,6 +119,21 @@ impl Rules {
                 }
             }
         }
+        // A parenthetical between the subject and the verb ("Trump, who spoke to Fox News on Sunday,
+        // said the talks were “…”"): the name or the role filling the sentence's first clause.
+        if p.trail.starts_with(',') {
+            let first = toks[..j - 1].iter().position(|t| t.trail.starts_with(','));
+            if let Some(k1) = first.filter(|&k| k < 4) {
+                if let Some(r) = name_backward(toks, k1).filter(|r| r.0 == 0 && r.1 == k1 + 1) {
+                    return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: false } });
+                }
+                if let Some(who @ Who::Role { span, .. }) = self.role_from(&toks[..=k1], 0) {
+                    if span.end == toks[k1].span.end {
+                        return Some(Attribution { who });
+                    }
+                }
+            }
+        }
         // The subject of the sentence: a pronoun opening it, else the first person it names.
         if is_pronoun(&toks[0]) && toks.len() > 1 {
             return Some(Attribution { who: Who::Pronoun(toks[0].span) });
