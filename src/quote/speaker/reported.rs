@@ -123,7 +123,9 @@ impl Rules {
         // said the talks were “…”"): the name or the role filling the sentence's first clause.
         if p.trail.starts_with(',') {
             let first = toks[..j - 1].iter().position(|t| t.trail.starts_with(','));
-            if let Some(k1) = first.filter(|&k| k < 4) {
+            // (a clause, not a name in apposition: "The union's leader, Karen Doyle, called …")
+            let clause = |k1: usize| toks[k1 + 1..j].iter().any(|t| !t.is_cap());
+            if let Some(k1) = first.filter(|&k| k < 4 && clause(k)) {
                 if let Some(r) = name_backward(toks, k1).filter(|r| r.0 == 0 && r.1 == k1 + 1) {
                     return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: false } });
                 }
