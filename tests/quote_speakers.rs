@@ -949,3 +949,12 @@ fn reported_speech_with_a_parenthetical_after_the_subject() {
     let got: Vec<_> = speech(&d).into_iter().filter(|(q, _)| q == "paskudnymi").collect();
     assert_eq!(got, vec![("paskudnymi".to_string(), some("Amari Allen"))]);
 }
+
+/// "On" opening an English sentence is the preposition, not the Polish pronoun "on" (he): the words
+/// do not fall to the last person named.
+#[test]
+fn on_opening_an_english_sentence_is_no_pronoun() {
+    let t = "Mayor Dan Price opened the new bridge on Saturday.\n\n\
+             On Monday, engineers said the joints were \"holding up well\".\n";
+    assert_eq!(speakers(t), vec![None]);
+}

@@ -395,6 +395,12 @@ impl Rules {
             && self.verbs.contains(t.word)
     }
 
+    /// A personal pronoun in this language's text: "On" opening an English sentence is the
+    /// preposition ("On Monday, officials said"), not the Polish "he".
+    fn pronoun(&self, t: &Tok) -> bool {
+        is_pronoun(t) && !with_lower(t.word, |w| self.prepositions.contains(&w))
+    }
+
     /// Is `w` (in any case) the first word of an "according" phrase?
     fn is_according_word(&self, w: &str) -> bool {
         let Some(&w0) = w.as_bytes().first() else { return false };

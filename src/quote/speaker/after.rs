@@ -215,7 +215,7 @@ impl Rules {
                 return Some(Attribution { who: Who::Unnamed(span_of(&toks, r)) });
             }
             if let Some(t1) = toks.get(1) {
-                if is_pronoun(t1) {
+                if self.pronoun(t1) {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
@@ -234,7 +234,7 @@ impl Rules {
             return Some(Attribution { who: Who::Implicit(t0.span) });
         }
         // The subject first: "Tusk dodał", "premier Donald Tusk zaznaczył", "on dodał".
-        if verb_at == 1 && is_pronoun(t0) {
+        if verb_at == 1 && self.pronoun(t0) {
             return Some(Attribution { who: Who::Pronoun(t0.span) });
         }
         if let Some(role) = self.role_from(&toks[..verb_at], 0) {
@@ -289,7 +289,7 @@ impl Rules {
                 return Some(Attribution { who: Who::Unnamed(span_of(toks, r)) });
             }
             if let Some(t1) = toks.get(1) {
-                if is_pronoun(t1) {
+                if self.pronoun(t1) {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
@@ -327,7 +327,7 @@ impl Rules {
             }
             if j > 0 && (self.is_verb(t) || answers_back(toks, j)) && !noun_context(&toks[j - 1]) {
                 let p = &toks[j - 1];
-                if is_pronoun(p) && j == 1 {
+                if self.pronoun(p) && j == 1 {
                     return Some(Attribution { who: Who::Pronoun(p.span) });
                 }
                 if let Some((a, b)) = name_backward(toks, j - 1) {

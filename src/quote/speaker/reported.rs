@@ -89,7 +89,7 @@ impl Rules {
         }
         let p = &toks[j - 1];
         if p.trail.is_empty() || p.is_initial() {
-            if is_pronoun(p) {
+            if self.pronoun(p) {
                 return Some(Attribution { who: Who::Pronoun(p.span) });
             }
             if let Some((a, b)) = name_backward(toks, j - 1) {
@@ -137,7 +137,7 @@ impl Rules {
             }
         }
         // The subject of the sentence: a pronoun opening it, else the first person it names.
-        if is_pronoun(&toks[0]) && toks.len() > 1 {
+        if self.pronoun(&toks[0]) && toks.len() > 1 {
             return Some(Attribution { who: Who::Pronoun(toks[0].span) });
         }
         Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) })
@@ -390,7 +390,7 @@ impl Rules {
             if !p.trail.is_empty() && !p.is_initial() {
                 continue;
             }
-            if is_pronoun(p) {
+            if self.pronoun(p) {
                 return Some(Attribution { who: Who::Pronoun(p.span) });
             }
             // The verb's subject opens the clause after the last comma before it: a participle or a
