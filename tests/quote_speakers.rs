@@ -958,3 +958,29 @@ fn on_opening_an_english_sentence_is_no_pronoun() {
              On Monday, engineers said the joints were \"holding up well\".\n";
     assert_eq!(speakers(t), vec![None]);
 }
+
+/// Pronouns are read in their own language: the Polish conjunction "i" is not the English "I" (it
+/// stood as the speaker as written), and a second verb joined by "i" to a sentence opening with a
+/// verb of saying shares its dropped subject.
+#[test]
+fn the_polish_conjunction_i_is_no_pronoun() {
+    let t = "„Budżet jest gotowy” – powiedziała minister finansów Anna Lis.\n\n\
+             Poseł Tomasz Wrona wyszedł z sali obrad i powiedział: „Nie zagłosuję za tym projektem”.\n\n\
+             Marek Zając, szef klubu, nie odpowiadał na pytania. Dodał tylko, że rząd się nie zmieni, \
+             i stwierdził, że „wszystko jest w porządku”.\n";
+    let d = doc(t);
+    let written: Vec<(Option<String>, Option<&str>)> = d
+        .quotes
+        .iter()
+        .filter(|q| q.depth == 0 && q.kind == QuoteKind::Speech)
+        .map(|q| (q.speaker.as_ref().map(|s| s.name.clone()), q.speaker.as_ref().map(|s| d.slice(s.span))))
+        .collect();
+    assert_eq!(
+        written,
+        vec![
+            (some("Anna Lis"), Some("Anna Lis")),
+            (some("Tomasz Wrona"), Some("Tomasz Wrona")),
+            (some("Marek Zając"), Some("Dodał")),
+        ]
+    );
+}

@@ -27,7 +27,7 @@
 //! bounded look-ahead for the attribution: linear in the paragraph length.
 
 use super::marks::{Family, RawQuote};
-use super::speaker::{is_pronoun, verbs_pl, words, Tok};
+use super::speaker::{is_pronoun_in, pronouns_pl, verbs_pl, words, Tok};
 use crate::model::Span;
 
 /// Is `c` a dash that can set off dialogue?
@@ -85,7 +85,7 @@ pub fn attribution_at(text: &str, from: usize, end: usize) -> bool {
         // What may stand before the verb: a name, a role, a pronoun, the qualifier of a role, "jak".
         let ok = t.is_cap()
             || is_role_word(t.word)
-            || is_pronoun(&t)
+            || is_pronoun_in(pronouns_pl(), &t)
             || (prefix == 0 && super::fast::lower_eq(t.word, "jak"))
             || (after_role && !t.is_cap());
         if !ok || (!t.trail.is_empty() && !t.is_initial()) {
@@ -206,7 +206,7 @@ fn trailing_attribution(text: &str, from: usize, to: usize) -> Option<usize> {
         let prev = &toks[v - 1];
         let plain = prev.trail.is_empty()
             && !CLAUSE_WORDS.iter().any(|w| super::fast::lower_eq(prev.word, w))
-            && !is_pronoun(prev);
+            && !is_pronoun_in(pronouns_pl(), prev);
         let subject = toks[v + 1..].iter().enumerate().all(|(k, s)| {
             (k + v + 1 == n - 1 || s.trail.is_empty() || s.is_initial())
                 && (s.is_cap() || is_role_word(s.word) || k > 0)

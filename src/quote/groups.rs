@@ -256,7 +256,7 @@ pub fn description(toks: &[Tok], from: usize, end: usize, whole: bool) -> Option
         if let Some((g, mut j)) = group_at(&toks[..end], i) {
             // A possessive owns the noun after it ("the nurses' representative", "the company's
             // chief"): no description of the speaker.
-            if toks[j - 1].trail.starts_with(['\'', '’']) || toks[j - 1].word.ends_with("'s") {
+            if toks[j - 1].is_possessive() {
                 return None;
             }
             if g == Group::Institution {

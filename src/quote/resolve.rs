@@ -499,7 +499,8 @@ impl<'t> People<'t> {
         }
         let text = self.text;
         self.mentions.iter().filter(|m| m.person == k).take(8).any(|m| {
-            let mut back: Vec<Tok> = Vec::with_capacity(3);
+            let mut buf = [Tok::EMPTY; 3];
+            let mut n = 0;
             // The first names before the surname are part of the name, not of the phrase before it.
             let mut first_names = true;
             for t in tokens_rev(text, Span::new(token_floor(text, m.at, 80), m.at)) {
@@ -516,18 +517,26 @@ impl<'t> People<'t> {
                 // minister, Kate Wren, …"); any other punctuation ends the phrase.
                 let apposition = first_names && t.trail == ",";
                 first_names = false;
-                if back.len() >= 3 || (!t.trail.is_empty() && !t.is_initial() && !apposition) {
+                if n >= 3 || (!t.trail.is_empty() && !t.is_initial() && !apposition) {
                     break;
                 }
-                back.push(t);
+                buf[n] = t;
+                n += 1;
             }
+            let back = &mut buf[..n];
             back.reverse();
             // A role of another group, or, where no role is written, a title that is an office of
             // its own ("poseł Lewicy Tomasz Trela" is no minister).
-            let roles: Vec<&'static str> =
-                (0..back.len()).filter_map(|i| role_at(&back, i).map(|r| r.0)).collect();
-            roles.iter().any(|&g| g != group)
-                || roles.is_empty() && back.iter().any(|t| crate::quote::names::is_office_title(t.word))
+            let mut any_role = false;
+            for i in 0..n {
+                if let Some((g, _)) = role_at(back, i) {
+                    if g != group {
+                        return true;
+                    }
+                    any_role = true;
+                }
+            }
+            !any_role && back.iter().any(|t| crate::quote::names::is_office_title(t.word))
         })
     }
 

@@ -234,8 +234,7 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
         }
         // A possessive ends the run: "Tusk's claims"; an owner qualifies the name after it
         // ("Coldplay's Chris Martin").
-        let poss = |t: &Tok| t.word.ends_with("'s") || t.word.ends_with("’s");
-        if let Some(p) = (a..b).find(|&p| poss(&toks[p])) {
+        if let Some(p) = (a..b).find(|&p| toks[p].ends_in_s_possessive()) {
             if p + 1 >= b {
                 continue;
             }
@@ -290,13 +289,21 @@ pub struct Attribution {
     pub who: Who,
 }
 
-/// Personal pronouns (data/pronouns.txt).
-pub fn is_pronoun(t: &Tok) -> bool {
+/// English personal pronouns (data/pronouns_en.txt).
+pub fn pronouns_en() -> &'static [&'static str] {
     static S: OnceLock<Vec<&'static str>> = OnceLock::new();
-    t.word.len() <= 4
-        && S.get_or_init(|| list(include_str!("data/pronouns.txt")).into_iter().collect())
-            .iter()
-            .any(|p| p.eq_ignore_ascii_case(t.word))
+    S.get_or_init(|| list(include_str!("data/pronouns_en.txt")).into_iter().collect())
+}
+
+/// Polish personal pronouns (data/pronouns_pl.txt).
+pub fn pronouns_pl() -> &'static [&'static str] {
+    static S: OnceLock<Vec<&'static str>> = OnceLock::new();
+    S.get_or_init(|| list(include_str!("data/pronouns_pl.txt")).into_iter().collect())
+}
+
+/// Is `t` one of the `pronouns` (in any case)?
+pub fn is_pronoun_in(pronouns: &[&str], t: &Tok) -> bool {
+    t.word.len() <= 4 && pronouns.iter().any(|p| p.eq_ignore_ascii_case(t.word))
 }
 
 /// Nouns of saying whose owner is the speaker ("Vance's remark", "słowa Trumpa"), with a pre-test.
@@ -350,8 +357,7 @@ fn noun_context(prev: &Tok) -> bool {
     // The words are ASCII, and no other character lower-cases into them.
     prev.trail.is_empty()
         && (["the", "a", "an", "his", "her", "their", "its", "our"].iter().any(|a| w.eq_ignore_ascii_case(a))
-            || w.ends_with("'s")
-            || w.ends_with("’s"))
+            || prev.ends_in_s_possessive())
 }
 
 fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
@@ -369,6 +375,8 @@ pub struct Rules {
     pub max_descriptors: usize,
     /// Prepositions: a capitalised word right after one is no speaker.
     pub prepositions: &'static [&'static str],
+    /// Personal pronouns that stand for the last named speaker.
+    pub pronouns: &'static [&'static str],
     /// Searchers for the `according` words without their first letter (any case of it), built once.
     according_finders: Vec<memchr::memmem::Finder<'static>>,
 }
@@ -380,11 +388,12 @@ impl Rules {
         according: &'static [(&'static str, &'static str)],
         max_descriptors: usize,
         prepositions: &'static [&'static str],
+        pronouns: &'static [&'static str],
     ) -> Rules {
         let according_finders =
             according.iter().map(|(a, _)| memchr::memmem::Finder::new(&a.as_bytes()[1..])).collect();
         let verb_filter = WordFilter::new(verbs.iter().copied());
-        Rules { verbs, verb_filter, according, max_descriptors, prepositions, according_finders }
+        Rules { verbs, verb_filter, according, max_descriptors, prepositions, pronouns, according_finders }
     }
 
     fn is_verb(&self, t: &Tok) -> bool {
@@ -395,10 +404,10 @@ impl Rules {
             && self.verbs.contains(t.word)
     }
 
-    /// A personal pronoun in this language's text: "On" opening an English sentence is the
-    /// preposition ("On Monday, officials said"), not the Polish "he".
+    /// A personal pronoun of this language: "On" opening an English sentence is the preposition
+    /// ("On Monday, officials said"), not the Polish "he".
     fn pronoun(&self, t: &Tok) -> bool {
-        is_pronoun(t) && !with_lower(t.word, |w| self.prepositions.contains(&w))
+        is_pronoun_in(self.pronouns, t)
     }
 
     /// Is `w` (in any case) the first word of an "according" phrase?
@@ -452,10 +461,7 @@ impl Rules {
                 // An owner in the possessive qualifies the description after it: the speaker is the
                 // full name after that description ("said Zelensky’s chief of staff Andriy Yermak").
                 let owner = &toks[r.1 - 1];
-                if owner.trail.starts_with(['\'', '’'])
-                    || owner.word.ends_with("'s")
-                    || owner.word.ends_with("’s")
-                {
+                if owner.is_possessive() {
                     let mut k = r.1;
                     while k < toks.len() && k - r.1 < 5 && !toks[k].is_cap() {
                         k += 1;

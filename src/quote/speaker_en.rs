@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::speaker::{verbs_en, Rules};
+use super::speaker::{pronouns_en, verbs_en, Rules};
 
 /// The English rules (built once).
 pub fn rules() -> &'static Rules {
@@ -14,6 +14,7 @@ pub fn rules() -> &'static Rules {
             &[("according", "to")],
             4,
             &["in", "on", "at", "to", "for", "with", "from", "of", "by", "via"],
+            pronouns_en(),
         )
     })
 }

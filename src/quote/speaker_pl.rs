@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::speaker::{verbs_pl, Rules};
+use super::speaker::{pronouns_pl, verbs_pl, Rules};
 
 /// The Polish rules (built once).
 pub fn rules() -> &'static Rules {
@@ -19,6 +19,7 @@ pub fn rules() -> &'static Rules {
                 "na", "w", "we", "z", "ze", "do", "od", "przez", "dla", "o", "po", "u", "przed", "za", "pod",
                 "nad", "dla",
             ],
+            pronouns_pl(),
         )
     })
 }

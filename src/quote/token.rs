@@ -32,6 +32,17 @@ impl Tok<'_> {
         let (c, len) = char_at(self.word, 0);
         len == self.word.len() && is_upper(c)
     }
+    /// Ends in the English possessive "'s" or "’s" ("Tusk's").
+    #[inline]
+    pub fn ends_in_s_possessive(&self) -> bool {
+        self.word.ends_with("'s") || self.word.ends_with("’s")
+    }
+    /// In the English possessive: "Tusk's", or a plural whose apostrophe trails the word ("the
+    /// nurses' representative").
+    #[inline]
+    pub fn is_possessive(&self) -> bool {
+        self.ends_in_s_possessive() || self.trail.starts_with(['\'', '’'])
+    }
     /// Ends a clause: a sentence terminator or a colon/semicolon after the word.
     pub fn ends_sentence(&self) -> bool {
         !self.is_initial() && self.trail.contains(['.', '!', '?', ';'])

@@ -306,7 +306,7 @@ impl<'t> Extraction<'t> {
             {
                 continue;
             }
-            if speaker::is_pronoun(&toks[a]) {
+            if speaker::is_pronoun_in(speaker::pronouns_en(), &toks[a]) {
                 return None;
             }
             let span = Span::new(toks[a].span.start, toks[b - 1].span.end);

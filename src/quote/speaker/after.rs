@@ -449,8 +449,7 @@ fn document_reads(toks: &[Tok], j: usize) -> bool {
     k.is_some_and(|k| {
         k >= 1
             && (["a", "an", "the"].iter().any(|a| lower_eq(toks[0].word, a))
-                || toks[k - 1].word.ends_with("'s")
-                || toks[k - 1].word.ends_with("’s"))
+                || toks[k - 1].ends_in_s_possessive())
     })
 }
 

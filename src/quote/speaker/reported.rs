@@ -88,6 +88,11 @@ impl Rules {
             return Some(Attribution { who: Who::Unnamed(span) });
         }
         let p = &toks[j - 1];
+        // A second verb joined by a conjunction to a sentence opening with a verb of saying shares
+        // its dropped subject ("Dodał, że …, i stwierdził, że należy „…”").
+        if j >= 2 && cap_verb(&toks[0]) && ["i", "oraz", "a"].iter().any(|w| lower_eq(p.word, w)) {
+            return Some(Attribution { who: Who::Implicit(toks[0].span) });
+        }
         if p.trail.is_empty() || p.is_initial() {
             if self.pronoun(p) {
                 return Some(Attribution { who: Who::Pronoun(p.span) });
@@ -120,27 +125,36 @@ impl Rules {
             }
         }
         // A parenthetical between the subject and the verb ("Trump, who spoke to Fox News on Sunday,
-        // said the talks were “…”"): the name or the role filling the sentence's first clause.
-        if p.trail.starts_with(',') {
-            let first = toks[..j - 1].iter().position(|t| t.trail.starts_with(','));
-            // (a clause, not a name in apposition: "The union's leader, Karen Doyle, called …")
-            let clause = |k1: usize| toks[k1 + 1..j].iter().any(|t| !t.is_cap());
-            if let Some(k1) = first.filter(|&k| k < 4 && clause(k)) {
-                if let Some(r) = name_backward(toks, k1).filter(|r| r.0 == 0 && r.1 == k1 + 1) {
-                    return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: false } });
-                }
-                if let Some(who @ Who::Role { span, .. }) = self.role_from(&toks[..=k1], 0) {
-                    if span.end == toks[k1].span.end {
-                        return Some(Attribution { who });
-                    }
-                }
-            }
+        // said the talks were “…”").
+        if let Some(who) = self.set_off_subject(toks, j) {
+            return Some(Attribution { who });
         }
         // The subject of the sentence: a pronoun opening it, else the first person it names.
         if self.pronoun(&toks[0]) && toks.len() > 1 {
             return Some(Attribution { who: Who::Pronoun(toks[0].span) });
         }
         Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) })
+    }
+
+    /// The name or the role filling a sentence's first clause, when a parenthetical sets it off from
+    /// the verb at token `j` ("Trump, who spoke to Fox News, said", "The minister, speaking to
+    /// reporters, said:", "Premier, pytany o to, odparł:"). The parenthetical is a clause, with a
+    /// word in small letters, not a name in apposition ("The union's leader, Karen Doyle, called …").
+    fn set_off_subject(&self, toks: &[Tok], j: usize) -> Option<Who> {
+        if !toks[j - 1].trail.starts_with(',') {
+            return None;
+        }
+        let k1 = toks[..j - 1].iter().position(|t| t.trail.starts_with(','))?;
+        if k1 >= 4 || !toks[k1 + 1..j].iter().any(|t| !t.is_cap()) {
+            return None;
+        }
+        if let Some(r) = name_backward(toks, k1).filter(|r| r.0 == 0 && r.1 == k1 + 1) {
+            return Some(Who::Name { span: span_of(toks, r), genitive: false });
+        }
+        match self.role_from(&toks[..=k1], 0) {
+            Some(who @ Who::Role { span, .. }) if span.end == toks[k1].span.end => Some(who),
+            _ => None,
+        }
     }
 
     /// The owner of the last noun of saying at or after token `from`: an English possessive name
@@ -375,17 +389,10 @@ impl Rules {
                     }
                 }
             }
-            // A role set off from its verb by a parenthetical ("The minister, speaking to reporters
-            // on Monday, said:", "Premier, pytany o to, odparł:"): the role opening the sentence.
-            if p.trail.starts_with(',') {
-                let first = toks[..j].iter().position(|t| t.trail.starts_with(','));
-                if let Some(k1) = first.filter(|&k| k < 3 && k + 1 < j - 1) {
-                    if let Some(who @ Who::Role { span, .. }) = self.role_from(&toks[..=k1], 0) {
-                        if span.end == toks[k1].span.end {
-                            return Some(Attribution { who });
-                        }
-                    }
-                }
+            // A subject set off from its verb by a parenthetical ("The minister, speaking to
+            // reporters on Monday, said:", "Premier, pytany o to, odparł:").
+            if let Some(who) = self.set_off_subject(toks, j) {
+                return Some(Attribution { who });
             }
             if !p.trail.is_empty() && !p.is_initial() {
                 continue;
