@@ -984,3 +984,23 @@ fn the_polish_conjunction_i_is_no_pronoun() {
         ]
     );
 }
+
+/// A place opening the sentence is no part of the name after it; an institution after "według" keeps
+/// its adjectives, in the nominative; a name set off by a comma after a possessive's description is
+/// the speaker; a Polish verb with a dropped subject, opening a paragraph of dialogue, falls to the
+/// person the paragraph before names as its subject, but an impersonal form falls to no one.
+#[test]
+fn places_before_names_adjectives_after_institutions_and_subjects_of_the_paragraph_before() {
+    let pl = "W Senacie Ewa Grabowska powiedziała, że projekt to „krok wstecz”.\n\n\
+              Według straży pożarnej „ogień opanowano przed północą”.\n";
+    assert_eq!(speakers(pl), vec![some("Ewa Grabowska"), some("straż pożarna")]);
+    let en = "The ceasefire talks resumed in Oslo on Friday.\n\n\
+              \"We will not leave the table,\" said Kyiv's chief negotiator, Oleh Marko, after the session.\n";
+    assert_eq!(speakers(en), vec![some("Oleh Marko")]);
+    let dropped = "Burmistrz Marek Wójcik otworzył w sobotę nowy most na Warcie.\n\n\
+                   – Czekaliśmy na to dwanaście lat – powiedział.\n";
+    assert_eq!(speakers(dropped), vec![some("Marek Wójcik")]);
+    let impersonal = "Burmistrz Marek Wójcik otworzył w sobotę nowy most na Warcie.\n\n\
+                      – Most jest zamknięty dla ciężarówek – napisano w komunikacie.\n";
+    assert_ne!(speakers(impersonal), vec![some("Marek Wójcik")]);
+}

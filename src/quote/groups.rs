@@ -96,7 +96,8 @@ pub fn institution_nominative(written: &str) -> Option<String> {
     if with_lower(words[head], |l| l == nom) {
         return None;
     }
-    let gender = if nom.ends_with('a') {
+    // (A few feminine nouns end in a consonant: "straż", "rada" aside.)
+    let gender = if nom.ends_with('a') || nom.ends_with(['ż', 'ś']) || nom.ends_with("ść") {
         b'f'
     } else if nom.ends_with(['o', 'e']) || nom.ends_with("um") {
         b'n'
@@ -105,7 +106,7 @@ pub fn institution_nominative(written: &str) -> Option<String> {
     };
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     for w in &words[..head] {
-        out.push(adjective_nominative(w, gender)?);
+        out.push(adjective_nominative(w, gender, false)?);
     }
     if words[head].starts_with(char::is_uppercase) {
         let mut cap = String::with_capacity(nom.len());
@@ -119,8 +120,10 @@ pub fn institution_nominative(written: &str) -> Option<String> {
         out.push(nom.to_string());
     }
     let mut agreeing = true;
+    // (after a noun in small letters, adjectives in small letters: "straży pożarnej" → straż pożarna)
+    let lower = !words[head].starts_with(char::is_uppercase);
     for w in &words[head + 1..] {
-        match adjective_nominative(w, gender).filter(|_| agreeing) {
+        match adjective_nominative(w, gender, lower).filter(|_| agreeing) {
             Some(a) => out.push(a),
             None => {
                 agreeing = false;
@@ -131,11 +134,12 @@ pub fn institution_nominative(written: &str) -> Option<String> {
     Some(out.join(" "))
 }
 
-/// The nominative of a capitalised adjective in the genitive (or dative, locative) of the gender
-/// `gender` (`m`, `f` or `n`): Głównego → Główny (Główne), Polskiego → Polski, Głównej → Główna,
-/// Najwyższej → Najwyższa. None for a word that is no such form.
-fn adjective_nominative(w: &str, gender: u8) -> Option<String> {
-    if !w.starts_with(char::is_uppercase) {
+/// The nominative of a capitalised adjective (or, with `lower`, one in small letters) in the genitive
+/// (or dative, locative) of the gender `gender` (`m`, `f` or `n`): Głównego → Główny (Główne),
+/// Polskiego → Polski, Głównej → Główna, Najwyższej → Najwyższa, pożarnej → pożarna. None for a word
+/// that is no such form.
+fn adjective_nominative(w: &str, gender: u8, lower: bool) -> Option<String> {
+    if !lower && !w.starts_with(char::is_uppercase) {
         return None;
     }
     let velar = |stem: &str| stem.ends_with("ki") || stem.ends_with("gi");

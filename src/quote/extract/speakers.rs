@@ -224,13 +224,17 @@ impl<'t> Extraction<'t> {
             })
             .or_else(|| {
                 // The last full name written before, in narration too ("Deputy minister Ewa Lis said
-                // … “…,” she wrote"). English only: Polish capitalises too many words that are no
-                // names to read a name from capitals alone ("Wyobraźcie sobie").
-                if lang != Lang::En {
+                // … “…,” she wrote"). Polish capitalises too many words that are no names to read a
+                // name from capitals alone ("Wyobraźcie sobie"): there, a person named as a subject
+                // ("Jan Lis przyjechał do Brukseli.⏎– … – powiedział."), when the quotation opens its
+                // paragraph (narration before it names its own subject: "Opozycja tłumaczyła, że …
+                // – … – oceniła.") and the verb shows a person (not the impersonal "napisano").
+                let opens = text.get(pspan.start..at).is_some_and(|s| s.trim().is_empty());
+                if pl && (gender.is_none() || !opens) {
                     return None;
                 }
                 let range = Span::new(prev_para_start, span.start);
-                let fit = Fit { country: None, gender, subject: false };
+                let fit = Fit { country: None, gender, subject: pl };
                 epithet::person(&mut self.book, &self.quote_spans, range, 300, lang, fit)
             })?;
         Some(Speaker { name, span })

@@ -35,6 +35,7 @@ impl Rules {
         let mut it = words(text, region);
         let mut hopeful = false;
         let mut from = 1;
+        let mut past_comma = false;
         while n < buf.len() {
             let Some(t) = it.next() else { break };
             buf[n] = t;
@@ -59,7 +60,15 @@ impl Rules {
             // attribution.
             if j > from {
                 let p = &buf[j - 1];
-                if !p.trail.is_empty() && !p.is_initial() && !is_title_abbrev(p) && !capital_title(p) {
+                // A name in apposition after a possessive's description ("said Zelensky's chief of
+                // staff, Andriy Yermak,"): read on to its end.
+                let apposition = !past_comma
+                    && p.trail == ","
+                    && t.is_cap()
+                    && buf[from..j - 1].iter().any(|o| o.is_possessive() && o.is_cap());
+                if apposition {
+                    past_comma = true;
+                } else if !p.trail.is_empty() && !p.is_initial() && !is_title_abbrev(p) && !capital_title(p) {
                     break;
                 }
             }

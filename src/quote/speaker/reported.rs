@@ -97,7 +97,7 @@ impl Rules {
             if self.pronoun(p) {
                 return Some(Attribution { who: Who::Pronoun(p.span) });
             }
-            if let Some((a, b)) = name_backward(toks, j - 1) {
+            if let Some((a, b)) = name_backward(toks, j - 1).map(|r| self.past_opening_place(toks, r)) {
                 // A name after a preposition is a time or a place ("on Tuesday", "w Brukseli"): the
                 // subject stands before that phrase.
                 let after_prep = a > 0 && with_lower(toks[a - 1].word, |w| self.prepositions.contains(&w));
@@ -134,6 +134,17 @@ impl Rules {
             return Some(Attribution { who: Who::Pronoun(toks[0].span) });
         }
         Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) })
+    }
+
+    /// A name run `(a, b)` opening the sentence with a capitalised preposition and its place ("W
+    /// Sejmie Jan Lis", "In Geneva Anna Lis"): the name after the place, from its first given name,
+    /// else from the word after the place.
+    fn past_opening_place(&self, toks: &[Tok], (a, b): (usize, usize)) -> (usize, usize) {
+        if a != 0 || b < 3 || !with_lower(toks[0].word, |w| self.prepositions.contains(&w)) {
+            return (a, b);
+        }
+        let given = (2..b - 1).find(|&k| crate::quote::resolve::is_given_name(toks[k].word));
+        (given.unwrap_or(2), b)
     }
 
     /// The name or the role filling a sentence's first clause, when a parenthetical sets it off from
@@ -291,8 +302,20 @@ impl Rules {
                                 g == crate::quote::groups::Group::Institution && !lower_eq(toks[i].word, nom)
                             })
                     };
-                    if a == i && b == toks.len() && (the || noun_first()) {
-                        return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, b))) });
+                    // (with adjectives in the genitive after the noun: "Według straży pożarnej",
+                    // "Według prokuratury okręgowej")
+                    let adjectives = |b: usize| {
+                        b < toks.len()
+                            && toks.len() - b <= 2
+                            && toks[b - 1..toks.len() - 1].iter().all(|t| t.trail.is_empty())
+                            && toks[b..].iter().all(|t| {
+                                t.lead.is_empty()
+                                    && !t.is_cap()
+                                    && ["ej", "ego", "ych"].iter().any(|e| t.word.ends_with(e))
+                            })
+                    };
+                    if a == i && (b == toks.len() || noun_first() && adjectives(b)) && (the || noun_first()) {
+                        return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, toks.len()))) });
                     }
                 }
                 // Według prof. Marka Wiśniewskiego „…” / Zdaniem rzecznika Piotra Müllera „…”
