@@ -1004,3 +1004,13 @@ fn places_before_names_adjectives_after_institutions_and_subjects_of_the_paragra
                       – Most jest zamknięty dla ciężarówek – napisano w komunikacie.\n";
     assert_ne!(speakers(impersonal), vec![some("Marek Wójcik")]);
 }
+
+/// A medium quoting someone ("cytuje X portal Y") names the speaker as the verb's object; a pronoun
+/// object stands for the last person of its gender, and the medium is no speaker.
+#[test]
+fn a_medium_quoting_someone_names_the_speaker_as_its_object() {
+    let t = "Kolarka Zofia Mazur wygrała etap w Alpach. \
+             „Zofia pojechała jak nigdy” – cytuje trenera kadry Adama Rybę dziennik Sportowy.\n\n\
+             – Jestem wykończona, ale szczęśliwa – cytuje ją portal Kolarstwo24.\n";
+    assert_eq!(speakers(t), vec![some("Adam Ryba"), some("Zofia Mazur")]);
+}

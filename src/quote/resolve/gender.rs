@@ -112,8 +112,8 @@ pub fn gender_of_name(name: &str) -> Option<Gender> {
 /// pronoun shows.
 pub fn gender_of_word(w: &str) -> Option<Gender> {
     with_lower(w, |l| match l {
-        "he" | "on" | "him" | "his" | "jego" => Some(Gender::Male),
-        "she" | "ona" | "her" | "jej" => Some(Gender::Female),
+        "he" | "on" | "him" | "his" | "jego" | "go" => Some(Gender::Male),
+        "she" | "ona" | "her" | "jej" | "ją" => Some(Gender::Female),
         _ if l.ends_with("ła") || l.ends_with("łam") => Some(Gender::Female),
         _ if l.ends_with('ł') || l.ends_with("łem") => Some(Gender::Male),
         _ => None,
@@ -194,8 +194,8 @@ mod tests {
     fn gender_of_word_plain(w: &str) -> Option<Gender> {
         let l = w.to_lowercase();
         match l.as_str() {
-            "he" | "on" | "him" | "his" => return Some(Gender::Male),
-            "she" | "ona" | "her" => return Some(Gender::Female),
+            "he" | "on" | "him" | "his" | "jego" | "go" => return Some(Gender::Male),
+            "she" | "ona" | "her" | "jej" | "ją" => return Some(Gender::Female),
             _ => {}
         }
         if l.ends_with("ła") || l.ends_with("łam") {

@@ -216,6 +216,9 @@ impl Rules {
         let t0 = toks.first()?;
         let verb_at = toks.iter().take(6).position(crate::quote::dash::attribution_verb)?;
         if verb_at == 0 {
+            if let Some(who) = self.quoted_by(&toks) {
+                return Some(Attribution { who });
+            }
             if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
                 return Some(Attribution { who: Who::Implicit(t0.span) });
             }
@@ -287,6 +290,9 @@ impl Rules {
         if let Some(k) = self.according_at(toks, 0) {
             let r = self.described_name(toks, k)?;
             return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: true } });
+        }
+        if let Some(who) = self.quoted_by(toks) {
+            return Some(Attribution { who });
         }
         if self.is_verb(t0) {
             // said Harris / mówi producent wykonawcza Amy B. Harris / powiedziała.
@@ -460,6 +466,54 @@ fn document_reads(toks: &[Tok], j: usize) -> bool {
             && (["a", "an", "the"].iter().any(|a| lower_eq(toks[0].word, a))
                 || toks[k - 1].ends_in_s_possessive())
     })
+}
+
+impl Rules {
+    /// A medium quoting someone after a quotation ("– cytuje prezes PZT Martę Domachowską portal
+    /// Sport.pl", "– cytuje PAP ministra Lisa", "– cytuje ją portal"): the speaker is the verb's object,
+    /// not its subject; a pronoun object is the last speaker of its gender, and no object at all the
+    /// last speaker.
+    fn quoted_by(&self, toks: &[Tok]) -> Option<Who> {
+        const QUOTING: &[&str] = &["cytuje", "cytują", "cytował", "cytowała", "cytowali", "cytowało"];
+        const MEDIA: &[&str] = &[
+            "portal",
+            "serwis",
+            "dziennik",
+            "gazeta",
+            "tygodnik",
+            "agencja",
+            "telewizja",
+            "radio",
+            "stacja",
+        ];
+        const CLITICS: &[&str] = &["go", "ją", "jego", "jej", "ich", "je"];
+        let t0 = &toks[0];
+        if !t0.lead.is_empty() || !QUOTING.iter().any(|w| lower_eq(t0.word, w)) {
+            return None;
+        }
+        let plain = |t: &Tok| t.lead.is_empty() && t.trail.is_empty();
+        let implicit = Some(Who::Implicit(t0.span));
+        if !plain(t0) {
+            return implicit;
+        }
+        let mut k = 1;
+        // The medium may stand first: "cytuje portal Sport.pl …", "cytuje PAP …".
+        if toks.get(k).is_some_and(|t| plain(t) && MEDIA.iter().any(|m| lower_eq(t.word, m))) {
+            k += 2;
+        } else if toks.get(k).is_some_and(|t| plain(t) && is_acronym(t.word)) {
+            k += 1;
+        }
+        if k >= toks.len() {
+            return implicit;
+        }
+        if CLITICS.iter().any(|c| lower_eq(toks[k].word, c)) {
+            return Some(Who::Pronoun(toks[k].span));
+        }
+        match self.described_name(toks, k) {
+            Some(r) => Some(Who::Name { span: span_of(toks, r), genitive: true }),
+            None => implicit,
+        }
+    }
 }
 
 /// Where the subject after a verb of saying starts, past the medium the words went out on or to
