@@ -1014,3 +1014,17 @@ fn a_medium_quoting_someone_names_the_speaker_as_its_object() {
              – Jestem wykończona, ale szczęśliwa – cytuje ją portal Kolarstwo24.\n";
     assert_eq!(speakers(t), vec![some("Adam Ryba"), some("Zofia Mazur")]);
 }
+
+/// "According to" after a quotation names an institution, a group or a role as well as a person:
+/// the institution as written, behind the document it issued, and a role for its holder.
+#[test]
+fn according_to_an_institution_a_statement_or_a_role_after_the_quotation() {
+    let t = "Transport Secretary Omar Reid defended the rail timetable on Wednesday.\n\n\
+             \"Trains will run every ten minutes,\" according to a statement from the transport secretary’s office.\n\n\
+             \"Fares will not rise this year,\" according to the rail company.\n\n\
+             \"The new carriages arrive in May,\" according to the transport secretary.\n";
+    assert_eq!(
+        speakers(t),
+        vec![some("the transport secretary’s office"), some("the rail company"), some("Omar Reid")]
+    );
+}

@@ -288,8 +288,10 @@ impl Rules {
         let signalled = s.starts_with([',', '-', '–', '—']) || quote_end_punct;
         let t0 = &toks[0];
         if let Some(k) = self.according_at(toks, 0) {
-            let r = self.described_name(toks, k)?;
-            return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: true } });
+            if let Some(r) = self.described_name(toks, k) {
+                return Some(Attribution { who: Who::Name { span: span_of(toks, r), genitive: true } });
+            }
+            return self.according_source(toks, k).map(|who| Attribution { who });
         }
         if let Some(who) = self.quoted_by(toks) {
             return Some(Attribution { who });
@@ -469,6 +471,34 @@ fn document_reads(toks: &[Tok], j: usize) -> bool {
 }
 
 impl Rules {
+    /// The source an "according to" phrase names when it is no person's name (token `k` follows the
+    /// phrase): an institution or a described group, behind the document it issued ("according to
+    /// the ministry", "according to a statement from the prime minister's office"), as written; or a
+    /// role ("according to the prime minister"), for its holder.
+    fn according_source(&self, toks: &[Tok], k: usize) -> Option<Who> {
+        let mut i = k;
+        let article = |t: &Tok| ["a", "an", "the"].iter().any(|a| lower_eq(t.word, a));
+        if toks.len() > i + 3
+            && article(&toks[i])
+            && toks[i + 1].trail.is_empty()
+            && super::is_document_en(toks[i + 1].word)
+            && ["from", "by", "of"].iter().any(|p| lower_eq(toks[i + 2].word, p))
+        {
+            i += 3;
+        }
+        // (the description or the role ends the clause)
+        let ends = |b: usize| b == toks.len() || !toks[b - 1].trail.is_empty();
+        if let Some((_, a, b)) = crate::quote::groups::description(toks, i, toks.len(), false) {
+            return ends(b).then(|| Who::Unnamed(span_of(toks, (a, b))));
+        }
+        match self.role_from(toks, i)? {
+            who @ Who::Role { span, .. } if ends(toks.partition_point(|t| t.span.end <= span.end)) => {
+                Some(who)
+            }
+            _ => None,
+        }
+    }
+
     /// A medium quoting someone after a quotation ("– cytuje prezes PZT Martę Domachowską portal
     /// Sport.pl", "– cytuje PAP ministra Lisa", "– cytuje ją portal"): the speaker is the verb's object,
     /// not its subject; a pronoun object is the last speaker of its gender, and no object at all the
