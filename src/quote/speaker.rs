@@ -13,16 +13,18 @@ use crate::model::Span;
 pub use super::name_shape::{is_acronym, nameish};
 pub use super::token::{head, make_tok, tail, tokenize, tokens, tokens_rev, words, Tok};
 
+mod according;
 mod after;
 pub(crate) use after::is_age_adjective;
 mod lists;
+mod media;
 mod reported;
 mod source;
 /// Nouns of a written document that speaks for whoever issued it ("the ministry's statement said",
 /// "the statement read").
 pub(crate) use lists::is_document_en;
-use lists::{is_document_pl, is_genre, list};
-pub use lists::{is_media_word, verbs_en, verbs_pl};
+use lists::{is_document_pl, is_genre, speech_nouns};
+pub use lists::{is_media_word, is_pronoun_in, pronouns_en, pronouns_pl, verbs_en, verbs_pl};
 
 /// Lower-case particles allowed inside a name ("Ahmed al Khateeb", "Ursula von der Leyen").
 const PARTICLES: &[&str] =
@@ -287,62 +289,6 @@ fn apposition_name(toks: &[Tok]) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Attribution {
     pub who: Who,
-}
-
-/// English personal pronouns (data/pronouns_en.txt).
-pub fn pronouns_en() -> &'static [&'static str] {
-    static S: OnceLock<Vec<&'static str>> = OnceLock::new();
-    S.get_or_init(|| list(include_str!("data/pronouns_en.txt")).into_iter().collect())
-}
-
-/// Polish personal pronouns (data/pronouns_pl.txt).
-pub fn pronouns_pl() -> &'static [&'static str] {
-    static S: OnceLock<Vec<&'static str>> = OnceLock::new();
-    S.get_or_init(|| list(include_str!("data/pronouns_pl.txt")).into_iter().collect())
-}
-
-/// Is `t` one of the `pronouns` (in any case)?
-pub fn is_pronoun_in(pronouns: &[&str], t: &Tok) -> bool {
-    t.word.len() <= 4 && pronouns.iter().any(|p| p.eq_ignore_ascii_case(t.word))
-}
-
-/// Nouns of saying whose owner is the speaker ("Vance's remark", "słowa Trumpa"), with a pre-test.
-fn speech_nouns() -> &'static (FxSet<&'static str>, WordFilter) {
-    const NOUNS: &[&str] = &[
-        "remark",
-        "remarks",
-        "words",
-        "comment",
-        "comments",
-        "statement",
-        "claim",
-        "claims",
-        "warning",
-        "call",
-        "promise",
-        "pledge",
-        "assertion",
-        "suggestion",
-        "description",
-        "message",
-        "words",
-        "słowa",
-        "wypowiedź",
-        "wypowiedzi",
-        "apel",
-        "zapowiedź",
-        "deklaracja",
-        "deklaracji",
-        "stwierdzenie",
-        "komentarz",
-        "wpis",
-        "wpisie",
-        "oświadczenie",
-        "oświadczeniu",
-        "ostrzeżenie",
-    ];
-    static SET: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
-    SET.get_or_init(|| (NOUNS.iter().copied().collect(), WordFilter::new(NOUNS.iter().copied())))
 }
 
 /// A verb of reading that points to a written source: "– … – czytamy (w komunikacie)".

@@ -2,8 +2,9 @@
 
 use std::sync::OnceLock;
 
+use super::Tok;
 use crate::lexicon::fxhash::FxSet;
-use crate::quote::fast::with_lower;
+use crate::quote::fast::{with_lower, WordFilter};
 
 /// The entries of a list as a set.
 pub(super) fn list(data: &'static str) -> FxSet<&'static str> {
@@ -49,4 +50,60 @@ pub fn is_media_word(w: &str) -> bool {
     static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
     let set = S.get_or_init(|| list(include_str!("../data/media_words.txt")));
     w.len() <= 8 && with_lower(w, |l| set.contains(l))
+}
+
+/// English personal pronouns (data/pronouns_en.txt).
+pub fn pronouns_en() -> &'static [&'static str] {
+    static S: OnceLock<Vec<&'static str>> = OnceLock::new();
+    S.get_or_init(|| list(include_str!("../data/pronouns_en.txt")).into_iter().collect())
+}
+
+/// Polish personal pronouns (data/pronouns_pl.txt).
+pub fn pronouns_pl() -> &'static [&'static str] {
+    static S: OnceLock<Vec<&'static str>> = OnceLock::new();
+    S.get_or_init(|| list(include_str!("../data/pronouns_pl.txt")).into_iter().collect())
+}
+
+/// Is `t` one of the `pronouns` (in any case)?
+pub fn is_pronoun_in(pronouns: &[&str], t: &Tok) -> bool {
+    t.word.len() <= 4 && pronouns.iter().any(|p| p.eq_ignore_ascii_case(t.word))
+}
+
+/// Nouns of saying whose owner is the speaker ("Vance's remark", "słowa Trumpa"), with a pre-test.
+pub(super) fn speech_nouns() -> &'static (FxSet<&'static str>, WordFilter) {
+    const NOUNS: &[&str] = &[
+        "remark",
+        "remarks",
+        "words",
+        "comment",
+        "comments",
+        "statement",
+        "claim",
+        "claims",
+        "warning",
+        "call",
+        "promise",
+        "pledge",
+        "assertion",
+        "suggestion",
+        "description",
+        "message",
+        "words",
+        "słowa",
+        "wypowiedź",
+        "wypowiedzi",
+        "apel",
+        "zapowiedź",
+        "deklaracja",
+        "deklaracji",
+        "stwierdzenie",
+        "komentarz",
+        "wpis",
+        "wpisie",
+        "oświadczenie",
+        "oświadczeniu",
+        "ostrzeżenie",
+    ];
+    static SET: OnceLock<(FxSet<&'static str>, WordFilter)> = OnceLock::new();
+    SET.get_or_init(|| (NOUNS.iter().copied().collect(), WordFilter::new(NOUNS.iter().copied())))
 }
