@@ -1028,3 +1028,34 @@ fn according_to_an_institution_a_statement_or_a_role_after_the_quotation() {
         vec![some("the transport secretary’s office"), some("the rail company"), some("Omar Reid")]
     );
 }
+
+/// A name followed by a description between commas, then the verb, after the quotation ("…," Jan
+/// Lis, a former deputy mayor, said) names the speaker.
+#[test]
+fn a_name_with_a_description_between_commas_before_the_verb() {
+    let t = "The city council voted to close the old tram depot on Monday.\n\n\
+             \"The depot has served us for ninety years,\" Carol Finch, a former deputy mayor, wrote on Facebook.\n\n\
+             \"We will find the drivers new routes,\" Piotr Zawada, who runs the tram company, told reporters.\n\n\
+             \"Nobody asked the residents,\" Harold Wynne, Kent's longest-serving councillor, said.\n";
+    assert_eq!(speakers(t), vec![some("Carol Finch"), some("Piotr Zawada"), some("Harold Wynne")]);
+}
+
+/// A pronoun goes to the person the narration before names as its subject, after a role phrase of up
+/// to four words ("Former national team coach X believes …"), not to an earlier speaker of the
+/// other gender.
+#[test]
+fn a_pronoun_takes_the_subject_after_a_long_role_phrase_not_a_speaker_of_the_other_gender() {
+    let t = "The Dutch champion faced Jasmine Verde in the final. \"I was nervous,\" Jasmine Verde said.\n\n\
+             Former national team coach Viktor Halas thinks the champion is unbeatable this year. \
+             \"Nobody can stop her now,\" he wrote on Instagram.\n";
+    assert_eq!(speakers(t), vec![some("Jasmine Verde"), some("Viktor Halas")]);
+}
+
+/// A Polish surname that does not decline, after a given name in the accusative ("pokonała Jelenę
+/// Ostapenko"), gives the full name in the nominative (Jelena Ostapenko).
+#[test]
+fn a_given_name_in_the_accusative_before_a_surname_that_does_not_decline() {
+    let t = "Magda Linette pokonała w drugiej rundzie Darię Kostiuk 6:2, 6:4.\n\n\
+             – Zabrakło mi cierpliwości w długich wymianach – przyznała Kostiuk.\n";
+    assert_eq!(speakers(t), vec![some("Daria Kostiuk")]);
+}

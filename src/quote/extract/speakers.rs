@@ -284,13 +284,14 @@ impl<'t> Extraction<'t> {
         gender: Option<resolve::Gender>,
     ) -> Option<(String, Span)> {
         let text = self.text;
-        for (_, toks) in self.narration_openings(at, floor, 5, 80) {
+        for (_, toks) in self.narration_openings(at, floor, 8, 120) {
             let mut t0 = usize::from(
                 toks.first()
                     .is_some_and(|t| names::is_title_word(t.word) && (t.trail.is_empty() || t.trail == ".")),
             );
-            // A role phrase before the name, with no punctuation ("Race director Carey Pinkowski").
-            if let Some(e) = (t0..toks.len().min(t0 + 3))
+            // A role phrase before the name, with no punctuation ("Race director Carey Pinkowski",
+            // "Former national team coach Tomasz Lis").
+            if let Some(e) = (t0..toks.len().min(t0 + 4))
                 .find_map(|r| roles::role_at(&toks, r).map(|(_, e)| e))
                 .filter(|&e| toks[..e].iter().all(|t| t.trail.is_empty() && t.lead.is_empty()))
             {

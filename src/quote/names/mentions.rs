@@ -109,6 +109,19 @@ impl<'t> NameBook<'t> {
                         .collect();
                     let Some(firsts) = firsts else { continue };
                     full = firsts.join(" ");
+                } else if lang == Lang::Pl && run.iter().any(|t| !t.is_initial() && accusative_given(t.word))
+                {
+                    // A surname that does not decline ("Jelenę Ostapenko", "z Martą Kostiuk"): the
+                    // given name alone shows the case. No given name ends in -ę or -ą in the
+                    // nominative; a woman's name in the accusative or instrumental ends in -a.
+                    let firsts: Vec<String> = run
+                        .iter()
+                        .map(|t| match t.word.strip_suffix(['ę', 'ą']) {
+                            Some(stem) if !t.is_initial() && accusative_given(t.word) => format!("{stem}a"),
+                            _ => join(std::slice::from_ref(t)),
+                        })
+                        .collect();
+                    full = firsts.join(" ");
                 }
                 full.push(' ');
                 full.push_str(surname);
@@ -224,4 +237,10 @@ fn inflection_stem(surname: &str) -> &str {
         .or_else(|| surname.strip_suffix("eł"))
         .filter(|s| s.chars().count() >= 2)
         .unwrap_or(surname)
+}
+
+/// A given name in a woman's accusative or instrumental (Jelenę, Martą): three letters or more,
+/// ending in -ę or -ą, which no given name does in the nominative.
+fn accusative_given(w: &str) -> bool {
+    w.ends_with(['ę', 'ą']) && w.chars().count() >= 3
 }

@@ -17,7 +17,7 @@ impl Rules {
         if s.starts_with(['.', '!', '?', ';', ')', ']']) {
             return None;
         }
-        if let Some(a) = self.aged_name(text, region) {
+        if let Some(a) = self.aged_name(text, region).or_else(|| self.appositive_name(text, region)) {
             return Some(a);
         }
         // At most 14 word tokens, kept on the stack, made only as far as needed. Call p the first token
@@ -140,6 +140,56 @@ impl Rules {
             && age.lead.is_empty()
             && age.trail == ",";
         (is_age && verb.lead.is_empty() && self.is_verb(&verb))
+            .then(|| Attribution { who: Who::Name { span: span_of(&buf, (a, b)), genitive: false } })
+    }
+
+    /// A name with a description between commas, then the verb: `Jan Lis, a former deputy minister,
+    /// wrote`, `Ewa Nowak, who runs the clinic, told reporters`, `Jan Lis, rzecznik ministerstwa,
+    /// powiedział`. The description opens with a word in small letters (an article, a noun, "who") or
+    /// a possessive ("Poland's deputy minister") and runs to the next comma, at most twelve words with
+    /// no other punctuation after them.
+    fn appositive_name(&self, text: &str, region: Span) -> Option<Attribution> {
+        // Cheap test first: a comma and a space within the first words.
+        let b = region.text(text).as_bytes();
+        if !memchr::memchr_iter(b',', &b[..b.len().min(48)]).any(|i| b.get(i + 1) == Some(&b' ')) {
+            return None;
+        }
+        let mut buf = [Tok::EMPTY; 5];
+        let mut n = 0;
+        for t in words(text, region) {
+            buf[n] = t;
+            n += 1;
+            if n == buf.len() || !t.trail.is_empty() && !t.is_initial() {
+                break;
+            }
+        }
+        // The name run, ending in a comma.
+        let (a, b) = name_forward(&buf[..n], 0)?;
+        if b != n || buf[b - 1].trail != "," || b > 4 {
+            return None;
+        }
+        let mut it = words(text, Span::new(buf[b - 1].span.end, region.end));
+        let first = it.next()?;
+        let opens = first.lead.is_empty()
+            && (first.word.starts_with(char::is_lowercase) || first.is_cap() && first.ends_in_s_possessive());
+        if !opens || self.is_verb(&first) {
+            return None;
+        }
+        let mut last = first;
+        for _ in 0..12 {
+            if last.trail == "," {
+                break;
+            }
+            if !last.trail.is_empty() && !last.is_initial() && !is_title_abbrev(&last) {
+                return None;
+            }
+            last = it.next()?;
+        }
+        if last.trail != "," {
+            return None;
+        }
+        let verb = it.next()?;
+        (verb.lead.is_empty() && self.is_verb(&verb))
             .then(|| Attribution { who: Who::Name { span: span_of(&buf, (a, b)), genitive: false } })
     }
 
