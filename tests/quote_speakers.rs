@@ -1059,3 +1059,14 @@ fn a_given_name_in_the_accusative_before_a_surname_that_does_not_decline() {
              – Zabrakło mi cierpliwości w długich wymianach – przyznała Kostiuk.\n";
     assert_eq!(speakers(t), vec![some("Daria Kostiuk")]);
 }
+
+/// A nationality noun in the genitive between a role and a name ("trener Polki Marc Dupont", the
+/// coach of a Polish woman) qualifies the role: the holder is the name after it, and the epithet of
+/// his own nationality ("ocenił Francuz") stands for him.
+#[test]
+fn a_nationality_genitive_after_a_role_qualifies_the_role_not_the_person() {
+    let t = "Trener Polki Marc Dupont nie krył zadowolenia po awansie do finału w Rzymie.\n\n\
+             – Magda grała dziś bez strachu – ocenił Francuz.\n\n\
+             – Jutro będzie jeszcze trudniej – dodał trener.\n";
+    assert_eq!(speakers(t), vec![some("Marc Dupont"), some("Marc Dupont")]);
+}

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use super::fast::with_lower;
 use super::names::NameBook;
 use super::resolve::{gender_of_name, in_quotes, is_given_name, Gender};
-use super::roles::country_of;
+use super::roles::{country_of, role_at};
 use super::speaker::{is_acronym, is_oblique_preposition, tokens_rev};
 use crate::data::WordFilter;
 use crate::lang::Lang;
@@ -93,13 +93,24 @@ fn country_before(text: &str, at: usize) -> Option<&'static str> {
     while !text.is_char_boundary(from) {
         from += 1;
     }
-    for (n, t) in tokens_rev(text, Span::new(from, at)).enumerate() {
-        if n >= 2 || !t.trail.is_empty() {
+    let mut it = tokens_rev(text, Span::new(from, at));
+    for n in 0..2 {
+        let Some(t) = it.next() else { break };
+        if !t.trail.is_empty() {
             break;
         }
         // (a country in the possessive: "Poland's Iga Nowicka")
         let w = t.word.strip_suffix("'s").or_else(|| t.word.strip_suffix("’s")).unwrap_or(t.word);
-        if let Some(c) = demonym(w).map(|d| d.country).or_else(|| country_of(w)) {
+        if let Some(d) = demonym(w) {
+            // A nationality noun after a role qualifies the role, not the person ("trener Polki Wim
+            // Fissette": the coach of a Polish woman).
+            let role_before = n == 0
+                && it
+                    .next()
+                    .is_some_and(|r| r.trail.is_empty() && role_at(std::slice::from_ref(&r), 0).is_some());
+            return (!role_before).then_some(d.country);
+        }
+        if let Some(c) = country_of(w) {
             return Some(c);
         }
     }
@@ -164,13 +175,21 @@ pub fn person(
             (words.split(' ').next().is_some_and(is_given_name) || single && !words.contains(' '))
                 && !after_preposition(text, span.start)
         };
-        let (span, written) = book.last_mention_where(before, range.start, left, single, |span, words| {
-            !in_quotes(quotes, span.start)
-                && country_fits(span.start)
-                && !words.split(' ').any(|w| demonym(w).is_some())
-                && !words.rsplit(' ').next().is_some_and(is_acronym)
-                && (!fit.subject || subject_like(span, words))
-        })?;
+        let (mut span, mut written) =
+            book.last_mention_where(before, range.start, left, single, |span, words| {
+                let (span, words) = match qualified_name(words) {
+                    Some(rest) => (second_word(text, span), rest),
+                    None => (span, words),
+                };
+                !in_quotes(quotes, span.start)
+                    && country_fits(span.start)
+                    && !words.split(' ').any(|w| demonym(w).is_some())
+                    && !words.rsplit(' ').next().is_some_and(is_acronym)
+                    && (!fit.subject || subject_like(span, words))
+            })?;
+        if let Some(rest) = qualified_name(&written) {
+            (span, written) = (second_word(text, span), rest.to_string());
+        }
         let name = if lang == Lang::Pl { book.canonical(span, lang, false) } else { written.clone() };
         // A surname alone must stand for such a full name, in the nominative (as the name ends).
         let alone = !written.contains(' ');
@@ -183,6 +202,25 @@ pub fn person(
         before = span.start;
     }
     None
+}
+
+/// The name after a nationality noun in the genitive that qualifies it ("Polki Wim Fissette", the
+/// coach of a Polish woman): the words after the noun, when they are two or more and open with a
+/// given name.
+fn qualified_name(words: &str) -> Option<&str> {
+    let (d, rest) = words.split_once(' ')?;
+    (demonym(d).is_some() && rest.contains(' ') && rest.split(' ').next().is_some_and(is_given_name))
+        .then_some(rest)
+}
+
+/// `span` from the start of its second word.
+fn second_word(text: &str, span: Span) -> Span {
+    let s = span.text(text);
+    let cut = s.find(char::is_whitespace).map_or(s.len(), |i| {
+        let after = &s[i..];
+        i + after.len() - after.trim_start().len()
+    });
+    Span::new(span.start + cut, span.end)
 }
 
 #[cfg(test)]
