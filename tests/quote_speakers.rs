@@ -1070,3 +1070,17 @@ fn a_nationality_genitive_after_a_role_qualifies_the_role_not_the_person() {
              – Jutro będzie jeszcze trudniej – dodał trener.\n";
     assert_eq!(speakers(t), vec![some("Marc Dupont"), some("Marc Dupont")]);
 }
+
+/// A nationality noun opening the sentence right before the quotation is its subject, and the
+/// speaker an age noun or a dropped subject stands for ("The Spaniard beat X. “…,” the 23-year-old
+/// said"), not a person named as a subject further back or the last name written.
+#[test]
+fn a_nationality_noun_opening_the_narration_before_names_the_speaker() {
+    let en = "Magda Linette will meet Sofia Reyes in the final on Sunday. The Spaniard beat Maria Costa \
+              in straight sets. \"I feel fresh and ready,\" the 23-year-old said.\n";
+    assert_eq!(speakers(en), vec![some("Sofia Reyes")]);
+    let pl = "„Jestem gotowa” – powiedziała Magda Linette.\n\n\
+              W finale rywalką Linette będzie Sofia Reyes. Hiszpanka pokonała w półfinale Marię Costę. \
+              – Czuję się świeżo – mówiła 23-latka.\n";
+    assert_eq!(speakers(pl), vec![some("Magda Linette"), some("Sofia Reyes")]);
+}

@@ -60,13 +60,17 @@ impl<'t> Extraction<'t> {
             }
             // "the 27-year-old told reporters": the person the article has just named.
             Some(Who::Unnamed(span)) if definite_age(self.text, span) => {
-                let found = if lang == Lang::En {
+                // A nationality noun opening the narration right before stands for the same person
+                // ("The American beat Ann Lee. “…,” the 21-year-old said"), else the last full name.
+                let at = q.open.start.min(span.start);
+                let found = self.opening_epithet(at, place.pspan.start, None, lang).or_else(|| {
+                    if lang != Lang::En {
+                        return None;
+                    }
                     let fit = Fit { country: None, gender: None, subject: false };
-                    let range = Span::new(place.prev_para_start, q.open.start.min(span.start));
+                    let range = Span::new(place.prev_para_start, at);
                     epithet::person(&mut self.book, &self.quote_spans, range, 300, lang, fit)
-                } else {
-                    None
-                };
+                });
                 match found {
                     Some(name) => {
                         self.last_named = Some(self.quotes.len());
@@ -195,10 +199,13 @@ impl<'t> Extraction<'t> {
         let at = q.open.start.min(span.start);
         let gender = resolve::gender_of_word(span.text(text));
         let fits = |n: &String| epithet::agrees(gender, n);
+        // A nationality noun opening the narration right before names the subject there ("Amerykanka
+        // wygrała z Anną Lis. – … – mówiła."), before any person named as a subject further back.
+        let epithet = self.opening_epithet(at, pspan.start, gender, lang);
         let (people, _) = self.people(lang);
         let pl = lang == Lang::Pl;
-        let name = people
-            .narrative_subject(sentences, at, pspan.start, pl, gender)
+        let name = epithet
+            .or_else(|| people.narrative_subject(sentences, at, pspan.start, pl, gender))
             .or_else(|| {
                 // A person this paragraph names before the quotation as a subject, in narration
                 // ("Rzecznik Marek Lis przekazał, że … – … – dodał."). Polish only: the nominative
@@ -211,7 +218,6 @@ impl<'t> Extraction<'t> {
                 epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit)
             })
             .or_else(|| if pl { None } else { self.opening_name(at, pspan.start, gender).map(|n| n.0) })
-            .or_else(|| self.opening_epithet(at, pspan.start, gender, lang))
             .or_else(|| {
                 let people = self.people.as_ref()?;
                 people.narrative_subject(sentences, at, prev_para_start, pl, gender)
