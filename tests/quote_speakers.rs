@@ -1084,3 +1084,52 @@ fn a_nationality_noun_opening_the_narration_before_names_the_speaker() {
               – Czuję się świeżo – mówiła 23-latka.\n";
     assert_eq!(speakers(pl), vec![some("Magda Linette"), some("Sofia Reyes")]);
 }
+
+/// One holder of a role described with the body after it ("a spokesperson for Northern Rail", "an
+/// aide to Governor Ruth Bell", "a senior NATO diplomat") is the speaker as written, not the body or
+/// the person named inside the description; and a role set off by commas before a name ("The Health
+/// Secretary, Mary Quinn, opened …") makes that name the subject a pronoun stands for.
+#[test]
+fn an_indefinite_description_with_a_body_and_a_role_set_off_by_commas() {
+    let t = "\"Trains will run again by noon,\" a spokesperson for Northern Rail said in a statement.\n\n\
+             \"The budget is not settled,\" said an aide to Governor Ruth Bell.\n\n\
+             \"Nobody wants a longer war,\" a senior NATO diplomat said.\n\n\
+             The Health Secretary, Mary Quinn, opened a new ward in Leeds. \"This ward will save lives,\" \
+             she told ITV.\n";
+    assert_eq!(
+        speakers(t),
+        vec![
+            some("a spokesperson for Northern Rail"),
+            some("an aide to Governor Ruth Bell"),
+            some("a senior NATO diplomat"),
+            some("Mary Quinn"),
+        ]
+    );
+}
+
+/// Polish attributions after a verb: a name after a noun in the instrumental after "z" is that
+/// noun's complement ("z premierem Czech"), a medium right after the verb is told the words
+/// ("powiedział PAP jeden z ambasadorów"), an acronym and one word after "w rozmowie z" are a medium
+/// ("BBC Scotland"); an institution after "według" keeps its adjectives before it, in the
+/// nominative; and an adjective inside a role ("szef polskiego rządu") leaves the role.
+#[test]
+fn polish_complements_media_institutions_with_adjectives_and_roles_with_an_adjective() {
+    let t = "Prezydent Litwy Tomas Mazur ocenił, że rozmowy idą źle.\n\n\
+             – Tracimy czas – dodał na wspólnej konferencji z premierem Czech.\n\n\
+             „Tego się obawialiśmy” – powiedział PAP jeden z ambasadorów.\n\n\
+             Według wojewódzkiej straży pożarnej „ogień opanowano nad ranem”.\n\n\
+             Minister Anna Reid odwiedziła w sobotę Glasgow. – Jesteśmy gotowi – powiedziała w rozmowie \
+             z BBC Scotland.\n\n\
+             Premier Jan Wrona zapewnił, że rząd pomoże. – Pieniądze będą w piątek – podkreślił szef \
+             polskiego rządu.\n";
+    assert_eq!(
+        speakers(t),
+        vec![
+            some("Tomas Mazur"),
+            some("jeden z ambasadorów"),
+            some("wojewódzka straż pożarna"),
+            some("Anna Reid"),
+            some("Jan Wrona"),
+        ]
+    );
+}

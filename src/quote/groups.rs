@@ -87,9 +87,13 @@ pub fn institution_nominative(written: &str) -> Option<String> {
     if words.len() < 2 {
         return None;
     }
-    // (A noun in small letters opens the phrase: "agencji Reutera" → agencja Reutera.)
+    // (A noun in small letters opens the phrase, "agencji Reutera" → agencja Reutera, or follows
+    // adjectives in small letters, "brytyjskiego biura meteorologicznego" → brytyjskie biuro
+    // meteorologiczne.)
     let head = (0..words.len().min(3)).find(|&i| {
-        (i == 0 || words[i].starts_with(char::is_uppercase))
+        (i == 0
+            || words[i].starts_with(char::is_uppercase)
+            || words[..i].iter().all(|w| genitive_adjective(w)))
             && nominative(words[i]).is_some_and(|(g, _)| g == Group::Institution)
     })?;
     let (_, nom) = nominative(words[head])?;
@@ -105,8 +109,9 @@ pub fn institution_nominative(written: &str) -> Option<String> {
         b'm'
     };
     let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let lower_head = !words[head].starts_with(char::is_uppercase);
     for w in &words[..head] {
-        out.push(adjective_nominative(w, gender, false)?);
+        out.push(adjective_nominative(w, gender, lower_head)?);
     }
     if words[head].starts_with(char::is_uppercase) {
         let mut cap = String::with_capacity(nom.len());
@@ -132,6 +137,14 @@ pub fn institution_nominative(written: &str) -> Option<String> {
         }
     }
     Some(out.join(" "))
+}
+
+/// An adjective in small letters in the genitive singular (-ego, -ej) or plural (-ych, -ich):
+/// "brytyjskiego", "pożarnej", "okręgowych".
+pub fn genitive_adjective(w: &str) -> bool {
+    w.starts_with(char::is_lowercase)
+        && ["ego", "ej", "ych", "ich"].iter().any(|e| w.ends_with(e))
+        && w.chars().count() >= 5
 }
 
 /// The nominative of a capitalised adjective (or, with `lower`, one in small letters) in the genitive

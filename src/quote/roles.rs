@@ -179,16 +179,35 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
     let mut phrase = String::with_capacity(48);
     with_lower(head.word, |l| phrase.push_str(l));
     let mut best = t.phrases.get(phrase.as_str()).map(|g| (*g, i + 1));
-    for k in 1..max {
+    // One adjective in the genitive may stand inside the phrase: "szef polskiego rządu" is "szef
+    // rządu" (the adjective is read as a country, if it names one, by [`country_in`]).
+    let mut skipped = 0;
+    let mut k = 1;
+    while k < max + skipped {
         let Some(n) = toks.get(i + k) else { break };
         if !toks[i + k - 1].trail.is_empty() || !n.lead.is_empty() {
             break;
+        }
+        if skipped == 0 && k > 0 && n.trail.is_empty() && crate::quote::groups::genitive_adjective(n.word) {
+            let len = phrase.len();
+            if let Some(m) = toks.get(i + k + 1).filter(|m| m.lead.is_empty()) {
+                phrase.push(' ');
+                with_lower(m.word, |l| phrase.push_str(l));
+                if let Some(g) = t.phrases.get(phrase.as_str()) {
+                    best = Some((*g, i + k + 2));
+                    skipped = 1;
+                    k += 2;
+                    continue;
+                }
+            }
+            phrase.truncate(len);
         }
         phrase.push(' ');
         with_lower(n.word, |l| phrase.push_str(l));
         if let Some(g) = t.phrases.get(phrase.as_str()) {
             best = Some((*g, i + k + 1));
         }
+        k += 1;
     }
     best
 }

@@ -15,7 +15,8 @@ pub use super::token::{head, make_tok, tail, tokenize, tokens, tokens_rev, words
 
 mod according;
 mod after;
-pub(crate) use after::is_age_adjective;
+mod described;
+pub(crate) use described::is_age_adjective;
 mod lists;
 mod media;
 mod reported;
@@ -310,6 +311,17 @@ fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
     Span::new(toks[i].span.start, toks[j - 1].span.end)
 }
 
+/// "z"/"ze" and a word in small letters in the instrumental ("z premierem", "ze szefową", "z
+/// ministrami"), with nothing between them and the next word.
+fn comitative(prep: &Tok, noun: &Tok) -> bool {
+    let plain = |t: &Tok| t.lead.is_empty() && t.trail.is_empty();
+    plain(prep)
+        && plain(noun)
+        && matches!(prep.word, "z" | "ze")
+        && noun.word.starts_with(char::is_lowercase)
+        && ["em", "ą", "ami", "ymi", "imi"].iter().any(|e| noun.word.ends_with(e))
+}
+
 /// Grammar of one language's attributions.
 pub struct Rules {
     pub verbs: &'static FxSet<&'static str>,
@@ -404,6 +416,11 @@ impl Rules {
         }
         while i < toks.len() && i - start <= self.max_descriptors {
             if let Some(r) = name_forward(toks, i) {
+                // A name right after a noun in the instrumental after "z" is that noun's complement
+                // ("dodał na konferencji z premierem Polski", "po rozmowie z szefową KE"), not the subject.
+                if i >= start + 2 && comitative(&toks[i - 2], &toks[i - 1]) {
+                    return None;
+                }
                 // An owner in the possessive qualifies the description after it: the speaker is the
                 // full name after that description ("said Zelensky’s chief of staff Andriy Yermak").
                 let owner = &toks[r.1 - 1];
@@ -449,9 +466,11 @@ impl Rules {
                         return full_name_ending(toks, r);
                     }
                     // A medium named by acronyms or a medium's words alone ("w rozmowie z RMF FM",
-                    // "w rozmowie z Polsatem Sport") leaves no name.
+                    // "w rozmowie z Polsatem Sport"), or an acronym and one word ("w rozmowie z BBC
+                    // Wales"), leaves no name.
                     let medium =
-                        toks[r.0 + 1..r.1].iter().all(|t| is_acronym(t.word) || is_media_word(t.word));
+                        toks[r.0 + 1..r.1].iter().all(|t| is_acronym(t.word) || is_media_word(t.word))
+                            || r.1 - r.0 == 2 && is_acronym(toks[r.0].word);
                     return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty() && !medium)
                         .then_some((r.0 + 1, r.1));
                 }

@@ -296,12 +296,20 @@ impl<'t> Extraction<'t> {
                     .is_some_and(|t| names::is_title_word(t.word) && (t.trail.is_empty() || t.trail == ".")),
             );
             // A role phrase before the name, with no punctuation ("Race director Carey Pinkowski",
-            // "Former national team coach Tomasz Lis").
+            // "Former national team coach Tomasz Lis"), or set off by commas with the name ("The
+            // First Minister, Mary Morgan, visited …").
+            let mut apposed = false;
             if let Some(e) = (t0..toks.len().min(t0 + 4))
                 .find_map(|r| roles::role_at(&toks, r).map(|(_, e)| e))
-                .filter(|&e| toks[..e].iter().all(|t| t.trail.is_empty() && t.lead.is_empty()))
+                .filter(|&e| {
+                    toks[..e].iter().all(|t| t.lead.is_empty())
+                        && toks[..e - 1].iter().all(|t| t.trail.is_empty())
+                })
             {
-                t0 = e;
+                apposed = toks[e - 1].trail == ",";
+                if apposed || toks[e - 1].trail.is_empty() {
+                    t0 = e;
+                }
             }
             let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
             let Some(next) = toks.get(b) else { continue };
@@ -309,7 +317,8 @@ impl<'t> Extraction<'t> {
             // runs the hospital, told reporters …", "Malec, 64, wept …").
             let age =
                 next.trail == "," && !next.word.is_empty() && next.word.bytes().all(|b| b.is_ascii_digit());
-            let relative = toks[b - 1].trail == "," && (matches!(next.word, "who" | "whose") || age);
+            let relative = toks[b - 1].trail == ","
+                && (matches!(next.word, "who" | "whose") || age || apposed && a == t0);
             if a != t0
                 || !(toks[b - 1].trail.is_empty() || relative)
                 || next.is_cap()

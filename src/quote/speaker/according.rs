@@ -14,7 +14,18 @@ impl Rules {
                 // According to the Bank of England, “…” / Według agencji Reutera, „…”: the
                 // institution with its name (not a person named by it).
                 let the = toks.get(n).is_some_and(|t| t.trail.is_empty() && lower_eq(t.word, "the"));
-                let i = n + usize::from(the);
+                // (Polish adjectives in small letters before the noun: "Według brytyjskiego biura
+                // meteorologicznego")
+                let lead = toks[n..]
+                    .iter()
+                    .take(2)
+                    .take_while(|t| {
+                        t.trail.is_empty()
+                            && t.lead.is_empty()
+                            && crate::quote::groups::genitive_adjective(t.word)
+                    })
+                    .count();
+                let i = n + usize::from(the) + lead;
                 if let Some((crate::quote::groups::Group::Institution, a, b)) =
                     crate::quote::groups::description(toks, i, toks.len(), false)
                 {
@@ -39,7 +50,9 @@ impl Rules {
                             })
                     };
                     if a == i && (b == toks.len() || noun_first() && adjectives(b)) && (the || noun_first()) {
-                        return Some(Attribution { who: Who::Unnamed(span_of(toks, (a, toks.len()))) });
+                        return Some(Attribution {
+                            who: Who::Unnamed(span_of(toks, (a - lead, toks.len()))),
+                        });
                     }
                 }
                 // Według prof. Marka Wiśniewskiego „…” / Zdaniem rzecznika Piotra Müllera „…”

@@ -1,5 +1,6 @@
 //! Attributions after a quotation's closing mark and after a line of dash dialogue.
 
+use super::described::{article_noun, partitive};
 use super::media::medium_end;
 use super::*;
 use crate::quote::fast::lower_eq;
@@ -193,71 +194,6 @@ impl Rules {
             .then(|| Attribution { who: Who::Name { span: span_of(&buf, (a, b)), genitive: false } })
     }
 
-    /// A role phrase among the first words from `from` (after lower-case words such as "dziś", "the",
-    /// "nowy"), with the qualifiers after it (`prezydent USA`, `szef rządu`, `the prime minister`).
-    pub(super) fn role_from(&self, toks: &[Tok], from: usize) -> Option<Who> {
-        let mut i = from;
-        // The first country qualifier before the role ("the US president", "Amerykański prezydent").
-        let mut qual: Option<usize> = None;
-        let mut limit = from + 3;
-        // An age before the role ("the 34-year-old engineer", "64-letnia emerytka") describes someone
-        // the article does not name: the description as written, not a holder of the role.
-        let mut aged = false;
-        // An indefinite article before the role ("a spokesman", "an aide to the minister") describes
-        // one of many who hold it, not the one the article names: the description as written, with a
-        // qualifier after it ("a spokeswoman for the ministry").
-        let article = |w: &[&str]| {
-            toks.get(from).is_some_and(|t| t.trail.is_empty() && w.iter().any(|a| lower_eq(t.word, a)))
-        };
-        let indefinite = article(&["a", "an"]);
-        // An article opening a sentence is capitalised ("The prime minister said:", "A spokeswoman
-        // said:"); it is no name.
-        if article(&["a", "an", "the"]) {
-            i += 1;
-        }
-        while i < toks.len() && i < limit {
-            if let Some((group, mut end)) = crate::quote::roles::role_at(toks, i) {
-                // Qualifiers: acronyms and lower-case genitives right after it (no punctuation before).
-                while end < toks.len()
-                    && end < i + 4
-                    && toks[end - 1].trail.is_empty()
-                    && toks[end].lead.is_empty()
-                    && is_acronym(toks[end].word)
-                {
-                    end += 1;
-                }
-                if aged {
-                    return Some(Who::Unnamed(span_of(toks, (from, end))));
-                }
-                if indefinite {
-                    return Some(Who::Unnamed(span_of(toks, (from, qualified_end(toks, end)))));
-                }
-                return Some(Who::Role { span: span_of(toks, (qual.unwrap_or(i), end)), group });
-            }
-            aged |= is_age_adjective(toks[i].word);
-            let t = &toks[i];
-            if t.trail.is_empty() && crate::quote::roles::country_of(t.word).is_some() {
-                qual.get_or_insert(i);
-                i += 1;
-                continue;
-            }
-            // A preposition and a capitalised place or medium before the role ("w Polsat News
-            // minister obrony").
-            if t.trail.is_empty() && with_lower(t.word, |w| self.prepositions.contains(&w)) {
-                if let Some((_, b)) = name_forward(toks, i + 1).filter(|r| toks[r.1 - 1].trail.is_empty()) {
-                    i = b;
-                    limit = limit.max(b + 2);
-                    continue;
-                }
-            }
-            if t.is_cap() || !t.trail.is_empty() || self.is_verb(t) {
-                return None;
-            }
-            i += 1;
-        }
-        None
-    }
-
     /// The attribution after a closing dialogue dash (`– powiedział premier.`, `– oskarżał Trump
     /// prezydenta Ukrainy.`, `– Tusk dodał.`, `– rozpoczął wystąpienie.`): a verb of saying or any
     /// past-tense verb, with its subject after or before it.
@@ -361,6 +297,11 @@ impl Rules {
                     return Some(Attribution { who: Who::Pronoun(t1.span) });
                 }
             }
+            // "said a spokesperson for Western Power": one holder of a role, described with the body
+            // after it, not the body's name.
+            if let Some(who @ Who::Unnamed(_)) = self.indefinite_role(toks, k) {
+                return Some(Attribution { who });
+            }
             return match self.described_name(toks, k) {
                 Some(r) => Some(Attribution {
                     who: self
@@ -422,6 +363,10 @@ impl Rules {
                             }
                         }
                     }
+                    // "a spokesperson for Western Power said": one holder of a role, described.
+                    if let Some(who @ Who::Unnamed(_)) = self.indefinite_role(&toks[..j], 0) {
+                        return Some(Attribution { who });
+                    }
                     if toks[..a].iter().all(description) {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
@@ -430,7 +375,9 @@ impl Rules {
                     // A role with a place or a body after it ("the Duchess of Sussex said").
                     return self.role_from(&toks[..j], 0).map(|role| Attribution { who: role });
                 }
-                if let Some(role) = self.role_from(&toks[..j], 0) {
+                if let Some(role) =
+                    self.role_from(&toks[..j], 0).or_else(|| self.indefinite_role(&toks[..j], 0))
+                {
                     return Some(Attribution { who: role });
                 }
                 // "…," an aide said / officials said / the police said: lower-case words only, no
@@ -453,43 +400,6 @@ impl Rules {
         }
         None
     }
-}
-
-/// An English noun phrase opened by an article at `from`, of lower-case words up to the end of the
-/// clause ("said the 34-year-old engineer, who…", "said an engineer."): someone described, not
-/// named. The tokens' range.
-fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
-    let art = toks.get(from)?;
-    if let Some(r) = partitive(toks, from) {
-        return Some(r);
-    }
-    if !(art.trail.is_empty() && ["the", "a", "an"].iter().any(|a| lower_eq(art.word, a))) {
-        return None;
-    }
-    let end = (from + 1..toks.len().min(from + 5)).find(|&k| !toks[k].trail.is_empty())?;
-    let words = &toks[from + 1..=end];
-    let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
-    (words.iter().all(plain) && !toks[end].is_initial()).then_some((from, end + 1))
-}
-
-/// One of a group, at `from`: "one of the officials", "jeden z doświadczonych dyplomatów", "jedna z
-/// mieszkanek", in lower-case words up to the end of the clause (at most six words). The tokens'
-/// range.
-fn partitive(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
-    let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
-    let one = toks.get(from).is_some_and(|t| {
-        t.trail.is_empty()
-            && ["one", "jeden", "jedna", "jedno", "jednego", "jednej"].iter().any(|w| lower_eq(t.word, w))
-    });
-    let of = toks
-        .get(from + 1)
-        .is_some_and(|t| t.trail.is_empty() && ["of", "z", "ze"].iter().any(|w| lower_eq(t.word, w)));
-    if !(one && of) {
-        return None;
-    }
-    let end =
-        (from + 2..toks.len().min(from + 8)).find(|&k| !toks[k].trail.is_empty() || k + 1 == toks.len())?;
-    (toks[from + 2..=end].iter().all(plain)).then_some((from, end + 1))
 }
 
 /// An English verb of answering with "back" ("Barlow shot back", "she fired back", "hit back") at
@@ -519,46 +429,6 @@ fn document_reads(toks: &[Tok], j: usize) -> bool {
             && (["a", "an", "the"].iter().any(|a| lower_eq(toks[0].word, a))
                 || toks[k - 1].ends_in_s_possessive())
     })
-}
-
-/// The end of a description's qualifier opened by a preposition right after it ("for the union",
-/// "to the minister", "at the embassy"): up to four more words with no punctuation between them and
-/// no verb of saying, or `end` when none follows.
-fn qualified_end(toks: &[Tok], end: usize) -> usize {
-    let opens = |t: &Tok| ["for", "of", "at", "to", "from", "with"].iter().any(|p| lower_eq(t.word, p));
-    if end == 0 || end >= toks.len() || !toks[end - 1].trail.is_empty() || !opens(&toks[end]) {
-        return end;
-    }
-    let mut k = end + 1;
-    const STOP: [&str; 14] = [
-        "on", "in", "at", "during", "after", "before", "when", "who", "which", "that", "as", "because",
-        "while", "and",
-    ];
-    let stop = |t: &Tok| STOP.iter().any(|w| lower_eq(t.word, w));
-    while k < toks.len()
-        && k < end + 5
-        && toks[k].lead.is_empty()
-        && toks[k].word.chars().any(char::is_alphabetic)
-        && !stop(&toks[k])
-    {
-        k += 1;
-        if !toks[k - 1].trail.is_empty() {
-            break;
-        }
-    }
-    if k == end + 1 {
-        end
-    } else {
-        k
-    }
-}
-
-/// An age written as an adjective: "34-year-old", "64-letni", "64-letniej".
-pub(crate) fn is_age_adjective(w: &str) -> bool {
-    let Some((num, rest)) = w.split_once('-') else { return false };
-    (1..=3).contains(&num.len())
-        && num.bytes().all(|b| b.is_ascii_digit())
-        && (rest == "year-old" || rest.starts_with("letni"))
 }
 
 /// A capitalised title abbreviated with a period before a name ("Dr.", "Mr.", "Prof.").

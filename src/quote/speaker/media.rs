@@ -121,8 +121,12 @@ pub(super) fn medium_end(toks: &[Tok], k: usize) -> usize {
     // The medium's name: one or two capitalised words (or capitals alone right after the verb).
     let Some((a, b)) = name_forward(toks, m).filter(|r| r.1 - r.0 <= 2) else { return k };
     let told = m == k && toks[a..b].iter().all(|t| is_acronym(t.word));
-    let subject_next =
-        toks.get(b).is_some_and(|t| !t.is_cap() && crate::quote::roles::role_at(toks, b).is_some());
+    // (a role, or one of a group: "powiedział PAP jeden z dyplomatów")
+    let subject_next = toks.get(b).is_some_and(|t| {
+        !t.is_cap()
+            && (crate::quote::roles::role_at(toks, b).is_some()
+                || super::described::partitive(toks, b).is_some())
+    });
     if (m > k || told) && toks[b - 1].trail.is_empty() && (m > k && b < toks.len() || subject_next) {
         b
     } else {
