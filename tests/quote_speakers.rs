@@ -1133,3 +1133,13 @@ fn polish_complements_media_institutions_with_adjectives_and_roles_with_an_adjec
         ]
     );
 }
+
+/// "Zdaniem X z firmy Y" reads the affiliation through a noun in the genitive, so the words after it
+/// are the subject the quotation is said of; a medium's noun in the dative right after the verb
+/// ("mówi agencji Reuters") is whom the words were told, not part of the speaker's name.
+#[test]
+fn an_affiliation_through_a_noun_and_a_medium_in_the_dative_after_the_verb() {
+    let t = "Zdaniem Marka Wolnego z fundacji Nowa Energia ustawa jest „spóźniona o dekadę”.\n\n\
+             – Czekamy na decyzję od miesięcy – mówi agencji Reuters Ravi Menon, właściciel dwóch farm.\n";
+    assert_eq!(speakers(t), vec![some("Marek Wolny"), some("Ravi Menon")]);
+}

@@ -72,6 +72,15 @@ pub fn affiliation_end(toks: &[Tok], end: usize) -> usize {
     if plain(k, &["the"]) && toks[k].trail.is_empty() {
         k += 1;
     }
+    // (A Polish noun in the genitive before the name: "z firmy CCS Insight", "z fundacji Batorego".)
+    if matches!(toks[end].word, "z" | "ze")
+        && toks.get(k).is_some_and(|t| t.lead.is_empty() && t.trail.is_empty() && !t.is_cap())
+        && toks.get(k + 1).is_some_and(Tok::is_cap)
+        && crate::quote::groups::nominative(toks[k].word)
+            .is_some_and(|(g, _)| g == crate::quote::groups::Group::Institution)
+    {
+        k += 1;
+    }
     let (first, mut last_cap) = (k, None);
     while k < toks.len() && k < first + 7 {
         let t = &toks[k];

@@ -111,9 +111,32 @@ pub(super) fn medium_end(toks: &[Tok], k: usize) -> usize {
         return medium_end(toks, k + 1);
     }
     let mut m = k;
-    if toks
-        .get(k + 1)
-        .is_some_and(|t| plain(t) && plain(&toks[k]) && NOUNS.iter().any(|n| lower_eq(t.word, n)))
+    // A medium's noun in the dative right after the verb: whom the words were told ("mówi agencji
+    // Reuters", "powiedziała telewizji TVN24").
+    const DATIVES: &[&str] = &[
+        "agencji",
+        "telewizji",
+        "stacji",
+        "gazecie",
+        "dziennikowi",
+        "tygodnikowi",
+        "portalowi",
+        "radiu",
+        "rozgłośni",
+    ];
+    if toks.get(k).is_some_and(|t| plain(t) && DATIVES.iter().any(|n| lower_eq(t.word, n)))
+        && toks.get(k + 1).is_some_and(Tok::is_cap)
+    {
+        m = k + 1;
+        // The medium's one word run into the speaker's full name ("agencji Reuters Ravi Sharma").
+        if name_forward(toks, m).is_some_and(|r| r.1 - r.0 >= 3) && toks[m].trail.is_empty() {
+            return m + 1;
+        }
+    }
+    if m == k
+        && toks
+            .get(k + 1)
+            .is_some_and(|t| plain(t) && plain(&toks[k]) && NOUNS.iter().any(|n| lower_eq(t.word, n)))
         && is_oblique_preposition(toks[k].word)
     {
         m = k + 2;
