@@ -119,21 +119,8 @@ impl Rules {
         if !aged {
             return None;
         }
-        let mut buf = [Tok::EMPTY; 6];
-        let mut n = 0;
-        for t in words(text, region) {
-            buf[n] = t;
-            n += 1;
-            if n == buf.len() || !t.trail.is_empty() && !t.is_initial() {
-                break;
-            }
-        }
-        // The name run, ending in a comma.
-        let (a, b) = name_forward(&buf[..n], 0)?;
-        if b != n || buf[b - 1].trail != "," || b > 4 {
-            return None;
-        }
-        let mut it = words(text, Span::new(buf[b - 1].span.end, region.end));
+        let (name, after) = name_before_comma(text, region)?;
+        let mut it = words(text, Span::new(after, region.end));
         let age = it.next()?;
         let verb = it.next()?;
         let is_age = (1..=3).contains(&age.word.len())
@@ -141,7 +128,7 @@ impl Rules {
             && age.lead.is_empty()
             && age.trail == ",";
         (is_age && verb.lead.is_empty() && self.is_verb(&verb))
-            .then(|| Attribution { who: Who::Name { span: span_of(&buf, (a, b)), genitive: false } })
+            .then_some(Attribution { who: Who::Name { span: name, genitive: false } })
     }
 
     /// A name with a description between commas, then the verb: `Jan Lis, a former deputy minister,
@@ -155,21 +142,8 @@ impl Rules {
         if !memchr::memchr_iter(b',', &b[..b.len().min(48)]).any(|i| b.get(i + 1) == Some(&b' ')) {
             return None;
         }
-        let mut buf = [Tok::EMPTY; 5];
-        let mut n = 0;
-        for t in words(text, region) {
-            buf[n] = t;
-            n += 1;
-            if n == buf.len() || !t.trail.is_empty() && !t.is_initial() {
-                break;
-            }
-        }
-        // The name run, ending in a comma.
-        let (a, b) = name_forward(&buf[..n], 0)?;
-        if b != n || buf[b - 1].trail != "," || b > 4 {
-            return None;
-        }
-        let mut it = words(text, Span::new(buf[b - 1].span.end, region.end));
+        let (name, after) = name_before_comma(text, region)?;
+        let mut it = words(text, Span::new(after, region.end));
         let first = it.next()?;
         let opens = first.lead.is_empty()
             && (first.word.starts_with(char::is_lowercase) || first.is_cap() && first.ends_in_s_possessive());
@@ -191,7 +165,7 @@ impl Rules {
         }
         let verb = it.next()?;
         (verb.lead.is_empty() && self.is_verb(&verb))
-            .then(|| Attribution { who: Who::Name { span: span_of(&buf, (a, b)), genitive: false } })
+            .then_some(Attribution { who: Who::Name { span: name, genitive: false } })
     }
 
     /// The attribution after a closing dialogue dash (`– powiedział premier.`, `– oskarżał Trump
@@ -434,4 +408,20 @@ fn document_reads(toks: &[Tok], j: usize) -> bool {
 /// A capitalised title abbreviated with a period before a name ("Dr.", "Mr.", "Prof.").
 fn capital_title(t: &Tok) -> bool {
     t.trail == "." && t.is_cap() && crate::quote::names::is_title_word(t.word)
+}
+
+/// A name run of at most four words opening `region` and ending in a comma (`Martin,`, `Jan Lis,`):
+/// its span, and the end of the token that holds its comma.
+fn name_before_comma(text: &str, region: Span) -> Option<(Span, usize)> {
+    let mut buf = [Tok::EMPTY; 5];
+    let mut n = 0;
+    for t in words(text, region) {
+        buf[n] = t;
+        n += 1;
+        if n == buf.len() || !t.trail.is_empty() && !t.is_initial() {
+            break;
+        }
+    }
+    let (a, b) = name_forward(&buf[..n], 0)?;
+    (b == n && buf[b - 1].trail == "," && b <= 4).then(|| (span_of(&buf, (a, b)), buf[b - 1].span.end))
 }
