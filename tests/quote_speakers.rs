@@ -1143,3 +1143,20 @@ fn an_affiliation_through_a_noun_and_a_medium_in_the_dative_after_the_verb() {
              – Czekamy na decyzję od miesięcy – mówi agencji Reuters Ravi Menon, właściciel dwóch farm.\n";
     assert_eq!(speakers(t), vec![some("Marek Wolny"), some("Ravi Menon")]);
 }
+
+/// A verb in the passive reports words its subject heard, not said ("He was charged with “…”"): the
+/// subject is no speaker; a verb further back still is ("Ann Roe told reporters the plan will be
+/// announced “…”").
+#[test]
+fn a_verb_in_the_passive_names_no_speaker() {
+    let t = "\"The season starts in May,\" Ann Roe said.\n\n\
+             The goalkeeper Mark Hill was banned for six matches. He was accused of \"abusive conduct \
+             towards a linesman\" by the referee.\n\n\
+             Ann Roe later told reporters that a new coach will be announced \"within a fortnight\".\n";
+    let d = doc(t);
+    assert!(
+        d.quotes.iter().all(|q| q.speaker.as_ref().is_none_or(|s| s.name != "Mark Hill")),
+        "the goalkeeper was accused, he said nothing"
+    );
+    assert_eq!(speakers(t), vec![some("Ann Roe"), some("Ann Roe")]);
+}

@@ -38,8 +38,16 @@ impl Rules {
             return Some(Attribution { who: Who::Pronoun(p) });
         }
         let cap_verb = |t: &Tok| t.lead.is_empty() && self.is_verb_cap(t);
+        // An English verb in the passive ("He was accused of “…”", "will be announced “…”") reports
+        // nothing its subject said: a verb further back may ("Tusk told journalists the plans will be
+        // announced “…”").
+        const BE: &[&str] = &["was", "were", "is", "are", "been", "be", "being"];
+        let passive = |j: usize| {
+            j > 0 && !toks[j].word.ends_with("ing") && BE.iter().any(|w| lower_eq(toks[j - 1].word, w))
+        };
         let verb = (0..toks.len()).rev().find(|&j| {
-            self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1])) || j == 0 && cap_verb(&toks[0])
+            self.is_verb(&toks[j]) && !(j > 0 && noun_context(&toks[j - 1])) && !passive(j)
+                || j == 0 && cap_verb(&toks[0])
         });
         // A noun of saying with its owner, nearer the quotation than any verb: "Vance's remark that it
         // was “…”", "słowa Trumpa, że „…”".
