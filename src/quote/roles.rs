@@ -188,7 +188,7 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
         if !toks[i + k - 1].trail.is_empty() || !n.lead.is_empty() {
             break;
         }
-        if skipped == 0 && k > 0 && n.trail.is_empty() && crate::quote::groups::genitive_adjective(n.word) {
+        if skipped == 0 && n.trail.is_empty() && crate::quote::groups::genitive_adjective(n.word) {
             let len = phrase.len();
             if let Some(m) = toks.get(i + k + 1).filter(|m| m.lead.is_empty()) {
                 phrase.push(' ');
