@@ -234,6 +234,7 @@ pub const SHAPES: &[Shape] = &[
     shape!("src/quote/data/countries.txt", Sep::Tab, (2, 2), NONE, None, true),
     shape!("src/quote/data/demonyms.txt", Sep::Tab, (3, 3), &[(1, &["m", "f", "-"])], None, true),
     shape!("src/quote/data/first_names.txt", Sep::Tab, (2, 2), &[(0, &["m", "f"])], None, true),
+    shape!("src/quote/data/census_first_names.txt", Sep::Tab, (2, 2), &[(0, &["m", "f"])], None, true),
     shape!("src/segment/data/en_abbrev.txt", Sep::Space, (2, 3), ABBREV, None, false),
     shape!("src/segment/data/pl_abbrev.txt", Sep::Space, (2, 3), ABBREV, None, false),
     shape!("src/segment/data/en_starters.txt", Sep::Line, (1, 1), NONE, None, false),

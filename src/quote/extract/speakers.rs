@@ -219,6 +219,16 @@ impl<'t> Extraction<'t> {
             })
             .or_else(|| if pl { None } else { self.opening_name(at, pspan.start, gender).map(|n| n.0) })
             .or_else(|| {
+                // A quotation opening its paragraph: the name opening the last sentence of narration
+                // before it ("Jude Kerr, who missed the last kick, apologised on Instagram.⏎“…,” he
+                // wrote.").
+                let opens = text.get(pspan.start..at).is_some_and(|s| s.trim().is_empty());
+                if pl || !opens {
+                    return None;
+                }
+                self.opening_name(at, prev_para_start, gender).map(|n| n.0)
+            })
+            .or_else(|| {
                 let people = self.people.as_ref()?;
                 people.narrative_subject(sentences, at, prev_para_start, pl, gender)
             })
@@ -281,8 +291,8 @@ impl<'t> Extraction<'t> {
     /// (before it) or the one right before, in the same paragraph ("Ruiz admitted she was exhausted.
     /// “…,” she wrote.", "Ms. Lee welcomed the plan, which, she said, “…”"): a name opening the
     /// sentence, after a title if any, followed by a word in small letters, that is a full name opening
-    /// with a given name, or the surname of such a full name the text writes. None if its gender is
-    /// not `gender`.
+    /// with a given name, or the surname of such a full name the text writes, or any name after a
+    /// title. None if its gender is not `gender`.
     fn opening_name(
         &mut self,
         at: usize,
@@ -295,6 +305,7 @@ impl<'t> Extraction<'t> {
                 toks.first()
                     .is_some_and(|t| names::is_title_word(t.word) && (t.trail.is_empty() || t.trail == ".")),
             );
+            let titled = t0 == 1;
             // A role phrase before the name, with no punctuation ("Race director Carey Pinkowski",
             // "Former national team coach Tomasz Lis"), or set off by commas with the name ("The
             // First Minister, Mary Morgan, visited …").
@@ -313,16 +324,18 @@ impl<'t> Extraction<'t> {
             }
             let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
             let Some(next) = toks.get(b) else { continue };
-            // A relative clause or an age may stand between the name and its verb ("Paweł Lis, who
-            // runs the hospital, told reporters …", "Malec, 64, wept …").
+            // A relative clause, a description or an age may stand between the name and its verb
+            // ("Paweł Lis, who runs the hospital, told reporters …", "Dr Ann Roe, head of the unit,
+            // said …", "Malec, 64, wept …").
             let age =
                 next.trail == "," && !next.word.is_empty() && next.word.bytes().all(|b| b.is_ascii_digit());
-            let relative = toks[b - 1].trail == ","
-                && (matches!(next.word, "who" | "whose") || age || apposed && a == t0);
+            let relative = toks[b - 1].trail == "," && (!next.is_cap() || age || apposed && a == t0);
+            // A name in the possessive is no subject ("Lis's lawyer said …").
             if a != t0
                 || !(toks[b - 1].trail.is_empty() || relative)
                 || next.is_cap()
                 || !next.lead.is_empty()
+                || toks[b - 1].is_possessive()
             {
                 continue;
             }
@@ -337,8 +350,9 @@ impl<'t> Extraction<'t> {
                 return None;
             }
             // A capitalised word that names no one the text names in full ("Speaking outside the
-            // court, he said:"): the sentence before may name the subject.
-            if !given_first {
+            // court, he said:"): the sentence before may name the subject. A title before the name
+            // shows a person whatever the given name ("Dr Agostinho Sousa", "Mr Whelan").
+            if !given_first && !titled {
                 continue;
             }
             return epithet::agrees(gender, &name).then_some((name, span));

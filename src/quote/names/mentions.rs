@@ -192,7 +192,8 @@ impl<'t> NameBook<'t> {
             }
             let mut it = tokens_rev(text, Span::new(from, e));
             let last = it.next()?;
-            if nameish(&last) && !last.is_initial() {
+            // A name in the possessive is not who speaks ("Ann Lowe's lawyer told …").
+            if nameish(&last) && !last.is_initial() && !last.is_possessive() {
                 run.clear();
                 run.push(last);
                 let mut next = it.next();

@@ -48,17 +48,23 @@ fn female_by_ending(f: &str) -> bool {
     (f.ends_with('a') || f.ends_with('ą')) && f.chars().count() >= 3 && !MALE_IN_A.contains(&f)
 }
 
-/// Given names and their gender (data/first_names.txt), each also without its diacritics as
-/// English news writes Polish names (Pawel, Lukasz, Malgorzata), unless that spelling is listed.
+/// Given names and their gender: the hand-written list (data/first_names.txt), each also without
+/// its diacritics as English news writes Polish names (Pawel, Lukasz, Malgorzata) unless that
+/// spelling is listed, then the names of the US census lists (data/census_first_names.txt) that the
+/// hand-written list does not give.
 fn first_names() -> &'static FxMap<Box<str>, Gender> {
     static M: OnceLock<FxMap<Box<str>, Gender>> = OnceLock::new();
     M.get_or_init(|| {
         let mut m: FxMap<Box<str>, Gender> = FxMap::default();
         let mut plain = Vec::new();
-        for line in crate::data::entries(include_str!("../data/first_names.txt")) {
-            let Some((g, names)) = line.split_once('\t') else { continue };
-            let g = if g == "f" { Gender::Female } else { Gender::Male };
-            for n in names.split_whitespace() {
+        let rows = |list: &'static str| {
+            crate::data::entries(list).filter_map(|line| {
+                let (g, names) = line.split_once('\t')?;
+                Some((if g == "f" { Gender::Female } else { Gender::Male }, names.split_whitespace()))
+            })
+        };
+        for (g, names) in rows(include_str!("../data/first_names.txt")) {
+            for n in names {
                 m.insert(n.into(), g);
                 if !n.is_ascii() {
                     plain.push((crate::lexicon::names::fold(n), g));
@@ -67,6 +73,11 @@ fn first_names() -> &'static FxMap<Box<str>, Gender> {
         }
         for (n, g) in plain {
             m.entry(n.into_boxed_str()).or_insert(g);
+        }
+        for (g, names) in rows(include_str!("../data/census_first_names.txt")) {
+            for n in names {
+                m.entry(n.into()).or_insert(g);
+            }
         }
         m
     })
