@@ -1183,3 +1183,34 @@ fn a_quotation_opening_its_paragraph_takes_the_subject_named_just_before() {
     let lawyer = speakers(t)[1].clone();
     assert!(!lawyer.as_deref().unwrap_or("").contains("Lowe"), "{lawyer:?}");
 }
+
+#[test]
+fn a_role_after_its_body_a_question_frame_and_manner_verbs() {
+    // A role after the name of the body it serves, before the name and its verb.
+    let t = "\"We defended badly,\" Rovers manager Alan Pike said after the match.\n\n\
+             \"The numbers speak for themselves,\" Northwind chief executive Dana Kerr said.\n";
+    assert_eq!(speakers(t), vec![some("Alan Pike"), some("Dana Kerr")]);
+    // A word opening a new sentence is no body's name.
+    let t = "Ann Roe defended what critics called the \"grand bargain.\" But the Prime Minister said \
+             little more.\n";
+    assert_ne!(speakers(t), vec![some("Ann Roe")]);
+    // A question the speaker was asked is no speaker; the subject after its comma is.
+    let t = "Pep Lopez spoke to reporters after the game.\n\n\
+             Asked about the final, Lopez grinned: \"First we rest.\"\n";
+    assert_eq!(speakers(t), vec![some("Pep Lopez")]);
+    // A verb of manner reports the words it follows.
+    let t = "\"Finally, some sun,\" laughed Mark Ellis as he lit the barbecue.\n";
+    assert_eq!(speakers(t), vec![some("Mark Ellis")]);
+    // A sports position opening a name run is no part of the name.
+    let t = "Goalkeeper Tavares, who saved two penalties, was named man of the match.\n\n\
+             \"I studied their takers all week,\" the Brazilian said.\n";
+    assert_eq!(speakers(t), vec![some("Tavares")]);
+}
+
+#[test]
+fn polish_a_party_after_a_title_qualifies_the_title() {
+    let t = "Posłanka Lewicy Anna Maria Wrona oceniła, że rząd „gra na czas”.\n";
+    assert_eq!(speakers(t), vec![some("Anna Maria Wrona")]);
+    let t = "– Nie zgadzam się z tą decyzją – powiedział prezes Orlenu Adam Wilk.\n";
+    assert_eq!(speakers(t), vec![some("Adam Wilk")]);
+}

@@ -190,7 +190,12 @@ pub fn person(
         if let Some(rest) = qualified_name(&written) {
             (span, written) = (second_word(text, span), rest.to_string());
         }
-        let name = if lang == Lang::Pl { book.canonical(span, lang, false) } else { written.clone() };
+        // (In English, a title opening the run is no part of the name: "Goalkeeper Tavares".)
+        let name = match written.split_once(' ') {
+            _ if lang == Lang::Pl => book.canonical(span, lang, false),
+            Some((title, rest)) if crate::quote::names::is_title_word(title) => rest.to_string(),
+            _ => written.clone(),
+        };
         // A surname alone must stand for such a full name, in the nominative (as the name ends).
         let alone = !written.contains(' ');
         let full_of_it = name.strip_suffix(written.as_str()).is_some_and(|f| f.ends_with(' '))

@@ -192,6 +192,16 @@ impl<'t> NameBook<'t> {
                 lead = end;
             }
         }
+        // After a title, a body named in the genitive before a full name opening with a given name
+        // ("Posłanka Lewicy Anna Maria Wrona", "prezes Orlenu Jan Lis") qualifies the title.
+        if lead > 0 {
+            let given = |k: usize| words.get(k).is_some_and(|w| crate::quote::resolve::is_given_name(w));
+            if let Some(k) = (lead + 1..=lead + 2).find(|&k| given(k) && k + 1 < words.len()) {
+                if !(lead..k).any(given) {
+                    lead = k;
+                }
+            }
+        }
         // An owner in the possessive qualifies the name after it ("Coldplay's Chris Martin").
         if let Some(k) = words[..words.len() - 1].iter().rposition(|w| w.ends_with("'s") || w.ends_with("’s"))
         {

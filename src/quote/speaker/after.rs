@@ -341,7 +341,16 @@ impl Rules {
                     if let Some(who @ Who::Unnamed(_)) = self.indefinite_role(&toks[..j], 0) {
                         return Some(Attribution { who });
                     }
-                    if toks[..a].iter().all(description) {
+                    // A role after the name of the body it serves ("City manager Pep Lopez said",
+                    // "Tesla chief executive Elon Musk said"): one to three capitalised words, not a
+                    // word that opens a sentence ("But the Prime Minister said"), then a description
+                    // with a word in small letters.
+                    let body = toks[..a].iter().take_while(|d| d.is_cap() && d.trail.is_empty()).count();
+                    let body = if crate::quote::name_shape::is_function_word(t0.word) { 0 } else { body };
+                    let role_of_body = (1..=3).contains(&body)
+                        && toks[body..a].iter().all(description)
+                        && toks[body..a].iter().any(|d| !d.is_cap());
+                    if role_of_body || toks[..a].iter().all(description) {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                         });

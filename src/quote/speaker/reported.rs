@@ -64,6 +64,21 @@ impl Rules {
         {
             return None;
         }
+        // A participle of a question opening the sentence ("Asked about the final, Lopez grinned:
+        // “…”"): the subject of the clause after its comma.
+        const QUESTION: &[&str] = &["about", "whether", "if", "what", "why", "how"];
+        if j == 0
+            && toks.len() > 1
+            && toks[0].trail.is_empty()
+            && QUESTION.iter().any(|w| lower_eq(toks[1].word, w))
+        {
+            let c = toks.iter().position(|t| t.trail.starts_with(','))?;
+            let rest = toks.get(c + 1..).filter(|r| !r.is_empty())?;
+            if self.pronoun(&rest[0]) {
+                return Some(Attribution { who: Who::Pronoun(rest[0].span) });
+            }
+            return Some(Attribution { who: Who::Subject(subject_clause(rest)) });
+        }
         if j == 0 {
             // A dropped subject (`Ocenił, że …`, `Mówił również o …`), unless a subject follows the verb
             // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed, as written).
