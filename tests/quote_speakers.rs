@@ -1214,3 +1214,14 @@ fn polish_a_party_after_a_title_qualifies_the_title() {
     let t = "– Nie zgadzam się z tą decyzją – powiedział prezes Orlenu Adam Wilk.\n";
     assert_eq!(speakers(t), vec![some("Adam Wilk")]);
 }
+
+#[test]
+fn a_long_polish_description_and_an_english_name_in_apposition() {
+    // Up to eight words between the Polish verb and the name.
+    let t = "– To wielki dzień dla rodzin – mówiła wzruszona pełnomocniczka rządu do spraw osób \
+             starszych Maria Kowal-Nowak.\n";
+    assert_eq!(speakers(t), vec![some("Maria Kowal-Nowak")]);
+    // The words before a full name set off by commas describe it: the name is the subject.
+    let t = "The Liberal shadow health secretary, Owen Pratt, called the waiting lists \"a scandal\".\n";
+    assert_eq!(speakers(t), vec![some("Owen Pratt")]);
+}

@@ -224,10 +224,12 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
         .map(|(_, a, b)| Span::new(toks[a].span.start, toks[b - 1].span.end))
         // A full name set off by commas after the opening phrase names the one it describes ("A
         // ministry spokeswoman, Joanna Kret, said …, adding:").
-        .filter(|_| !apposition_name(toks));
+        .filter(|_| apposition_name(toks).is_none());
     let mut runs = [None; 3];
     let mut n = 0;
-    let mut i = 0;
+    // The words before a full name in apposition describe it ("The Conservative shadow minister,
+    // Ann Lis, called …"): the runs start at the name.
+    let mut i = apposition_name(toks).unwrap_or(0);
     while i < toks.len() && n < runs.len() {
         let t = &toks[i];
         let Some((mut a, mut b)) = name_forward(toks, i) else {
@@ -287,12 +289,14 @@ pub fn full_name_ending(toks: &[Tok], r: (usize, usize)) -> Option<(usize, usize
     (r.1 >= r.0 + 3 && super::names::given_name_any_case(toks[r.1 - 2].word)).then(|| (r.1 - 2, r.1))
 }
 
-/// Whether the clause `toks` opens with a phrase of at most five words ending in a comma, then a
-/// full name (two words or more) ending in a comma: "A ministry spokeswoman, Joanna Kret, said".
-fn apposition_name(toks: &[Tok]) -> bool {
-    let Some(c) = toks.iter().take(5).position(|t| t.trail.starts_with(',')) else { return false };
+/// Where the full name starts when the clause `toks` opens with a phrase of at most five words ending
+/// in a comma, then a full name (two words or more) ending in a comma: "A ministry spokeswoman,
+/// Joanna Kret, said".
+fn apposition_name(toks: &[Tok]) -> Option<usize> {
+    let c = toks.iter().take(5).position(|t| t.trail.starts_with(','))?;
     name_forward(toks, c + 1)
         .is_some_and(|(a, b)| a == c + 1 && b - a >= 2 && toks[b - 1].trail.starts_with(','))
+        .then_some(c + 1)
 }
 
 /// An attribution found next to a quotation.

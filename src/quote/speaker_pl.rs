@@ -12,9 +12,10 @@ pub fn rules() -> &'static Rules {
         Rules::new(
             verbs_pl(),
             &[("według", ""), ("zdaniem", "")],
-            // Up to six words between the verb and the name: "powiedział podczas czwartkowej
-            // konferencji prasowej prezes NBP Adam Glapiński".
-            6,
+            // Up to eight words between the verb and the name: "powiedział podczas czwartkowej
+            // konferencji prasowej prezes NBP Adam Glapiński", "mówiła wzruszona pełnomocniczka rządu
+            // do spraw osób niepełnosprawnych Anna Lis".
+            8,
             &[
                 "na", "w", "we", "z", "ze", "do", "od", "przez", "dla", "o", "po", "u", "przed", "za", "pod",
                 "nad", "dla",
