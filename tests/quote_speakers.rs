@@ -1225,3 +1225,14 @@ fn a_long_polish_description_and_an_english_name_in_apposition() {
     let t = "The Liberal shadow health secretary, Owen Pratt, called the waiting lists \"a scandal\".\n";
     assert_eq!(speakers(t), vec![some("Owen Pratt")]);
 }
+
+#[test]
+fn a_polish_place_with_an_adjective_and_an_english_affiliation_name_no_one() {
+    // "w Nowym Jorku" is a place: the dropped subject is the person the narration names.
+    let t = "Sekretarz generalny ONZ Jan Borowy ponowił apel o pokój.\n\n\
+             – Czas na rozmowy już minął – mówił w Nowym Jorku.\n";
+    assert_eq!(speakers(t), vec![some("Jan Borowy")]);
+    // The subject's university is his affiliation, not the speaker.
+    let t = "Professor Alan Vance of the University of Leeds said the results were \"deeply worrying\".\n";
+    assert_eq!(speakers(t), vec![some("Alan Vance")]);
+}

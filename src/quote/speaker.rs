@@ -484,8 +484,16 @@ impl Rules {
                     let medium =
                         toks[r.0 + 1..r.1].iter().all(|t| is_acronym(t.word) || is_media_word(t.word))
                             || r.1 - r.0 == 2 && is_acronym(toks[r.0].word);
-                    return (r.1 > r.0 + 1 && toks[r.0].trail.is_empty() && !medium)
-                        .then_some((r.0 + 1, r.1));
+                    // A Polish place may open with adjectives in the locative ("w Nowym Jorku", "w
+                    // Białym Domu", "w Zielonej Górze"): the name, if any, starts after its noun.
+                    let adjectives = toks[r.0..r.1 - 1]
+                        .iter()
+                        .take_while(|t| {
+                            t.trail.is_empty() && ["ym", "im", "ej"].iter().any(|e| t.word.ends_with(e))
+                        })
+                        .count();
+                    let name = r.0 + adjectives + 1;
+                    return (r.1 > name && toks[r.0].trail.is_empty() && !medium).then_some((name, r.1));
                 }
                 // After an office, an acronym opening a person's full name is the office's
                 // institution ("prezes GUS Marek Wrona", "szef MSZ Jan Nowak"). With one word after

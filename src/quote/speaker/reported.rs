@@ -129,6 +129,17 @@ impl Rules {
                         who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                     });
                 }
+                // The subject's affiliation ("Rowan Lee of the University of Reading said"): the
+                // name before it.
+                for k in a.saturating_sub(8)..a.saturating_sub(1) {
+                    if let Some((c, d)) =
+                        name_forward(toks, k).filter(|&(_, d)| affiliation_end(toks, d) >= b)
+                    {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, (c, d)), genitive: false },
+                        });
+                    }
+                }
                 if a >= 2 && toks[a - 2].trail.is_empty() {
                     if let Some((c, d)) = name_backward(toks, a - 2) {
                         if c == 0 || !with_lower(toks[c - 1].word, |w| self.prepositions.contains(&w)) {
