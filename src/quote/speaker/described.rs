@@ -1,7 +1,9 @@
 //! Speakers described rather than named, after a verb of saying or as its subject: a role phrase
 //! (`the prime minister`, `prezydent USA`), one holder of a role or one person described with the body
 //! after them (`a spokesperson for Northern Rail`, `a senior EU diplomat`), one of a group (`jeden z
-//! dyplomatów`), and a noun phrase opened by an article (`the 34-year-old engineer`).
+//! dyplomatów`), a noun phrase opened by an article (`the 34-year-old engineer`), and the full name that
+//! follows a description or an institution with its seat (`said EU foreign policy chief Josep Borrell`,
+//! `prezes Sądu Rejonowego w Nysie Jan Lis`).
 
 use super::*;
 use crate::quote::fast::lower_eq;
@@ -107,6 +109,56 @@ impl Rules {
             && !self.is_verb(noun)
             && end > from + 2)
             .then(|| Who::Unnamed(span_of(toks, (from, end))))
+    }
+
+    /// An institution with its seat before the person it names, in Polish ("rzeczniczka Prokuratury
+    /// Okręgowej w Lublinie Agnieszka Kępka", "prezes Sądu Rejonowego w Nysie Jan Lis"): the run `r`
+    /// opens with no given name, a preposition follows it, then a place and a full name opening with
+    /// a given name. The full name's range.
+    pub(super) fn name_after_seat(&self, toks: &[Tok], r: (usize, usize)) -> Option<(usize, usize)> {
+        let p = r.1;
+        let prep = toks.get(p)?;
+        if !toks[p - 1].trail.is_empty()
+            || !prep.trail.is_empty()
+            || !prep.lead.is_empty()
+            || !with_lower(prep.word, |w| self.prepositions.contains(&w))
+            || crate::quote::resolve::is_given_name(toks[r.0].word)
+        {
+            return None;
+        }
+        let s = name_forward(toks, p + 1).filter(|s| s.0 == p + 1 && s.1 - s.0 >= 3)?;
+        crate::quote::resolve::is_given_name(toks[s.0 + 1].word).then_some((s.0 + 1, s.1))
+    }
+
+    /// The person's name (two words or more) after one to `max_descriptors` lower-case description
+    /// words that start at token `k`, right after a name run that ended without punctuation at `k`.
+    /// Prepositions end the search: what follows them is a place or a time ("said Harris in Warsaw").
+    pub(super) fn later_name(&self, toks: &[Tok], k: usize) -> Option<(usize, usize)> {
+        if k == 0 || k >= toks.len() || (!toks[k - 1].trail.is_empty() && !toks[k - 1].is_initial()) {
+            return None;
+        }
+        let mut j = k;
+        while j < toks.len() && j - k <= self.max_descriptors {
+            let t = &toks[j];
+            if j > k {
+                if let Some(r) = name_forward(toks, j) {
+                    // Only a person's name: two words or more, not all capitals ("powiedziała Amari
+                    // filii CBS" keeps Amari).
+                    let run = &toks[r.0..r.1];
+                    let person = run.len() >= 2 && run.iter().any(|t| t.word.chars().any(char::is_lowercase));
+                    return person.then_some(r);
+                }
+            }
+            if !self.is_descriptor(t)
+                || !t.lead.is_empty()
+                || with_lower(t.word, |w| self.prepositions.contains(&w))
+                || t.word.bytes().any(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            j += 1;
+        }
+        None
     }
 }
 
