@@ -48,22 +48,15 @@ fn female_by_ending(f: &str) -> bool {
     (f.ends_with('a') || f.ends_with('ą')) && f.chars().count() >= 3 && !MALE_IN_A.contains(&f)
 }
 
-/// Given names and their gender: the hand-written list (data/first_names.txt), each also without
-/// its diacritics as English news writes Polish names (Pawel, Lukasz, Malgorzata) unless that
-/// spelling is listed, then the names of the US census lists (data/census_first_names.txt) that the
-/// hand-written list does not give.
+/// Given names and their gender from the hand-written list (data/first_names.txt), each also without
+/// its diacritics as English news writes Polish names (Pawel, Lukasz, Malgorzata), unless that
+/// spelling is listed.
 fn first_names() -> &'static FxMap<Box<str>, Gender> {
     static M: OnceLock<FxMap<Box<str>, Gender>> = OnceLock::new();
     M.get_or_init(|| {
         let mut m: FxMap<Box<str>, Gender> = FxMap::default();
         let mut plain = Vec::new();
-        let rows = |list: &'static str| {
-            crate::data::entries(list).filter_map(|line| {
-                let (g, names) = line.split_once('\t')?;
-                Some((if g == "f" { Gender::Female } else { Gender::Male }, names.split_whitespace()))
-            })
-        };
-        for (g, names) in rows(include_str!("../data/first_names.txt")) {
+        for (g, names) in gender_rows(include_str!("../data/first_names.txt")) {
             for n in names {
                 m.insert(n.into(), g);
                 if !n.is_ascii() {
@@ -74,31 +67,57 @@ fn first_names() -> &'static FxMap<Box<str>, Gender> {
         for (n, g) in plain {
             m.entry(n.into_boxed_str()).or_insert(g);
         }
-        for (g, names) in rows(include_str!("../data/census_first_names.txt")) {
-            for n in names {
-                m.entry(n.into()).or_insert(g);
-            }
+        m
+    })
+}
+
+/// Given names and their gender from the US census lists (data/census_first_names.txt, ASCII),
+/// keyed by the list's own text.
+fn census_names() -> &'static FxMap<&'static str, Gender> {
+    static M: OnceLock<FxMap<&'static str, Gender>> = OnceLock::new();
+    M.get_or_init(|| {
+        const LIST: &str = include_str!("../data/census_first_names.txt");
+        // (The names are ASCII, one space apart, about one per seven bytes.)
+        let mut m: FxMap<&'static str, Gender> =
+            FxMap::with_capacity_and_hasher(LIST.len() / 7, Default::default());
+        for line in crate::data::entries(LIST) {
+            let Some((g, names)) = line.split_once('\t') else { continue };
+            let g = if g == "f" { Gender::Female } else { Gender::Male };
+            m.extend(names.split(' ').filter(|n| !n.is_empty()).map(|n| (n, g)));
         }
         m
     })
 }
 
+/// The rows of a list of given names: the gender (`m` or `f`) and the names it gives.
+fn gender_rows(list: &'static str) -> impl Iterator<Item = (Gender, std::str::SplitWhitespace<'static>)> {
+    crate::data::entries(list).filter_map(|line| {
+        let (g, names) = line.split_once('\t')?;
+        Some((if g == "f" { Gender::Female } else { Gender::Male }, names.split_whitespace()))
+    })
+}
+
+/// The gender of a listed given name `l` (lower case): the hand-written list first, then the census
+/// lists.
+fn listed(l: &str) -> Option<Gender> {
+    first_names().get(l).or_else(|| census_names().get(l)).copied()
+}
+
 /// Is `w` (any case) a given name: a listed one (data/first_names.txt), or a woman's by its ending?
 pub fn is_given_name(w: &str) -> bool {
-    with_lower(w, |l| first_names().contains_key(l) || female_by_ending(l))
+    with_lower(w, |l| listed(l).is_some() || female_by_ending(l))
 }
 
 /// Whether `w` (any case) is a given name of the list (data/first_names.txt), as written or in the
 /// genitive (Joanny → Joanna), with no guess by its ending.
 pub fn is_listed_given_name_any_case(w: &str) -> bool {
-    with_lower(w, |l| first_names().contains_key(l))
-        || crate::quote::names::pl_genitive_guess(w)
-            .is_some_and(|g| with_lower(&g, |l| first_names().contains_key(l)))
+    with_lower(w, |l| listed(l).is_some())
+        || crate::quote::names::pl_genitive_guess(w).is_some_and(|g| with_lower(&g, |l| listed(l).is_some()))
 }
 
 /// Whether `w` (any case) is a man's given name of the list (data/first_names.txt).
 pub fn is_listed_male_name(w: &str) -> bool {
-    with_lower(w, |l| first_names().get(l) == Some(&Gender::Male))
+    with_lower(w, |l| listed(l) == Some(Gender::Male))
 }
 
 /// The gender a name shows, if it shows one: Polish surnames in -ski/-cki/-dzki and -ska/-cka/-dzka,
@@ -114,9 +133,7 @@ pub fn gender_of_name(name: &str) -> Option<Gender> {
     if by_surname.is_some() || last.is_none() {
         return by_surname;
     }
-    with_lower(first, |f| {
-        first_names().get(f).copied().or_else(|| female_by_ending(f).then_some(Gender::Female))
-    })
+    with_lower(first, |f| listed(f).or_else(|| female_by_ending(f).then_some(Gender::Female)))
 }
 
 /// The gender a Polish past-tense verb (dodał, dodała, powiedziałam) or an English or Polish
@@ -188,8 +205,8 @@ mod tests {
         }
         if words.len() >= 2 {
             let first = &words[0];
-            if let Some(g) = first_names().get(first.as_str()) {
-                return Some(*g);
+            if let Some(g) = listed(first.as_str()) {
+                return Some(g);
             }
             if (first.ends_with('a') || first.ends_with('ą'))
                 && first.chars().count() >= 3
