@@ -96,33 +96,7 @@ impl<'t> NameBook<'t> {
                     continue;
                 }
                 run.reverse();
-                let mut full = join(run);
-                if word != surname {
-                    // The first names stand in the surname's case ("Roberta Hallama"): back to the
-                    // nominative with it, or no full name from this mention ("Markiem Nowakiem").
-                    let firsts: Option<Vec<String>> = run
-                        .iter()
-                        .map(|t| match t.is_initial() {
-                            true => Some(join(std::slice::from_ref(t))),
-                            false => first_name_like(t.word, word, surname),
-                        })
-                        .collect();
-                    let Some(firsts) = firsts else { continue };
-                    full = firsts.join(" ");
-                } else if lang == Lang::Pl && run.iter().any(|t| !t.is_initial() && accusative_given(t.word))
-                {
-                    // A surname that does not decline ("Jelenę Ostapenko", "z Martą Kostiuk"): the
-                    // given name alone shows the case. No given name ends in -ę or -ą in the
-                    // nominative; a woman's name in the accusative or instrumental ends in -a.
-                    let firsts: Vec<String> = run
-                        .iter()
-                        .map(|t| match t.word.strip_suffix(['ę', 'ą']) {
-                            Some(stem) if !t.is_initial() && accusative_given(t.word) => format!("{stem}a"),
-                            _ => join(std::slice::from_ref(t)),
-                        })
-                        .collect();
-                    full = firsts.join(" ");
-                }
+                let Some(mut full) = given_in_nominative(run, word, surname, lang) else { continue };
                 full.push(' ');
                 full.push_str(surname);
                 if !out.contains(&full) {
@@ -244,4 +218,36 @@ fn inflection_stem(surname: &str) -> &str {
 /// ending in -ę or -ą, which no given name does in the nominative.
 fn accusative_given(w: &str) -> bool {
     w.ends_with(['ę', 'ą']) && w.chars().count() >= 3
+}
+
+/// The given names `run` before a mention `word` of the surname `surname`, in the nominative: as
+/// written when the surname is, else put back in the nominative with it ("Roberta Hallama"), or None
+/// when they cannot be ("Markiem Nowakiem").
+fn given_in_nominative(run: &[Tok], word: &str, surname: &str, lang: Lang) -> Option<String> {
+    if word != surname {
+        // The first names stand in the surname's case ("Roberta Hallama"): back to the
+        // nominative with it, or no full name from this mention ("Markiem Nowakiem").
+        let firsts: Option<Vec<String>> = run
+            .iter()
+            .map(|t| match t.is_initial() {
+                true => Some(join(std::slice::from_ref(t))),
+                false => first_name_like(t.word, word, surname),
+            })
+            .collect();
+        return firsts.map(|f| f.join(" "));
+    }
+    if lang == Lang::Pl && run.iter().any(|t| !t.is_initial() && accusative_given(t.word)) {
+        // A surname that does not decline ("Jelenę Ostapenko", "z Martą Kostiuk"): the
+        // given name alone shows the case. No given name ends in -ę or -ą in the
+        // nominative; a woman's name in the accusative or instrumental ends in -a.
+        let firsts: Vec<String> = run
+            .iter()
+            .map(|t| match t.word.strip_suffix(['ę', 'ą']) {
+                Some(stem) if !t.is_initial() && accusative_given(t.word) => format!("{stem}a"),
+                _ => join(std::slice::from_ref(t)),
+            })
+            .collect();
+        return Some(firsts.join(" "));
+    }
+    Some(join(run))
 }

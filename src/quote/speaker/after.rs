@@ -243,6 +243,91 @@ impl Rules {
         None
     }
 
+    /// The subject after a verb of saying opening the region ("said Harris", "mówi producent
+    /// wykonawcza Amy B. Harris", "powiedziała."); `signalled` when a comma or a dash joins the region
+    /// to the quotation, or the quotation ends in its own punctuation.
+    fn verb_then_subject(&self, toks: &[Tok], signalled: bool) -> Option<Attribution> {
+        let t0 = &toks[0];
+        // said Harris / mówi producent wykonawcza Amy B. Harris / powiedziała.
+        if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
+            return signalled.then_some(Attribution { who: Who::Implicit(t0.span) });
+        }
+        let k = medium_end(toks, 1);
+        if let Some(r) = partitive(toks, k) {
+            return Some(Attribution { who: Who::Unnamed(span_of(toks, r)) });
+        }
+        if let Some(t1) = toks.get(1) {
+            if self.pronoun(t1) {
+                return Some(Attribution { who: Who::Pronoun(t1.span) });
+            }
+        }
+        // "said a spokesperson for Western Power": one holder of a role, described with the body
+        // after it, not the body's name.
+        if let Some(who @ Who::Unnamed(_)) = self.indefinite_role(toks, k) {
+            return Some(Attribution { who });
+        }
+        match self.described_name(toks, k) {
+            Some(r) => Some(Attribution {
+                who: self
+                    .role_before_qualifier(toks, r)
+                    .unwrap_or(Who::Name { span: span_of(toks, r), genitive: false }),
+            }),
+            None => match self.role_from(toks, k) {
+                Some(role) => Some(Attribution { who: role }),
+                None => match crate::quote::groups::after_verb(toks, k).or_else(|| article_noun(toks, k)) {
+                    Some(r) => Some(Attribution { who: Who::Unnamed(span_of(toks, r)) }),
+                    None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
+                },
+            },
+        }
+    }
+
+    /// The speaker when the name run `(a, b)` stands right before the verb of saying at `j`: the name,
+    /// when only description stands before it, else a described person or a role.
+    fn name_before_verb(&self, toks: &[Tok], j: usize, (a, b): (usize, usize)) -> Option<Attribution> {
+        // Everything before the name must be description: lower-case words, titles and
+        // offices ("President", "Mr", "Dr.") and country words ("Polish President").
+        let description = |d: &Tok| {
+            (d.trail.is_empty() || d.trail == ".")
+                && !self.is_verb(d)
+                && (!d.is_cap() && d.trail.is_empty()
+                    || crate::quote::names::is_title_word(d.word)
+                    || crate::quote::roles::country_of(d.word).is_some())
+        };
+        // A person described by a group noun and the place or body they belong to ("a
+        // resident of Leeds recalled"): the description, not the place.
+        if a >= 2
+            && toks[a - 1].trail.is_empty()
+            && ["of", "from"].iter().any(|w| lower_eq(toks[a - 1].word, w))
+        {
+            if let Some((crate::quote::groups::Group::People, 0, e)) =
+                crate::quote::groups::description(toks, 0, a - 1, true)
+            {
+                if e == a - 1 {
+                    return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, b))) });
+                }
+            }
+        }
+        // "a spokesperson for Western Power said": one holder of a role, described.
+        if let Some(who @ Who::Unnamed(_)) = self.indefinite_role(&toks[..j], 0) {
+            return Some(Attribution { who });
+        }
+        // A role after the name of the body it serves ("City manager Pep Lopez said",
+        // "Tesla chief executive Elon Musk said"): one to three capitalised words, not a
+        // word that opens a sentence ("But the Prime Minister said"), then a description
+        // with a word in small letters.
+        let body = toks[..a].iter().take_while(|d| d.is_cap() && d.trail.is_empty()).count();
+        let body = if crate::quote::name_shape::is_function_word(toks[0].word) { 0 } else { body };
+        let role_of_body = (1..=3).contains(&body)
+            && toks[body..a].iter().all(description)
+            && toks[body..a].iter().any(|d| !d.is_cap());
+        if role_of_body || toks[..a].iter().all(description) {
+            return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+        }
+        // A role with a place or a body after it ("the Duchess of Sussex said").
+        self.role_from(&toks[..j], 0).map(|role| Attribution { who: role })
+    }
+
     /// The attribution patterns after a closing mark, on the tokens `toks` of the region whose
     /// trimmed text is `s`.
     fn after_rules(&self, toks: &[Tok], s: &str, quote_end_punct: bool) -> Option<Attribution> {
@@ -258,39 +343,7 @@ impl Rules {
             return Some(Attribution { who });
         }
         if self.is_verb(t0) {
-            // said Harris / mówi producent wykonawcza Amy B. Harris / powiedziała.
-            if !t0.trail.is_empty() && !t0.trail.starts_with(',') {
-                return signalled.then_some(Attribution { who: Who::Implicit(t0.span) });
-            }
-            let k = medium_end(toks, 1);
-            if let Some(r) = partitive(toks, k) {
-                return Some(Attribution { who: Who::Unnamed(span_of(toks, r)) });
-            }
-            if let Some(t1) = toks.get(1) {
-                if self.pronoun(t1) {
-                    return Some(Attribution { who: Who::Pronoun(t1.span) });
-                }
-            }
-            // "said a spokesperson for Western Power": one holder of a role, described with the body
-            // after it, not the body's name.
-            if let Some(who @ Who::Unnamed(_)) = self.indefinite_role(toks, k) {
-                return Some(Attribution { who });
-            }
-            return match self.described_name(toks, k) {
-                Some(r) => Some(Attribution {
-                    who: self
-                        .role_before_qualifier(toks, r)
-                        .unwrap_or(Who::Name { span: span_of(toks, r), genitive: false }),
-                }),
-                None => match self.role_from(toks, k) {
-                    Some(role) => Some(Attribution { who: role }),
-                    None => match crate::quote::groups::after_verb(toks, k).or_else(|| article_noun(toks, k))
-                    {
-                        Some(r) => Some(Attribution { who: Who::Unnamed(span_of(toks, r)) }),
-                        None => signalled.then_some(Attribution { who: Who::Implicit(t0.span) }),
-                    },
-                },
-            };
+            return self.verb_then_subject(toks, signalled);
         }
         // Harris says / executive producer Amy B. Harris tells reporters / she says / a spokesman said
         let mut j = 0;
@@ -314,49 +367,7 @@ impl Rules {
                     return Some(Attribution { who: Who::Pronoun(p.span) });
                 }
                 if let Some((a, b)) = name_backward(toks, j - 1) {
-                    // Everything before the name must be description: lower-case words, titles and
-                    // offices ("President", "Mr", "Dr.") and country words ("Polish President").
-                    let description = |d: &Tok| {
-                        (d.trail.is_empty() || d.trail == ".")
-                            && !self.is_verb(d)
-                            && (!d.is_cap() && d.trail.is_empty()
-                                || crate::quote::names::is_title_word(d.word)
-                                || crate::quote::roles::country_of(d.word).is_some())
-                    };
-                    // A person described by a group noun and the place or body they belong to ("a
-                    // resident of Leeds recalled"): the description, not the place.
-                    if a >= 2
-                        && toks[a - 1].trail.is_empty()
-                        && ["of", "from"].iter().any(|w| lower_eq(toks[a - 1].word, w))
-                    {
-                        if let Some((crate::quote::groups::Group::People, 0, e)) =
-                            crate::quote::groups::description(toks, 0, a - 1, true)
-                        {
-                            if e == a - 1 {
-                                return Some(Attribution { who: Who::Unnamed(span_of(toks, (0, b))) });
-                            }
-                        }
-                    }
-                    // "a spokesperson for Western Power said": one holder of a role, described.
-                    if let Some(who @ Who::Unnamed(_)) = self.indefinite_role(&toks[..j], 0) {
-                        return Some(Attribution { who });
-                    }
-                    // A role after the name of the body it serves ("City manager Pep Lopez said",
-                    // "Tesla chief executive Elon Musk said"): one to three capitalised words, not a
-                    // word that opens a sentence ("But the Prime Minister said"), then a description
-                    // with a word in small letters.
-                    let body = toks[..a].iter().take_while(|d| d.is_cap() && d.trail.is_empty()).count();
-                    let body = if crate::quote::name_shape::is_function_word(t0.word) { 0 } else { body };
-                    let role_of_body = (1..=3).contains(&body)
-                        && toks[body..a].iter().all(description)
-                        && toks[body..a].iter().any(|d| !d.is_cap());
-                    if role_of_body || toks[..a].iter().all(description) {
-                        return Some(Attribution {
-                            who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
-                        });
-                    }
-                    // A role with a place or a body after it ("the Duchess of Sussex said").
-                    return self.role_from(&toks[..j], 0).map(|role| Attribution { who: role });
+                    return self.name_before_verb(toks, j, (a, b));
                 }
                 if let Some(role) =
                     self.role_from(&toks[..j], 0).or_else(|| self.indefinite_role(&toks[..j], 0))

@@ -74,41 +74,10 @@ impl Rules {
         {
             let c = toks.iter().position(|t| t.trail.starts_with(','))?;
             let rest = toks.get(c + 1..).filter(|r| !r.is_empty())?;
-            if self.pronoun(&rest[0]) {
-                return Some(Attribution { who: Who::Pronoun(rest[0].span) });
-            }
-            return Some(Attribution { who: Who::Subject(subject_clause(rest)) });
+            return Some(self.clause_subject(rest));
         }
         if j == 0 {
-            // A dropped subject (`Ocenił, że …`, `Mówił również o …`), unless a subject follows the verb
-            // (`Odpowiedział mu poseł opozycji: „…”`: someone unnamed, as written).
-            const LINKS: &[&str] =
-                &["o", "że", "iż", "również", "też", "także", "jako", "wtedy", "potem", "dalej", "wówczas"];
-            let dropped = toks.len() == 1
-                || !toks[0].trail.is_empty()
-                || LINKS.iter().any(|w| lower_eq(toks[1].word, w));
-            if dropped {
-                return Some(Attribution { who: Who::Implicit(toks[0].span) });
-            }
-            // The subject after the verb: past a clitic pronoun (mu, jej), up to its first punctuation.
-            const CLITICS: &[&str] = &["mu", "jej", "im", "mi", "nam", "wam", "jemu", "go", "ją"];
-            let mut a = 1;
-            while a < toks.len()
-                && CLITICS.iter().any(|w| lower_eq(toks[a].word, w))
-                && toks[a].trail.is_empty()
-            {
-                a += 1;
-            }
-            let mut b = a;
-            while b < toks.len() && b < a + 5 {
-                b += 1;
-                if !toks[b - 1].trail.is_empty() {
-                    break;
-                }
-            }
-            let span =
-                if b > a { span_of(toks, (a, b)) } else { Span::new(toks[0].span.end, toks[0].span.end) };
-            return Some(Attribution { who: Who::Unnamed(span) });
+            return Some(self.verb_first(toks));
         }
         let p = &toks[j - 1];
         // A second verb joined by a conjunction to a sentence opening with a verb of saying shares
@@ -117,45 +86,8 @@ impl Rules {
             return Some(Attribution { who: Who::Implicit(toks[0].span) });
         }
         if p.trail.is_empty() || p.is_initial() {
-            if self.pronoun(p) {
-                return Some(Attribution { who: Who::Pronoun(p.span) });
-            }
-            if let Some((a, b)) = name_backward(toks, j - 1).map(|r| self.past_opening_place(toks, r)) {
-                // A name after a preposition is a time or a place ("on Tuesday", "w Brukseli"): the
-                // subject stands before that phrase.
-                let after_prep = a > 0 && with_lower(toks[a - 1].word, |w| self.prepositions.contains(&w));
-                if !after_prep {
-                    return Some(Attribution {
-                        who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
-                    });
-                }
-                // The subject's affiliation ("Rowan Lee of the University of Reading said"): the
-                // name before it.
-                for k in a.saturating_sub(8)..a.saturating_sub(1) {
-                    if let Some((c, d)) =
-                        name_forward(toks, k).filter(|&(_, d)| affiliation_end(toks, d) >= b)
-                    {
-                        return Some(Attribution {
-                            who: Who::Name { span: span_of(toks, (c, d)), genitive: false },
-                        });
-                    }
-                }
-                if a >= 2 && toks[a - 2].trail.is_empty() {
-                    if let Some((c, d)) = name_backward(toks, a - 2) {
-                        if c == 0 || !with_lower(toks[c - 1].word, |w| self.prepositions.contains(&w)) {
-                            return Some(Attribution {
-                                who: Who::Name { span: span_of(toks, (c, d)), genitive: false },
-                            });
-                        }
-                    }
-                }
-            }
-            for a in j.saturating_sub(4)..j {
-                if let Some(Who::Role { span, group }) = self.role_from(&toks[..j], a) {
-                    if span.end == p.span.end || span.end >= p.span.start {
-                        return Some(Attribution { who: Who::Role { span, group } });
-                    }
-                }
+            if let Some(who) = self.subject_next_to_verb(toks, j) {
+                return Some(Attribution { who });
             }
         }
         // A parenthetical between the subject and the verb ("Trump, who spoke to Fox News on Sunday,
@@ -168,6 +100,84 @@ impl Rules {
             return Some(Attribution { who: Who::Pronoun(toks[0].span) });
         }
         Some(Attribution { who: Who::Subject(subject_clause(&toks[..j])) })
+    }
+
+    /// The subject of a clause: a pronoun opening it, else the person it names.
+    fn clause_subject(&self, toks: &[Tok]) -> Attribution {
+        if self.pronoun(&toks[0]) {
+            return Attribution { who: Who::Pronoun(toks[0].span) };
+        }
+        Attribution { who: Who::Subject(subject_clause(toks)) }
+    }
+
+    /// The speaker of a sentence of reported speech opening with its verb of saying: a dropped subject
+    /// (`Ocenił, że …`, `Mówił również o …`), or the subject after the verb (`Odpowiedział mu poseł
+    /// opozycji: „…”`: someone unnamed, as written).
+    fn verb_first(&self, toks: &[Tok]) -> Attribution {
+        // A dropped subject, unless a subject follows the verb.
+        const LINKS: &[&str] =
+            &["o", "że", "iż", "również", "też", "także", "jako", "wtedy", "potem", "dalej", "wówczas"];
+        let dropped =
+            toks.len() == 1 || !toks[0].trail.is_empty() || LINKS.iter().any(|w| lower_eq(toks[1].word, w));
+        if dropped {
+            return Attribution { who: Who::Implicit(toks[0].span) };
+        }
+        // The subject after the verb: past a clitic pronoun (mu, jej), up to its first punctuation.
+        const CLITICS: &[&str] = &["mu", "jej", "im", "mi", "nam", "wam", "jemu", "go", "ją"];
+        let mut a = 1;
+        while a < toks.len() && CLITICS.iter().any(|w| lower_eq(toks[a].word, w)) && toks[a].trail.is_empty()
+        {
+            a += 1;
+        }
+        let mut b = a;
+        while b < toks.len() && b < a + 5 {
+            b += 1;
+            if !toks[b - 1].trail.is_empty() {
+                break;
+            }
+        }
+        let span = if b > a { span_of(toks, (a, b)) } else { Span::new(toks[0].span.end, toks[0].span.end) };
+        Attribution { who: Who::Unnamed(span) }
+    }
+
+    /// The subject standing right before the verb of saying at `j` (no punctuation between them): a
+    /// pronoun, a name (past a place or a time after a preposition, or through an affiliation after
+    /// the name), or a role.
+    fn subject_next_to_verb(&self, toks: &[Tok], j: usize) -> Option<Who> {
+        let p = &toks[j - 1];
+        if self.pronoun(p) {
+            return Some(Who::Pronoun(p.span));
+        }
+        if let Some((a, b)) = name_backward(toks, j - 1).map(|r| self.past_opening_place(toks, r)) {
+            // A name after a preposition is a time or a place ("on Tuesday", "w Brukseli"): the
+            // subject stands before that phrase.
+            let after_prep = a > 0 && with_lower(toks[a - 1].word, |w| self.prepositions.contains(&w));
+            if !after_prep {
+                return Some(Who::Name { span: span_of(toks, (a, b)), genitive: false });
+            }
+            // The subject's affiliation ("Rowan Lee of the University of Reading said"): the
+            // name before it.
+            for k in a.saturating_sub(8)..a.saturating_sub(1) {
+                if let Some((c, d)) = name_forward(toks, k).filter(|&(_, d)| affiliation_end(toks, d) >= b) {
+                    return Some(Who::Name { span: span_of(toks, (c, d)), genitive: false });
+                }
+            }
+            if a >= 2 && toks[a - 2].trail.is_empty() {
+                if let Some((c, d)) = name_backward(toks, a - 2) {
+                    if c == 0 || !with_lower(toks[c - 1].word, |w| self.prepositions.contains(&w)) {
+                        return Some(Who::Name { span: span_of(toks, (c, d)), genitive: false });
+                    }
+                }
+            }
+        }
+        for a in j.saturating_sub(4)..j {
+            if let Some(Who::Role { span, group }) = self.role_from(&toks[..j], a) {
+                if span.end == p.span.end || span.end >= p.span.start {
+                    return Some(Who::Role { span, group });
+                }
+            }
+        }
+        None
     }
 
     /// A name run `(a, b)` opening the sentence with a capitalised preposition and its place ("W
@@ -388,40 +398,8 @@ impl Rules {
                 }
                 _ => {}
             }
-            // A preposition right before the clause's words governs them: a place or a medium, not
-            // the subject ("Na Instagramie napisał:", "W mediach społecznościowych napisała:"); the
-            // verb has none of its own.
-            let governed =
-                |a: usize| a > 0 && toks[a - 1].trail.is_empty() && is_oblique_preposition(toks[a - 1].word);
-            if let Some((mut a, b)) = name_backward(toks, j - 1) {
-                // A capitalised preposition opening the run ("W Sejmie Jan Lis powiedział:").
-                let opened = toks[a].trail.is_empty() && is_oblique_preposition(toks[a].word);
-                if opened {
-                    a += 1;
-                }
-                if opened || governed(a) {
-                    // The preposition's object opens the run; a person may end it: a full name, or a
-                    // surname after a medium's acronym ("W wywiadzie dla BBC Scotland Johnson
-                    // powiedział:" is Johnson, "Na Instagramie napisał:" has no subject of its own).
-                    let medium = toks[a..b - 1].iter().any(|t| is_acronym(t.word) || is_media_word(t.word));
-                    let last = &toks[b - 1];
-                    if let Some((full, _)) = full_name_ending(toks, (a, b)) {
-                        a = full;
-                    } else if medium && !is_acronym(last.word) && !is_media_word(last.word) {
-                        a = b - 1;
-                    } else {
-                        // The clause's subject before the preposition's phrase: a role or a group
-                        // ("Minister energii w rozmowie z TVN24 zapewnił:", "Szkoła w Lesku napisała
-                        // na Facebooku:"); else the verb has none of its own.
-                        let stop = (s0 + 1..a)
-                            .find(|&k| toks[k - 1].trail.is_empty() && is_oblique_preposition(toks[k].word));
-                        if let Some(who) = stop.and_then(|stop| self.described_subject(toks, s0, stop)) {
-                            return Some(Attribution { who });
-                        }
-                        return Some(Attribution { who: Who::Implicit(toks[j].span) });
-                    }
-                }
-                return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+            if let Some(who) = self.named_subject(toks, j, s0) {
+                return Some(Attribution { who });
             }
             // "prompting Trump to warn, “…”": the name before "to".
             if j >= 2 && lower_eq(p.word, "to") && toks[j - 2].trail.is_empty() {
@@ -433,13 +411,49 @@ impl Rules {
             }
             // After a comma only a role opens a described subject ("jak twierdzi" has none).
             if j - s0 <= 3 && (c0 == 0 || crate::quote::roles::role_at(toks, s0).is_some() || opens_article) {
-                if governed(s0 + 1) {
+                if governed(toks, s0 + 1) {
                     return Some(Attribution { who: Who::Implicit(toks[j].span) });
                 }
                 return Some(Attribution { who: Who::Unnamed(span_of(toks, (s0, j))) });
             }
         }
         None
+    }
+
+    /// The name ending the clause of the verb of saying at `j`, whose subject opens at `s0`. A
+    /// preposition right before the clause's words governs them: a place or a medium, not the subject
+    /// ("Na Instagramie napisał:", "W mediach społecznościowych napisała:"); the verb then has none of
+    /// its own, unless a person ends the run or a role stands before the phrase.
+    fn named_subject(&self, toks: &[Tok], j: usize, s0: usize) -> Option<Who> {
+        let (mut a, b) = name_backward(toks, j - 1)?;
+        // A capitalised preposition opening the run ("W Sejmie Jan Lis powiedział:").
+        let opened = toks[a].trail.is_empty() && is_oblique_preposition(toks[a].word);
+        if opened {
+            a += 1;
+        }
+        if opened || governed(toks, a) {
+            // The preposition's object opens the run; a person may end it: a full name, or a
+            // surname after a medium's acronym ("W wywiadzie dla BBC Scotland Johnson
+            // powiedział:" is Johnson, "Na Instagramie napisał:" has no subject of its own).
+            let medium = toks[a..b - 1].iter().any(|t| is_acronym(t.word) || is_media_word(t.word));
+            let last = &toks[b - 1];
+            if let Some((full, _)) = full_name_ending(toks, (a, b)) {
+                a = full;
+            } else if medium && !is_acronym(last.word) && !is_media_word(last.word) {
+                a = b - 1;
+            } else {
+                // The clause's subject before the preposition's phrase: a role or a group
+                // ("Minister energii w rozmowie z TVN24 zapewnił:", "Szkoła w Lesku napisała
+                // na Facebooku:"); else the verb has none of its own.
+                let stop = (s0 + 1..a)
+                    .find(|&k| toks[k - 1].trail.is_empty() && is_oblique_preposition(toks[k].word));
+                if let Some(who) = stop.and_then(|stop| self.described_subject(toks, s0, stop)) {
+                    return Some(who);
+                }
+                return Some(Who::Implicit(toks[j].span));
+            }
+        }
+        Some(Who::Name { span: span_of(toks, (a, b)), genitive: false })
     }
 
     /// A subject filling `toks[from..stop]` that names no one: a role, which names its holder, or a
@@ -578,4 +592,9 @@ fn opinion_pronoun(toks: &[Tok]) -> Option<Span> {
         return Some(toks[1].span);
     }
     None
+}
+
+/// A preposition of place or medium right before token `a`, with nothing between them.
+fn governed(toks: &[Tok], a: usize) -> bool {
+    a > 0 && toks[a - 1].trail.is_empty() && is_oblique_preposition(toks[a - 1].word)
 }
