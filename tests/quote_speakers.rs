@@ -1236,3 +1236,22 @@ fn a_polish_place_with_an_adjective_and_an_english_affiliation_name_no_one() {
     let t = "Professor Alan Vance of the University of Leeds said the results were \"deeply worrying\".\n";
     assert_eq!(speakers(t), vec![some("Alan Vance")]);
 }
+
+#[test]
+fn a_place_ending_a_relative_clause_and_a_body_after_the_name_before_a_colon() {
+    // The street closing the relative clause is no name in apposition.
+    let t = "Martin Ashby, who runs a florist's on Bridge Street, said: \"Nobody consulted us.\"\n";
+    assert_eq!(speakers(t), vec![some("Martin Ashby")]);
+    // The body after the name is the speaker's affiliation, before a colon too.
+    let t = "Inspector Dawn Kettle of Avon and Somerset Police said: \"The road will stay shut.\"\n";
+    assert_eq!(speakers(t), vec![some("Dawn Kettle")]);
+}
+
+#[test]
+fn a_role_set_off_by_commas_before_a_name_the_lists_do_not_know() {
+    // "Emrys" is in no given-name list; the role in apposition shows a person, and binds to them.
+    let t = "The health minister, Emrys Vaughan, who toured the ward on Friday, promised more nurses. \
+             \"We have heard the staff,\" he said.\n\n\
+             \"The money is already in the budget,\" the minister added.\n";
+    assert_eq!(speakers(t), vec![some("Emrys Vaughan"), some("Emrys Vaughan")]);
+}

@@ -309,7 +309,7 @@ impl<'t> Extraction<'t> {
             // A role phrase before the name, with no punctuation ("Race director Carey Pinkowski",
             // "Former national team coach Tomasz Lis"), or set off by commas with the name ("The
             // First Minister, Mary Morgan, visited …").
-            let mut apposed = false;
+            let (mut apposed, mut roled) = (false, false);
             if let Some(e) = (t0..toks.len().min(t0 + 4))
                 .find_map(|r| roles::role_at(&toks, r).map(|(_, e)| e))
                 .filter(|&e| {
@@ -320,6 +320,7 @@ impl<'t> Extraction<'t> {
                 apposed = toks[e - 1].trail == ",";
                 if apposed || toks[e - 1].trail.is_empty() {
                     t0 = e;
+                    roled = true;
                 }
             }
             let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
@@ -350,9 +351,10 @@ impl<'t> Extraction<'t> {
                 return None;
             }
             // A capitalised word that names no one the text names in full ("Speaking outside the
-            // court, he said:"): the sentence before may name the subject. A title before the name
-            // shows a person whatever the given name ("Dr Agostinho Sousa", "Mr Whelan").
-            if !given_first && !titled {
+            // court, he said:"): the sentence before may name the subject. A title or a role before
+            // the name shows a person whatever the given name ("Dr Agostinho Sousa", "Mr Whelan",
+            // "The environment minister, Huw Prosser, …").
+            if !(given_first || titled || roled && a == t0 && b - a >= 2) {
                 continue;
             }
             return epithet::agrees(gender, &name).then_some((name, span));

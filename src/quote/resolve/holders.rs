@@ -141,6 +141,19 @@ impl People<'_> {
                 }
             }
         }
+        // "The environment minister, Huw Prosser, visited …": a full name set off by commas after the
+        // role.
+        if j < toks.len() && toks[j - 1].trail == "," {
+            if let Some((a, b)) = name_forward(&toks, j).filter(|&(a, b)| a == j && b - a >= 2) {
+                let run = &toks[a..b];
+                if run[b - a - 1].trail == "," && run.iter().all(|t| t.word.chars().any(char::is_lowercase)) {
+                    let span = Span::new(run[0].span.start, run[b - a - 1].span.end);
+                    let name = book.canonical(span, lang, false);
+                    self.bindings.push(Binding { at, group, name, country });
+                    return;
+                }
+            }
+        }
         // "Andy Byron, dyrektor …": a full name, a comma, a role.
         if i >= 2 && toks[i - 1].trail.starts_with(',') && toks[i].lead.is_empty() {
             let e = i - 1;

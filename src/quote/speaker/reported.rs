@@ -152,15 +152,16 @@ impl Rules {
             // A name after a preposition is a time or a place ("on Tuesday", "w Brukseli"): the
             // subject stands before that phrase.
             let after_prep = a > 0 && with_lower(toks[a - 1].word, |w| self.prepositions.contains(&w));
+            // The end of a body's name after the subject's ("Dawn Kettle of Avon and Somerset
+            // Police said").
+            let joined = a > 0 && toks[a - 1].trail.is_empty() && lower_eq(toks[a - 1].word, "and");
+            if after_prep || joined {
+                if let Some(r) = affiliated_name(toks, (a, b)) {
+                    return Some(Who::Name { span: span_of(toks, r), genitive: false });
+                }
+            }
             if !after_prep {
                 return Some(Who::Name { span: span_of(toks, (a, b)), genitive: false });
-            }
-            // The subject's affiliation ("Rowan Lee of the University of Reading said"): the
-            // name before it.
-            for k in a.saturating_sub(8)..a.saturating_sub(1) {
-                if let Some((c, d)) = name_forward(toks, k).filter(|&(_, d)| affiliation_end(toks, d) >= b) {
-                    return Some(Who::Name { span: span_of(toks, (c, d)), genitive: false });
-                }
             }
             if a >= 2 && toks[a - 2].trail.is_empty() {
                 if let Some((c, d)) = name_backward(toks, a - 2) {
@@ -351,10 +352,14 @@ impl Rules {
                 }
             }
             // A full name set off by commas right before the verb: "Mieszkanka Nysy, 71-letnia Maria
-            // Kwiatek, napisała:".
+            // Kwiatek, napisała:". A name after a preposition is a place or a body ending a
+            // parenthetical ("Martin Greaves, who runs a bakery on Mill Street, said:").
             if p.trail.starts_with(',') && j >= 3 {
                 if let Some((a, b)) = name_backward(toks, j - 1) {
-                    let before = |t: &Tok| t.trail.starts_with(',') || t.trail.is_empty() && !t.is_cap();
+                    let preposition = |t: &Tok| with_lower(t.word, |w| self.prepositions.contains(&w));
+                    let before = |t: &Tok| {
+                        t.trail.starts_with(',') || t.trail.is_empty() && !t.is_cap() && !preposition(t)
+                    };
                     if b - a >= 2 && a > 0 && before(&toks[a - 1]) {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
@@ -426,6 +431,14 @@ impl Rules {
     /// its own, unless a person ends the run or a role stands before the phrase.
     fn named_subject(&self, toks: &[Tok], j: usize, s0: usize) -> Option<Who> {
         let (mut a, b) = name_backward(toks, j - 1)?;
+        // A body after the subject's name ("Sergeant Mark Hollis of North Yorkshire Police said:",
+        // "Rhys Morgan of Avon and Somerset Police said:").
+        const LINKS: &[&str] = &["of", "from", "at", "and"];
+        if a > 0 && toks[a - 1].trail.is_empty() && LINKS.iter().any(|w| lower_eq(toks[a - 1].word, w)) {
+            if let Some(r) = affiliated_name(toks, (a, b)) {
+                return Some(Who::Name { span: span_of(toks, r), genitive: false });
+            }
+        }
         // A capitalised preposition opening the run ("W Sejmie Jan Lis powiedział:").
         let opened = toks[a].trail.is_empty() && is_oblique_preposition(toks[a].word);
         if opened {
@@ -597,4 +610,12 @@ fn opinion_pronoun(toks: &[Tok]) -> Option<Span> {
 /// A preposition of place or medium right before token `a`, with nothing between them.
 fn governed(toks: &[Tok], a: usize) -> bool {
     a > 0 && toks[a - 1].trail.is_empty() && is_oblique_preposition(toks[a - 1].word)
+}
+
+/// The name whose affiliation is the name run `(a, b)` after a preposition ("Rowan Lee of the
+/// University of Reading"): a name starting at most eight words before it whose affiliation reaches
+/// the run's end.
+fn affiliated_name(toks: &[Tok], (a, b): (usize, usize)) -> Option<(usize, usize)> {
+    (a.saturating_sub(8)..a.saturating_sub(1))
+        .find_map(|k| name_forward(toks, k).filter(|&(_, d)| affiliation_end(toks, d) >= b))
 }
