@@ -1255,3 +1255,16 @@ fn a_role_set_off_by_commas_before_a_name_the_lists_do_not_know() {
              \"The money is already in the budget,\" the minister added.\n";
     assert_eq!(speakers(t), vec![some("Emrys Vaughan"), some("Emrys Vaughan")]);
 }
+
+#[test]
+fn a_description_and_a_name_in_apposition_after_the_quotation() {
+    // Before the verb: the description, the name set off by commas, then the verb.
+    let t = "\"We will keep campaigning,\" the association's treasurer, Nina Castle, said after the vote.\n";
+    assert_eq!(speakers(t), vec![some("Nina Castle")]);
+    // After the verb: the name closes the sentence.
+    let t = "\"Nobody saw that coming,\" said the team's goalkeeper, Oscar Blom.\n";
+    assert_eq!(speakers(t), vec![some("Oscar Blom")]);
+    // A relative clause after a name is no description before one.
+    let t = "Ivo Marsh praised the crowd. \"They carried us,\" said Marsh, who scored twice.\n";
+    assert_eq!(speakers(t), vec![some("Ivo Marsh")]);
+}

@@ -38,6 +38,9 @@ impl Rules {
         let mut hopeful = false;
         let mut from = 1;
         let mut past_comma = false;
+        // Commas passed before the verb: a description and a name in apposition may stand before it
+        // ("the group's chair, Tom Whitlock, said").
+        let mut commas = 0;
         while n < buf.len() {
             let Some(t) = it.next() else { break };
             buf[n] = t;
@@ -47,11 +50,17 @@ impl Rules {
                 hopeful = true;
                 from = 2;
             }
+            let was_hopeful = hopeful;
             if !hopeful {
                 if self.is_verb(&t)
                     || j > 0 && (answers_back(&buf[..n], j - 1) || document_reads(&buf[..n], j))
                 {
                     hopeful = true;
+                } else if t.trail == ","
+                    && commas < 2
+                    && (past_comma || commas == 1 || is_description(&buf[..n]))
+                {
+                    // (read on: a name in apposition and its verb may follow)
                 } else if (!t.trail.is_empty() && !t.is_initial() && !capital_title(&t))
                     || j >= self.max_descriptors + 4
                 {
@@ -67,9 +76,12 @@ impl Rules {
                 let apposition = !past_comma
                     && p.trail == ","
                     && t.is_cap()
-                    && buf[from..j - 1].iter().any(|o| o.is_possessive() && o.is_cap());
+                    && (buf[from..j - 1].iter().any(|o| o.is_possessive() && o.is_cap())
+                        || is_description(&buf[from..j]));
                 if apposition {
                     past_comma = true;
+                } else if !was_hopeful && p.trail == "," && commas < 2 {
+                    commas += 1;
                 } else if !p.trail.is_empty() && !p.is_initial() && !is_title_abbrev(p) && !capital_title(p) {
                     break;
                 }
@@ -261,6 +273,12 @@ impl Rules {
                 return Some(Attribution { who: Who::Pronoun(t1.span) });
             }
         }
+        // "said the club's captain, Lee Dunn.": the name in apposition to the description.
+        if let Some((a, b)) = apposed_name(toks, k) {
+            if b == toks.len() || !toks[b - 1].trail.is_empty() {
+                return Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } });
+            }
+        }
         // "said a spokesperson for Western Power": one holder of a role, described with the body
         // after it, not the body's name.
         if let Some(who @ Who::Unnamed(_)) = self.indefinite_role(toks, k) {
@@ -387,6 +405,17 @@ impl Rules {
                 }
                 return None;
             }
+            // A description set off by commas with the name after it ("the group's chair, Tom
+            // Whitlock, said").
+            if t.trail == "," {
+                if let Some((a, b)) = apposed_name(toks, 0).filter(|r| r.0 == j + 1) {
+                    if toks[b - 1].trail == "," && toks.get(b).is_some_and(|v| self.is_verb(v)) {
+                        return Some(Attribution {
+                            who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
+                        });
+                    }
+                }
+            }
             if !t.trail.is_empty() && !t.is_initial() && !capital_title(t) {
                 return None;
             }
@@ -394,6 +423,39 @@ impl Rules {
         }
         None
     }
+}
+
+/// A short description from token `from` ending in a comma, and the name right after it ("the
+/// group's chair, Tom Whitlock", "the club’s captain, Lee Dunn"): the name's token range. The
+/// description has a word in small letters, and its capitalised words are titles, countries or
+/// owners in the possessive.
+fn apposed_name(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
+    let e = (from..toks.len().min(from + 5)).find(|&k| !toks[k].trail.is_empty())?;
+    if !is_description(&toks[from..=e]) {
+        return None;
+    }
+    name_forward(toks, e + 1).filter(|&(a, _)| a == e + 1)
+}
+
+/// Up to five tokens that may describe a person before a name set off by a comma: the last ends in
+/// the comma, none before it has punctuation, one is a word in small letters (not "who"), and the
+/// capitalised ones are titles, countries or owners in the possessive ("the group's chair,",
+/// "Pedal Leeds' chair,").
+fn is_description(toks: &[Tok]) -> bool {
+    let Some((last, rest)) = toks.split_last() else { return false };
+    let described = |t: &Tok| {
+        t.lead.is_empty()
+            && (!t.is_cap()
+                || t.is_possessive()
+                || crate::quote::names::is_title_word(t.word)
+                || crate::quote::roles::country_of(t.word).is_some())
+    };
+    toks.len() <= 5
+        && last.trail == ","
+        && rest.iter().all(|t| t.trail.is_empty())
+        && toks.iter().all(described)
+        && toks.iter().any(|t| !t.is_cap())
+        && !lower_eq(toks[0].word, "who")
 }
 
 /// An English verb of answering with "back" ("Barlow shot back", "she fired back", "hit back") at
