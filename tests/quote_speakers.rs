@@ -1268,3 +1268,15 @@ fn a_description_and_a_name_in_apposition_after_the_quotation() {
     let t = "Ivo Marsh praised the crowd. \"They carried us,\" said Marsh, who scored twice.\n";
     assert_eq!(speakers(t), vec![some("Ivo Marsh")]);
 }
+
+#[test]
+fn polish_a_role_and_a_name_in_apposition_after_the_verb_and_a_name_with_its_description_before_a_colon() {
+    // After the dash: a description, a comma, then a word in small letters and the full name.
+    let t = "Badacze z Gdańska opisali grzyba, który w kilka tygodni rozkłada folię.\n\n\
+             – Wyniki trzeba jeszcze powtórzyć – zastrzegł kierownik zespołu, profesor Adam Sroka.\n";
+    assert_eq!(speakers(t), vec![some("Adam Sroka")]);
+    // A full name, a comma and a description ending in a colon, with no verb.
+    let t = "Rynek zareagował spokojnie. Marta Wiśniewska, ekonomistka banku Pekao: „To była decyzja \
+             oczekiwana”.\n";
+    assert_eq!(speakers(t), vec![some("Marta Wiśniewska")]);
+}

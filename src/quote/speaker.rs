@@ -15,6 +15,7 @@ pub use super::token::{head, make_tok, tail, tokenize, tokens, tokens_rev, words
 
 mod according;
 mod after;
+mod before;
 mod described;
 pub(crate) use described::is_age_adjective;
 mod lists;

@@ -73,11 +73,13 @@ impl Rules {
                 let p = &buf[j - 1];
                 // A name in apposition after a possessive's description ("said Zelensky's chief of
                 // staff, Andriy Yermak,"): read on to its end.
+                // (A word in small letters may open the apposition: "współautor badania, doktorant
+                // Jan Lis".)
                 let apposition = !past_comma
                     && p.trail == ","
-                    && t.is_cap()
-                    && (buf[from..j - 1].iter().any(|o| o.is_possessive() && o.is_cap())
-                        || is_description(&buf[from..j]));
+                    && (t.is_cap() && buf[from..j - 1].iter().any(|o| o.is_possessive() && o.is_cap())
+                        || (t.is_cap() || !crate::quote::name_shape::is_function_word(t.word))
+                            && is_description(&buf[from..j]));
                 if apposition {
                     past_comma = true;
                 } else if !was_hopeful && p.trail == "," && commas < 2 {
@@ -425,8 +427,8 @@ impl Rules {
     }
 }
 
-/// A short description from token `from` ending in a comma, and the name right after it ("the
-/// group's chair, Tom Whitlock", "the club’s captain, Lee Dunn"): the name's token range. The
+/// A short description from token `from` ending in a comma, and the name right after it, or after a
+/// role ("the group's chair, Tom Whitlock", "the club’s captain, Lee Dunn"): the name's token range. The
 /// description has a word in small letters, and its capitalised words are titles, countries or
 /// owners in the possessive.
 fn apposed_name(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
@@ -434,7 +436,17 @@ fn apposed_name(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
     if !is_description(&toks[from..=e]) {
         return None;
     }
-    name_forward(toks, e + 1).filter(|&(a, _)| a == e + 1)
+    if let Some(r) = name_forward(toks, e + 1).filter(|&(a, _)| a == e + 1) {
+        return Some(r);
+    }
+    // A role or a word or two in small letters may open the apposition before a full name
+    // ("zaznaczył współautor badania, doktorant Jan Lis").
+    let start = crate::quote::roles::role_at(toks, e + 1)
+        .filter(|&(_, end)| toks[e + 1..end].iter().all(|t| t.trail.is_empty()))
+        .map_or(e + 1, |(_, end)| end);
+    (start..=e + 3)
+        .take_while(|&k| k == start || toks.get(k - 1).is_some_and(|t| !t.is_cap() && t.trail.is_empty()))
+        .find_map(|k| name_forward(toks, k).filter(|&(a, b)| a == k && b - a >= 2))
 }
 
 /// Up to five tokens that may describe a person before a name set off by a comma: the last ends in
