@@ -1280,3 +1280,15 @@ fn polish_a_role_and_a_name_in_apposition_after_the_verb_and_a_name_with_its_des
              oczekiwana”.\n";
     assert_eq!(speakers(t), vec![some("Marta Wiśniewska")]);
 }
+
+#[test]
+fn a_source_opening_the_narration_speaks_the_dropped_subjects_words() {
+    // "Zdaniem X" opens the sentence before; the verb after the quotation has no subject of its own.
+    let t = "Geolog Tomasz Wrona ostrzegał przed osuwiskiem. – Zbocze jest niestabilne – mówił.\n\n\
+             Zdaniem Agaty Sikory z instytutu geologii ryzyko jest jednak mniejsze. „Pomiary tego nie \
+             potwierdzają” – dodała.\n";
+    assert_eq!(speakers(t), vec![some("Tomasz Wrona"), some("Agata Sikora")]);
+    // A given name that is one as written keeps its form in the genitive ("Według Holly …").
+    let t = "Według Holly Brandt z fundacji „to dopiero początek”.\n";
+    assert_eq!(speakers(t), vec![some("Holly Brandt")]);
+}

@@ -252,7 +252,8 @@ impl<'t> NameBook<'t> {
     /// the first names, in the surname's case.
     fn polish_nominatives(&mut self, words: &mut [String], toks: &[Tok], genitive: bool) {
         let mut surname: Option<(String, String)> = None;
-        for (w, t) in words.iter_mut().zip(toks) {
+        let n = words.len();
+        for (i, (w, t)) in words.iter_mut().zip(toks).enumerate() {
             if t.is_initial() {
                 continue;
             }
@@ -283,7 +284,12 @@ impl<'t> NameBook<'t> {
                         w.split('-').map(|p| pl_genitive_guess(p).unwrap_or_else(|| p.to_string())).collect();
                     *w = parts.join("-");
                 } else if let Some(g) = pl_genitive_guess(w) {
-                    *w = g;
+                    // A given name in -y that is one as written keeps its form unless the guess is
+                    // one too: "Penny Woods" stays, "Marty Nowak" is Marta Nowak.
+                    let given = crate::quote::resolve::is_listed_given_name;
+                    if i + 1 == n || !w.ends_with('y') || !given(w) || given(&g) {
+                        *w = g;
+                    }
                 }
             }
         }

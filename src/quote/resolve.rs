@@ -21,8 +21,8 @@ use crate::model::Span;
 mod gender;
 mod holders;
 pub use gender::{
-    gender_of_name, gender_of_word, is_given_name, is_listed_given_name_any_case, is_listed_male_name,
-    role_gender, verb_gender_near, Gender,
+    gender_of_name, gender_of_word, is_given_name, is_listed_given_name, is_listed_given_name_any_case,
+    is_listed_male_name, role_gender, verb_gender_near, Gender,
 };
 
 /// Lower case without diacritics (ł → l), letters and digits only: how name forms are compared (the

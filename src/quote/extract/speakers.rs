@@ -206,6 +206,7 @@ impl<'t> Extraction<'t> {
         let pl = lang == Lang::Pl;
         let name = epithet
             .or_else(|| people.narrative_subject(sentences, at, pspan.start, pl, gender))
+            .or_else(|| self.opening_source(at, pspan.start, gender, lang))
             .or_else(|| {
                 // A person this paragraph names before the quotation as a subject, in narration
                 // ("Rzecznik Marek Lis przekazał, że … – … – dodał."). Polish only: the nominative
@@ -358,6 +359,33 @@ impl<'t> Extraction<'t> {
                 continue;
             }
             return epithet::agrees(gender, &name).then_some((name, span));
+        }
+        None
+    }
+
+    /// A person named as the source opening the narration right before the quotation, in the same
+    /// paragraph ("Zdaniem Ostrowskiej odkrycie ma dużą wartość. „…” – dodała."), if the gender fits
+    /// `gender`.
+    fn opening_source(
+        &mut self,
+        at: usize,
+        floor: usize,
+        gender: Option<resolve::Gender>,
+        lang: Lang,
+    ) -> Option<String> {
+        let rules = if lang == Lang::Pl { self.pl } else { self.en };
+        let text = self.text;
+        for (_, toks) in self.narration_openings(at, floor, 8, 120) {
+            if let Some(speaker::Who::Name { span, genitive }) = rules.opening_source(&toks) {
+                // (the person of the article the name is a form of, if any: "Według doktor Penny
+                // Woods" is Penny Woods, not a Polish genitive)
+                let name = self.book.canonical(span, lang, genitive);
+                let (people, _) = self.people(lang);
+                let name = people.known(&name).map_or(name, str::to_string);
+                if epithet::demonym_span(text, span).is_none() && epithet::agrees(gender, &name) {
+                    return Some(name);
+                }
+            }
         }
         None
     }

@@ -108,6 +108,11 @@ pub fn is_given_name(w: &str) -> bool {
     with_lower(w, |l| listed(l).is_some() || female_by_ending(l))
 }
 
+/// Whether `w` (any case) is a given name of the lists as written, with no guess by its ending.
+pub fn is_listed_given_name(w: &str) -> bool {
+    with_lower(w, |l| listed(l).is_some())
+}
+
 /// Whether `w` (any case) is a given name of the list (data/first_names.txt), as written or in the
 /// genitive (Joanny → Joanna), with no guess by its ending.
 pub fn is_listed_given_name_any_case(w: &str) -> bool {

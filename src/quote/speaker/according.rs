@@ -5,6 +5,14 @@ use super::*;
 use crate::quote::fast::lower_eq;
 
 impl Rules {
+    /// A person named as the source opening a sentence of narration ("Zdaniem Ostrowskiej odkrycie
+    /// ma …", "According to Dr Lee, the samples …"): the name, in the genitive where Polish puts it.
+    pub fn opening_source(&self, toks: &[Tok]) -> Option<Who> {
+        let k = self.according_at(toks, 0)?;
+        let r = self.described_name(toks, k)?;
+        Some(Who::Name { span: span_of(toks, r), genitive: true })
+    }
+
     /// A source before the quotation: "Według Harrisa, „…”", "Zdaniem Nowickiego „…”", "According to
     /// Harris, “…”", with the name ending the clause `toks` or a few lower-case words after it.
     pub(super) fn according_before(&self, toks: &[Tok]) -> Option<Attribution> {
