@@ -1292,3 +1292,20 @@ fn a_source_opening_the_narration_speaks_the_dropped_subjects_words() {
     let t = "Według Holly Brandt z fundacji „to dopiero początek”.\n";
     assert_eq!(speakers(t), vec![some("Holly Brandt")]);
 }
+
+#[test]
+fn a_bare_quotation_after_reported_speech_is_the_reported_speakers() {
+    // In the same paragraph: the sentence before reports the speaker.
+    let t = "Harbour master Colin Fraser told the BBC that the pier would stay shut until the spring. \
+             \"The storm took out two of the supports. We cannot risk it.\"\n";
+    assert_eq!(speakers(t), vec![some("Colin Fraser")]);
+    // Opening the next paragraph, after a subject set off by an age.
+    let t = "The ferry was cancelled.\n\n\
+             Moira Laing, 62, said she had waited three hours at the terminal.\n\n\
+             \"Nobody told us anything. We found out from a cleaner.\"\n";
+    assert_eq!(speakers(t), vec![some("Moira Laing")]);
+    // Words after the closing mark may be an attribution the rules do not read: no guess.
+    let t = "Kapitan portu Jan Wicher zapowiedział, że molo pozostanie zamknięte.\n\n\
+             „Zamknijcie molo do wiosny” – apelują do miasta rybacy.\n";
+    assert_eq!(speakers(t), vec![None]);
+}

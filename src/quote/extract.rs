@@ -13,6 +13,7 @@ use crate::lang::Lang;
 use crate::lexicon::fxhash::FxMap;
 use crate::model::{Document, Quote, QuoteKind, Span, Speaker};
 
+mod narration;
 mod speakers;
 use speakers::person_span;
 

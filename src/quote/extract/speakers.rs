@@ -257,167 +257,6 @@ impl<'t> Extraction<'t> {
         Some(Speaker { name, span })
     }
 
-    /// The sentences of narration that may name the subject of a quotation at `at`: the one holding it
-    /// (up to `at`) and the one before, within the paragraph starting at `floor`, each with no other
-    /// quotation, as its span and its first `n` word tokens within its first `bytes` bytes.
-    fn narration_openings(
-        &self,
-        at: usize,
-        floor: usize,
-        n: usize,
-        bytes: usize,
-    ) -> Vec<(Span, Vec<speaker::Tok<'t>>)> {
-        let (text, sentences) = (self.text, &self.doc.sentences);
-        let k = sentences.partition_point(|s| s.span.start <= at);
-        let mut out = Vec::with_capacity(2);
-        for s in [k.checked_sub(1), k.checked_sub(2)].into_iter().flatten().map(|i| sentences[i].span) {
-            if s.start < floor {
-                break;
-            }
-            // The narration up to the first quotation in the sentence ("Race director Carey
-            // Pinkowski called the run “historic”."); none when a quotation opens it.
-            let mut until = Span::new(s.start, s.end.min(at));
-            if let Some(q) = first_quote_in(&self.quote_spans, until.start, until.end) {
-                if text[until.start..q.start.max(until.start)].trim().is_empty() {
-                    continue;
-                }
-                until.end = q.start.max(until.start);
-            }
-            out.push((s, speaker::words(text, speaker::head(text, until, bytes)).take(n).collect()));
-        }
-        out
-    }
-
-    /// English narration naming the speaker as its subject, in the sentence holding the quotation
-    /// (before it) or the one right before, in the same paragraph ("Ruiz admitted she was exhausted.
-    /// “…,” she wrote.", "Ms. Lee welcomed the plan, which, she said, “…”"): a name opening the
-    /// sentence, after a title if any, followed by a word in small letters, that is a full name opening
-    /// with a given name, or the surname of such a full name the text writes, or any name after a
-    /// title. None if its gender is not `gender`.
-    fn opening_name(
-        &mut self,
-        at: usize,
-        floor: usize,
-        gender: Option<resolve::Gender>,
-    ) -> Option<(String, Span)> {
-        let text = self.text;
-        for (_, toks) in self.narration_openings(at, floor, 8, 120) {
-            let mut t0 = usize::from(
-                toks.first()
-                    .is_some_and(|t| names::is_title_word(t.word) && (t.trail.is_empty() || t.trail == ".")),
-            );
-            let titled = t0 == 1;
-            // A role phrase before the name, with no punctuation ("Race director Carey Pinkowski",
-            // "Former national team coach Tomasz Lis"), or set off by commas with the name ("The
-            // First Minister, Mary Morgan, visited …").
-            let (mut apposed, mut roled) = (false, false);
-            if let Some(e) = (t0..toks.len().min(t0 + 4))
-                .find_map(|r| roles::role_at(&toks, r).map(|(_, e)| e))
-                .filter(|&e| {
-                    toks[..e].iter().all(|t| t.lead.is_empty())
-                        && toks[..e - 1].iter().all(|t| t.trail.is_empty())
-                })
-            {
-                apposed = toks[e - 1].trail == ",";
-                if apposed || toks[e - 1].trail.is_empty() {
-                    t0 = e;
-                    roled = true;
-                }
-            }
-            let Some((a, b)) = speaker::name_forward(&toks, t0) else { continue };
-            let Some(next) = toks.get(b) else { continue };
-            // A relative clause, a description or an age may stand between the name and its verb
-            // ("Paweł Lis, who runs the hospital, told reporters …", "Dr Ann Roe, head of the unit,
-            // said …", "Malec, 64, wept …").
-            let age =
-                next.trail == "," && !next.word.is_empty() && next.word.bytes().all(|b| b.is_ascii_digit());
-            let relative = toks[b - 1].trail == "," && (!next.is_cap() || age || apposed && a == t0);
-            // A name in the possessive is no subject ("Lis's lawyer said …").
-            if a != t0
-                || !(toks[b - 1].trail.is_empty() || relative)
-                || next.is_cap()
-                || !next.lead.is_empty()
-                || toks[b - 1].is_possessive()
-            {
-                continue;
-            }
-            if speaker::is_pronoun_in(speaker::pronouns_en(), &toks[a]) {
-                return None;
-            }
-            let span = Span::new(toks[a].span.start, toks[b - 1].span.end);
-            let name = self.book.canonical(span, Lang::En, false);
-            let given_first =
-                name.split(' ').count() >= 2 && name.split(' ').next().is_some_and(resolve::is_given_name);
-            if epithet::demonym_span(text, span).is_some() {
-                return None;
-            }
-            // A capitalised word that names no one the text names in full ("Speaking outside the
-            // court, he said:"): the sentence before may name the subject. A title or a role before
-            // the name shows a person whatever the given name ("Dr Agostinho Sousa", "Mr Whelan",
-            // "The environment minister, Huw Prosser, …").
-            if !(given_first || titled || roled && a == t0 && b - a >= 2) {
-                continue;
-            }
-            return epithet::agrees(gender, &name).then_some((name, span));
-        }
-        None
-    }
-
-    /// A person named as the source opening the narration right before the quotation, in the same
-    /// paragraph ("Zdaniem Ostrowskiej odkrycie ma dużą wartość. „…” – dodała."), if the gender fits
-    /// `gender`.
-    fn opening_source(
-        &mut self,
-        at: usize,
-        floor: usize,
-        gender: Option<resolve::Gender>,
-        lang: Lang,
-    ) -> Option<String> {
-        let rules = if lang == Lang::Pl { self.pl } else { self.en };
-        let text = self.text;
-        for (_, toks) in self.narration_openings(at, floor, 8, 120) {
-            if let Some(speaker::Who::Name { span, genitive }) = rules.opening_source(&toks) {
-                // (the person of the article the name is a form of, if any: "Według doktor Penny
-                // Woods" is Penny Woods, not a Polish genitive)
-                let name = self.book.canonical(span, lang, genitive);
-                let (people, _) = self.people(lang);
-                let name = people.known(&name).map_or(name, str::to_string);
-                if epithet::demonym_span(text, span).is_none() && epithet::agrees(gender, &name) {
-                    return Some(name);
-                }
-            }
-        }
-        None
-    }
-
-    /// A nationality noun opening the narration right before the quotation, as its subject, in the
-    /// same paragraph ("Hiszpanka przyznała, że była zmęczona. „…” – napisała.", "The Spaniard
-    /// admitted …"): the person it stands for, if the gender fits `gender`.
-    fn opening_epithet(
-        &mut self,
-        at: usize,
-        floor: usize,
-        gender: Option<resolve::Gender>,
-        lang: Lang,
-    ) -> Option<String> {
-        for (s, toks) in self.narration_openings(at, floor, 3, 40) {
-            let t0 = usize::from(
-                toks.first().is_some_and(|t| t.trail.is_empty() && fast::lower_eq(t.word, "the")),
-            );
-            let (Some(t), Some(next)) = (toks.get(t0), toks.get(t0 + 1)) else { continue };
-            let Some(d) = epithet::demonym(t.word).filter(|_| t.trail.is_empty() && !next.is_cap()) else {
-                continue;
-            };
-            if gender.is_some() && d.gender.is_some() && gender != d.gender {
-                return None;
-            }
-            let fit = Fit { country: Some(d.country), gender: d.gender.or(gender), subject: false };
-            let range = Span::new(0, s.start);
-            return epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit);
-        }
-        None
-    }
-
     /// The speaker an epithet at `span` stands for ("powiedział Polak"): the last person named before
     /// the quotation who fits it, else the last named speaker if they fit.
     /// In English, the subject of the narration right before the quotation comes first, unless the
@@ -478,6 +317,9 @@ impl<'t> Extraction<'t> {
                     break;
                 }
             }
+        }
+        if who.is_none() && w.atts[n].is_none() && w.posts[n].is_none() && !w.joined[n] {
+            who = self.reported_before(w.tops[n], place, last_in_para);
         }
         who
     }
@@ -550,7 +392,7 @@ pub(super) fn person_span(
 
 /// The first quotation of `quotes` (top-level, so sorted by start and by end) overlapping
 /// `start..end`.
-fn first_quote_in(quotes: &[Span], start: usize, end: usize) -> Option<Span> {
+pub(super) fn first_quote_in(quotes: &[Span], start: usize, end: usize) -> Option<Span> {
     let k = quotes.partition_point(|q| q.end <= start);
     quotes.get(k).copied().filter(|q| q.start < end)
 }
