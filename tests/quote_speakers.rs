@@ -1309,3 +1309,14 @@ fn a_bare_quotation_after_reported_speech_is_the_reported_speakers() {
              „Zamknijcie molo do wiosny” – apelują do miasta rybacy.\n";
     assert_eq!(speakers(t), vec![None]);
 }
+
+#[test]
+fn a_pronoun_never_stands_for_an_institution() {
+    // The operator's statement is quoted last; "he" is not the company.
+    let t = "Union official Dave Rook said staff had warned about the track. \"It was only a matter of \
+             time,\" he said.\n\n\
+             \"We apologise to everyone affected,\" Eastline Railway said in a statement.\n\n\
+             \"We raised this in March and nothing happened,\" he said.\n";
+    // (Dave Rook is two paragraphs back: the pronoun stays unresolved rather than naming the company.)
+    assert_eq!(speakers(t), vec![some("Dave Rook"), some("Eastline Railway"), None]);
+}

@@ -75,9 +75,16 @@ pub fn demonym_span(text: &str, span: Span) -> Option<Demonym> {
     demonym(w)
 }
 
-/// Does a person called `name` fit gender `g`? (A name that shows no gender fits either.)
+/// Does a person called `name` fit gender `g`? (A name that shows no gender fits either; a name
+/// ending in an institution noun, "Northline Rail", "Conservative Association", fits no gender.)
 pub fn agrees(g: Option<Gender>, name: &str) -> bool {
-    g.is_none() || gender_of_name(name).is_none_or(|x| Some(x) == g)
+    let institution = || {
+        name.rsplit(' ')
+            .next()
+            .and_then(crate::quote::groups::nominative)
+            .is_some_and(|(k, _)| k == crate::quote::groups::Group::Institution)
+    };
+    g.is_none() || gender_of_name(name).is_none_or(|x| Some(x) == g) && !institution()
 }
 
 /// The country the two words before `at` give the name starting there, with no punctuation between:
