@@ -131,8 +131,8 @@ impl<'t> Extraction<'t> {
         let text = self.text;
         for (_, toks) in self.narration_openings(at, floor, 8, 120) {
             if let Some(speaker::Who::Name { span, genitive }) = rules.opening_source(&toks) {
-                // (the person of the article the name is a form of, if any: "Według doktor Penny
-                // Woods" is Penny Woods, not a Polish genitive)
+                // (the person of the article the name is a form of, if any: "Zdaniem Ostrowskiej"
+                // is the Barbara Ostrowska quoted before)
                 let name = self.book.canonical(span, lang, genitive);
                 let (people, _) = self.people(lang);
                 let name = people.known(&name).map_or(name, str::to_string);
