@@ -76,7 +76,7 @@ pub fn demonym_span(text: &str, span: Span) -> Option<Demonym> {
 }
 
 /// Does a person called `name` fit gender `g`? (A name that shows no gender fits either; a name
-/// ending in an institution noun, "Northline Rail", "Conservative Association", fits no gender.)
+/// ending in an institution noun, "Eastline Railway", "Conservative Association", fits no gender.)
 pub fn agrees(g: Option<Gender>, name: &str) -> bool {
     let institution = || {
         name.rsplit(' ')
