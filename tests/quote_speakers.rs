@@ -1320,3 +1320,14 @@ fn a_pronoun_never_stands_for_an_institution() {
     // (Dave Rook is two paragraphs back: the pronoun stays unresolved rather than naming the company.)
     assert_eq!(speakers(t), vec![some("Dave Rook"), some("Eastline Railway"), None]);
 }
+
+#[test]
+fn a_dropped_subject_finds_a_foreign_given_name_of_its_gender() {
+    // An Italian man's given name and an Irish woman's: each verb's gender finds its person.
+    let t = "Przegląd filmów krótkometrażowych zakończył się w niedzielę w Gdyni.\n\n\
+             Szefowa jury, Siobhan Kelly, chwaliła odwagę debiutantów. „Takich zdjęć nie widziałam od \
+             lat” – mówiła po ogłoszeniu wyników.\n\n\
+             Nagrodę za scenariusz odebrał scenarzysta Massimo Ricci. – Pisałem ten tekst w pociągach \
+             – opowiadał.\n";
+    assert_eq!(speakers(t), vec![some("Siobhan Kelly"), some("Massimo Ricci")]);
+}
