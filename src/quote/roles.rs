@@ -209,7 +209,36 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
         }
         k += 1;
     }
-    best
+    best.map(|(g, e)| city_president(toks, i, g, e))
+}
+
+/// A Polish president of a city before the holder's full name ("prezydent Krakowa Anna Lis",
+/// "prezydentka Brzozowic Ewa Dobosz") is its mayor: the role word alone, followed with no
+/// punctuation by a capitalised word that is neither a country ("prezydent Francji Jan Roy"), an
+/// acronym ("prezydent USA") nor a listed given name ("prezydent Andrzej Duda"), then by a listed
+/// given name. A surname right after the role is no city ("prezydent Nawrocki ocenił"). The city
+/// is then part of the role phrase, which ends before the name. Any other role keeps its `group` and
+/// its `end`.
+fn city_president(toks: &[Tok], i: usize, group: &'static str, end: usize) -> (&'static str, usize) {
+    if group != "president" || end != i + 1 || !toks[i].trail.is_empty() || !toks[i].word.contains("rezydent")
+    {
+        return (group, end);
+    }
+    let city = toks.get(end).is_some_and(|n| {
+        n.lead.is_empty()
+            && n.is_cap()
+            && country_of(n.word).is_none()
+            && !super::name_shape::is_acronym(n.word)
+            && !crate::quote::resolve::is_listed_given_name_any_case(n.word)
+            && n.trail.is_empty()
+    }) && toks.get(end + 1).is_some_and(|g| {
+        g.lead.is_empty() && g.is_cap() && crate::quote::resolve::is_listed_given_name_any_case(g.word)
+    });
+    if city {
+        ("mayor", end + 1)
+    } else {
+        (group, end)
+    }
 }
 
 /// The country a role phrase as written names (`the US president`, `prezydent Rosji`), if any.

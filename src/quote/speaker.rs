@@ -420,6 +420,13 @@ impl Rules {
     /// Skip lower-case description words (and at most `max_descriptors` of them) to a name.
     fn described_name(&self, toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
         let start = i;
+        // A role phrase holding a capitalised word is no name ("prezydent Krakowa Anna Lis": the
+        // city's president, see [`super::roles::role_at`]).
+        if let Some((_, e)) = super::roles::role_at(toks, i)
+            .filter(|&(_, e)| e > i + 1 && toks[i..e].iter().all(|t| t.trail.is_empty()))
+        {
+            i = e;
+        }
         // A group noun before one capitalised word is the group, the word its place or body
         // ("relacjonowała mieszkanka Kłodzka"), not a person named by it; a full name after it is
         // ("said resident John Smith").

@@ -338,6 +338,11 @@ pub(super) fn person_span(
     genitive: bool,
     lang: Lang,
 ) -> Option<Span> {
+    // A name run opening with a preposition is a place's name ("mieszkanka osiedla Pod Lipami",
+    // "restauracja Pod Aniołem"), no person's.
+    if speaker::tokens(text, span).next().is_some_and(|t| speaker::is_oblique_preposition(t.word)) {
+        return None;
+    }
     let mut span = Some(span);
     if lang == Lang::Pl && !genitive {
         let all: Vec<_> = speaker::tokens(text, span.unwrap()).take(4).collect();
