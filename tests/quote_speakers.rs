@@ -1352,3 +1352,13 @@ fn a_president_of_a_city_before_a_full_name_is_its_mayor() {
              „Pierwsze autobusy kupimy w marcu” – zapewniła prezydent miasta.\n";
     assert_eq!(speakers(t), vec![some("Alicja Tkacz"), some("Alicja Tkacz")]);
 }
+
+#[test]
+fn a_quotation_paragraph_after_a_speakers_quotation_goes_on_in_that_voice() {
+    let t = "The lifeboat station at Penmarrow will close in the spring.\n\n\
+             \"We have rescued forty people off this stretch of coast in ten years,\" said coxswain \
+             Huw Tregear.\n\n\
+             \"Without a boat here, the nearest crew is an hour away.\"\n\n\
+             The charity said the decision followed a review of call-outs.\n";
+    assert_eq!(speakers(t), vec![some("Huw Tregear"), some("Huw Tregear")]);
+}

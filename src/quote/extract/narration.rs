@@ -211,4 +211,31 @@ impl<'t> Extraction<'t> {
         let att = rules.reported(text, Span::new(prev.start, prev.start + body.len()))?;
         self.attributed_speaker(q, Some(att.who), place, last_in_para)
     }
+
+    /// A quotation in marks that is its paragraph's only content, with no attribution, right after a
+    /// paragraph ending in a speaker's quotation and its attribution ("“…,” said Ann Roe, the
+    /// coach.⏎⏎“…”"): the same speaker goes on. The previous paragraph's last top-level quotation
+    /// must have a speaker, with at most twelve words after it.
+    pub(super) fn quoted_before(&self, k: usize, place: &Place) -> Option<Speaker> {
+        let (raw, text) = (self.raw, self.text);
+        let q = &raw[k];
+        if q.family == crate::quote::marks::Family::Dash {
+            return None;
+        }
+        let close = q.close?;
+        let alone = |s: Option<&str>| s.is_some_and(|s| !s.chars().any(char::is_alphanumeric));
+        if !alone(text.get(place.pspan.start..q.open.start)) || !alone(text.get(close.end..place.pspan.end)) {
+            return None;
+        }
+        let prev_start = place.prev_para_start;
+        if prev_start >= place.pspan.start {
+            return None;
+        }
+        let last = self.quotes.iter().rev().find(|x| x.depth == 0 && x.span.start < place.pspan.start)?;
+        if last.span.start < prev_start || last.kind != crate::model::QuoteKind::Speech {
+            return None;
+        }
+        let rest = text.get(last.span.end..place.pspan.start)?;
+        (rest.split_whitespace().count() <= 12).then(|| last.speaker.clone()).flatten()
+    }
 }

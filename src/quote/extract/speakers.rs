@@ -319,7 +319,9 @@ impl<'t> Extraction<'t> {
             }
         }
         if who.is_none() && w.atts[n].is_none() && w.posts[n].is_none() && !w.joined[n] {
-            who = self.reported_before(w.tops[n], place, last_in_para);
+            who = self
+                .reported_before(w.tops[n], place, last_in_para)
+                .or_else(|| self.quoted_before(w.tops[n], place));
         }
         who
     }
