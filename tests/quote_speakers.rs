@@ -1362,3 +1362,21 @@ fn a_quotation_paragraph_after_a_speakers_quotation_goes_on_in_that_voice() {
              The charity said the decision followed a review of call-outs.\n";
     assert_eq!(speakers(t), vec![some("Huw Tregear"), some("Huw Tregear")]);
 }
+
+#[test]
+fn a_body_ending_a_description_after_the_name_is_not_the_speaker() {
+    // "at the Tarrow Water Board" ends the description set off after the name.
+    let t = "The hearing resumed on Thursday.\n\n\
+             Ann Royle, a former planner at the Tarrow Water Board, said: \"The pumps were never \
+             tested.\"\n";
+    assert_eq!(speakers(t), vec![some("Ann Royle")]);
+}
+
+#[test]
+fn a_pronoun_passes_over_a_street_to_the_person_named_before_it() {
+    let t = "Hundreds of homes were flooded overnight.\n\n\
+             Among those waiting for help was Maureen Tulley, 71, whose cottage on Quarry Lane took \
+             in three feet of water.\n\n\
+             \"I watched it come under the door,\" she said.\n";
+    assert_eq!(speakers(t), vec![some("Maureen Tulley")]);
+}

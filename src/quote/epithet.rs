@@ -193,6 +193,11 @@ pub fn person(
                     && !words.split(' ').any(|w| demonym(w).is_some())
                     && !words.rsplit(' ').next().is_some_and(is_acronym)
                     && (!fit.subject || subject_like(span, words))
+                    // A name right after a preposition that opens with no given name is a place
+                    // or a body ("on Mill Lane", "at Wells Fargo").
+                    && (fit.subject
+                        || !after_preposition(text, span.start)
+                        || words.split(' ').next().is_some_and(is_given_name))
             })?;
         if let Some(rest) = qualified_name(&written) {
             (span, written) = (second_word(text, span), rest.to_string());

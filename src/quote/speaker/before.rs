@@ -105,15 +105,21 @@ impl Rules {
                 }
             }
             // A full name set off by commas right before the verb: "Mieszkanka Nysy, 71-letnia Maria
-            // Kwiatek, napisała:". A name after a preposition is a place or a body ending a
-            // parenthetical ("Martin Greaves, who runs a bakery on Mill Street, said:").
+            // Kwiatek, napisała:". A name after a preposition, or after a preposition and an article,
+            // is a place or a body ending a parenthetical ("Martin Greaves, who runs a bakery on Mill
+            // Street, said:", "Ann Roe, an engineer at the Tarrow Water Board, said:").
             if p.trail.starts_with(',') && j >= 3 {
                 if let Some((a, b)) = name_backward(toks, j - 1) {
                     let preposition = |t: &Tok| with_lower(t.word, |w| self.prepositions.contains(&w));
                     let before = |t: &Tok| {
                         t.trail.starts_with(',') || t.trail.is_empty() && !t.is_cap() && !preposition(t)
                     };
-                    if b - a >= 2 && a > 0 && before(&toks[a - 1]) {
+                    let article_after_preposition = a >= 2
+                        && toks[a - 1].trail.is_empty()
+                        && is_det(toks[a - 1].word)
+                        && toks[a - 2].trail.is_empty()
+                        && preposition(&toks[a - 2]);
+                    if b - a >= 2 && a > 0 && before(&toks[a - 1]) && !article_after_preposition {
                         return Some(Attribution {
                             who: Who::Name { span: span_of(toks, (a, b)), genitive: false },
                         });
