@@ -1380,3 +1380,21 @@ fn a_pronoun_passes_over_a_street_to_the_person_named_before_it() {
              \"I watched it come under the door,\" she said.\n";
     assert_eq!(speakers(t), vec![some("Maureen Tulley")]);
 }
+
+#[test]
+fn a_full_name_subject_of_a_colon_clause_with_any_verb() {
+    // After an opening phrase set off by commas.
+    let t = "Protest rybaków trwał do wieczora.\n\n\
+             Na koniec, już po zmroku, Tadeusz Gawron zwrócił się do zgromadzonych: „Wrócimy tu \
+             w przyszłym tygodniu”.\n";
+    assert_eq!(speakers(t), vec![some("Tadeusz Gawron")]);
+    // Before a relative clause set off by commas, and the dropped subject after it.
+    let t = "Zawody w Zakopanem wygrał Norweg.\n\n\
+             Maciej Rybka, który zajął dopiero czternaste miejsce, nie krył złości: „Oddałem dwa \
+             słabe skoki”.\n\n\
+             – Trzeba wrócić do treningu – dodał.\n";
+    assert_eq!(speakers(t), vec![some("Maciej Rybka"), some("Maciej Rybka")]);
+    let t = "The final went to penalties.\n\n\
+             Lena Shaw, who missed the decisive kick, was blunt: \"I let everyone down.\"\n";
+    assert_eq!(speakers(t), vec![some("Lena Shaw")]);
+}

@@ -327,6 +327,9 @@ impl Rules {
             }
             return None;
         }
+        if let Some(who) = full_name_subject(toks) {
+            return Some(Attribution { who });
+        }
         let (a, b) = name_forward(toks, 0)?;
         // A full name with its description set off by a comma ("Ewa Grabowska, analityczka DM
         // Certus:", "Tom Price, a local farmer:").
@@ -356,6 +359,46 @@ impl Rules {
         }
         Some(Attribution { who: Who::Name { span: span_of(toks, (a, b)), genitive: false } })
     }
+}
+
+/// A full name opening with a given name as the subject of a clause ending in a colon, whatever its
+/// verb ("Nowak nie krył radości:"), in two shapes the plain reading misses: after an opening phrase
+/// set off by a comma ("Wieczorem, przed wyjazdem, Jan Nowak zwrócił się do zebranych:"), or before
+/// a relative clause set off by commas ("Jan Nowak, który był piąty, nie ukrywał rozczarowania:",
+/// "Ann Roe, who came second, was blunt:"). The words after the name (or the relative clause) are in
+/// small letters, with no punctuation before the colon.
+fn full_name_subject(toks: &[Tok]) -> Option<Who> {
+    let last = toks.len().checked_sub(1)?;
+    let plain_to_end = |from: usize| {
+        from <= last
+            && toks[from..last].iter().all(|t| t.trail.is_empty() && t.lead.is_empty())
+            && toks[from..=last].iter().all(|t| !t.is_cap())
+    };
+    let full_name = |a: usize| {
+        name_forward(toks, a).filter(|&(x, b)| {
+            x == a
+                && b - a >= 2
+                && crate::quote::resolve::is_given_name(toks[a].word)
+                && toks[a].lead.is_empty()
+        })
+    };
+    // After an opening phrase: the name follows the last comma.
+    if let Some(c) = toks[..last].iter().rposition(|t| t.trail == ",") {
+        if let Some((a, b)) = full_name(c + 1) {
+            if c + 1 > 0 && toks[b - 1].trail.is_empty() && plain_to_end(b) {
+                return Some(Who::Name { span: span_of(toks, (a, b)), genitive: false });
+            }
+        }
+    }
+    // Before a relative clause.
+    let (a, b) = full_name(0)?;
+    let relative = ["który", "która", "who"];
+    if toks[b - 1].trail != "," || !toks.get(b).is_some_and(|t| relative.iter().any(|r| lower_eq(t.word, r)))
+    {
+        return None;
+    }
+    let close = (b..last).find(|&k| toks[k].trail == ",")?;
+    plain_to_end(close + 1).then(|| Who::Name { span: span_of(toks, (a, b)), genitive: false })
 }
 
 /// A preposition of place or medium right before token `a`, with nothing between them.
