@@ -1398,3 +1398,11 @@ fn a_full_name_subject_of_a_colon_clause_with_any_verb() {
              Lena Shaw, who missed the decisive kick, was blunt: \"I let everyone down.\"\n";
     assert_eq!(speakers(t), vec![some("Lena Shaw")]);
 }
+
+#[test]
+fn whom_the_words_were_told_in_the_instrumental_is_not_the_speaker() {
+    let t = "Burmistrz Olecka Roman Żuk zapowiedział, że basen zostanie otwarty w lipcu.\n\n\
+             – Wykonawca zdąży przed wakacjami – powiedział w rozmowie z Radiem Mazury.\n\n\
+             – Nie widzę zagrożeń – dodał w rozmowie z Janem Olszewskim z lokalnego tygodnika.\n";
+    assert_eq!(speakers(t), vec![some("Roman Żuk"), some("Roman Żuk")]);
+}

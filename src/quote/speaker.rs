@@ -473,6 +473,13 @@ impl Rules {
                 let after_prep =
                     i > start && with_lower(toks[i - 1].word, |w| self.prepositions.contains(&w));
                 if after_prep {
+                    // After "z" a run opening in the instrumental is whom the words were told ("w
+                    // rozmowie z Radiem Zet", "w rozmowie z Janem Lisem"), all of it.
+                    if matches!(toks[i - 1].word, "z" | "ze")
+                        && ["em", "ą"].iter().any(|e| toks[r.0].word.ends_with(e))
+                    {
+                        return None;
+                    }
                     // A role after the medium names the speaker ("zapewnił w Polsat News minister
                     // obrony"): no name here.
                     if toks[r.1 - 1].trail.is_empty()

@@ -3,7 +3,7 @@
 
 use super::{Extraction, Para, Place};
 use crate::lang::Lang;
-use crate::model::{Span, Speaker};
+use crate::model::{QuoteKind, Span, Speaker};
 use crate::quote::epithet::{self, Fit};
 use crate::quote::marks::RawQuote;
 use crate::quote::speaker::{self, SubjectClause, Who};
@@ -236,6 +236,26 @@ impl<'t> Extraction<'t> {
             .or_else(|| self.people.as_ref()?.mentioned_before(at, pspan.start, pl).filter(fits))
             .or_else(|| last_in_para.and_then(|i| self.name_at(i)).filter(fits))
             .or_else(|| self.last_named.and_then(|i| self.name_at(i)).filter(fits))
+            .or_else(|| {
+                // The speaker of the last speech quotation of the paragraph before, however found,
+                // for a Polish verb of the gender the name shows, when the quotation opens its
+                // paragraph or the narration before it names that person ("– … – powiedział w
+                // rozmowie z radiem.⏎– … – dodał."); other narration names its own subject
+                // ("Opozycja tłumaczyła, że … – … – oceniła.").
+                if !pl || gender.is_none() {
+                    return None;
+                }
+                let last =
+                    self.quotes.iter().rev().find(|x| {
+                        x.depth == 0 && x.kind == QuoteKind::Speech && x.span.start < pspan.start
+                    })?;
+                let name = &last.speaker.as_ref().filter(|_| last.span.start >= prev_para_start)?.name;
+                let before = text.get(pspan.start..at).unwrap_or("");
+                let surname = name.rsplit(' ').next().unwrap_or(name);
+                let stem = &surname[..surname.char_indices().nth(4).map_or(surname.len(), |(i, _)| i)];
+                let named = before.trim().is_empty() || before.contains(stem);
+                (named && resolve::gender_of_name(name) == gender).then(|| name.clone())
+            })
             .or_else(|| {
                 self.people.as_ref().and_then(|p| p.mentioned_before(at, prev_para_start, false)).filter(fits)
             })
