@@ -1406,3 +1406,12 @@ fn whom_the_words_were_told_in_the_instrumental_is_not_the_speaker() {
              – Nie widzę zagrożeń – dodał w rozmowie z Janem Olszewskim z lokalnego tygodnika.\n";
     assert_eq!(speakers(t), vec![some("Roman Żuk"), some("Roman Żuk")]);
 }
+
+#[test]
+fn a_name_after_a_noun_of_manner_is_the_speaker_in_the_nominative() {
+    // "ze śmiechem" says how, not with whom; the full name is written only in the genitive.
+    let t = "Nagrodę publiczności zdobył dokument w reżyserii Olgi Sęk.\n\n\
+             Film opowiada o latarnikach z Helu. – Nie wierzę w to – powiedziała ze śmiechem Sęk, \
+             schodząc ze sceny.\n";
+    assert_eq!(speakers(t), vec![some("Olga Sęk")]);
+}

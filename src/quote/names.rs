@@ -240,7 +240,24 @@ impl<'t> NameBook<'t> {
         if words.len() == 1 {
             let full = self.full_names(&words[0], lang);
             if full.len() == 1 {
-                return full[0].clone();
+                let full = full[0].clone();
+                // The full name may be written in the genitive ("w reżyserii Anny Lis"): a first
+                // name in -y, -ii, -ki or -gi that is no given name as written takes its nominative
+                // guess when that is one (Anny → Anna, Marii → Maria, Olgi → Olga; Matsi stays), unless
+                // it is a common word opening a sentence ("Mieszkańcy Borowca").
+                if let Some((first, rest)) = full.split_once(' ').filter(|_| lang == Lang::Pl) {
+                    use crate::quote::resolve::is_given_name;
+                    let guess = pl_genitive_guess(first).filter(|g| {
+                        (first.ends_with('y') || ["ii", "ki", "gi"].iter().any(|e| first.ends_with(e)))
+                            && !is_given_name(first)
+                            && is_given_name(g)
+                            && !common(&first.to_string())
+                    });
+                    if let Some(g) = guess {
+                        return format!("{g} {rest}");
+                    }
+                }
+                return full;
             }
         }
         words.join(" ")
