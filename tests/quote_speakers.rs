@@ -1415,3 +1415,11 @@ fn a_name_after_a_noun_of_manner_is_the_speaker_in_the_nominative() {
              schodząc ze sceny.\n";
     assert_eq!(speakers(t), vec![some("Olga Sęk")]);
 }
+
+#[test]
+fn letters_after_a_name_are_no_part_of_it() {
+    let t = "The inquiry heard evidence on Tuesday.\n\n\
+             \"Why was the report never published?\" asked Miriam Oakes KC, counsel to the inquiry.\n\n\
+             \"I was told it was a draft,\" said Gordon Pike MP.\n";
+    assert_eq!(speakers(t), vec![some("Miriam Oakes"), some("Gordon Pike")]);
+}

@@ -208,7 +208,15 @@ impl<'t> NameBook<'t> {
             lead = lead.max(k + 1);
         }
         words.drain(..lead);
-        let toks = &toks[lead..];
+        let mut toks = &toks[lead..];
+        // Letters after a name for an honour, a rank at the bar or a seat ("Rebecca Lane KC", "Tom
+        // Hart MP", "Ann Roe OBE") are no part of it.
+        const POST_NOMINALS: &[&str] =
+            &["KC", "QC", "MP", "MEP", "MSP", "MS", "OBE", "MBE", "CBE", "KBE", "DBE", "PhD"];
+        while words.len() > 1 && words.last().is_some_and(|w| POST_NOMINALS.contains(&w.as_str())) {
+            words.pop();
+            toks = &toks[..toks.len() - 1];
+        }
         if lang == Lang::Pl {
             self.polish_nominatives(&mut words, toks, genitive);
         }
