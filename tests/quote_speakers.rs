@@ -1423,3 +1423,11 @@ fn letters_after_a_name_are_no_part_of_it() {
              \"I was told it was a draft,\" said Gordon Pike MP.\n";
     assert_eq!(speakers(t), vec![some("Miriam Oakes"), some("Gordon Pike")]);
 }
+
+#[test]
+fn a_statement_opening_the_clause_is_no_part_of_the_institution() {
+    let t = "Rolnicy zablokowali drogę krajową.\n\n\
+             W komunikacie Straż Miejska w Tarnowie przekazała: „Objazd prowadzi przez centrum”.\n";
+    // (The place after the institution's name is not read into it.)
+    assert_eq!(speakers(t), vec![some("Straż Miejska")]);
+}

@@ -54,6 +54,20 @@ fn tail(text: &str, start: usize, end: usize) -> &str {
 /// A speaker the text describes rather than names ("one Reddit user", "policja"): the description as
 /// written, its spaces collapsed.
 fn described(text: &str, span: Span) -> Speaker {
+    // A written statement opening the clause is where the words stand, not who speaks ("W
+    // komunikacie Komenda Policji przekazała:"): the description starts after it.
+    let toks = speaker::tokenize(text, span);
+    let span = match toks.as_slice() {
+        [p, d, rest, ..]
+            if p.trail.is_empty()
+                && d.trail.is_empty()
+                && speaker::is_oblique_preposition(p.word)
+                && speaker::is_document_pl(d.word) =>
+        {
+            Span::new(rest.span.start, span.end)
+        }
+        _ => span,
+    };
     let written = span.text(text);
     // A document speaks for its owner: "the ministry's statement said" is the ministry.
     if let Some((owner, noun)) =

@@ -24,8 +24,8 @@ mod reported;
 mod source;
 /// Nouns of a written document that speaks for whoever issued it ("the ministry's statement said",
 /// "the statement read").
-pub(crate) use lists::is_document_en;
-use lists::{is_document_pl, is_genre, speech_nouns};
+pub(crate) use lists::{is_document_en, is_document_pl};
+use lists::{is_genre, speech_nouns};
 pub use lists::{is_media_word, is_pronoun_in, pronouns_en, pronouns_pl, verbs_en, verbs_pl};
 
 /// Lower-case particles allowed inside a name ("Ahmed al Khateeb", "Ursula von der Leyen").

@@ -31,7 +31,7 @@ pub(crate) fn is_document_en(w: &str) -> bool {
 }
 
 /// A Polish noun of a written statement in the locative ("w komunikacie"; data/documents_pl.txt).
-pub(super) fn is_document_pl(w: &str) -> bool {
+pub(crate) fn is_document_pl(w: &str) -> bool {
     static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
     let set = S.get_or_init(|| list(include_str!("../data/documents_pl.txt")));
     w.len() <= 16 && with_lower(w, |l| set.contains(l))
