@@ -226,6 +226,7 @@ pub const SHAPES: &[Shape] = &[
     shape!("src/quote/data/genres.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/documents_en.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/documents_pl.txt", Sep::Line, (1, 1), NONE, None, true),
+    shape!("src/quote/data/manner_pl.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/titles.txt", Sep::Line, (1, 1), NONE, None, false),
     shape!("src/quote/data/courtesy_titles.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/cues.txt", Sep::Tab, (2, 2), &[(0, &["title", "scare", "name"])], None, true),

@@ -329,42 +329,13 @@ fn span_of(toks: &[Tok], (i, j): (usize, usize)) -> Span {
 /// ministrami"), with nothing between them and the next word. A noun of manner says how the words
 /// were said, and the subject may follow it ("powiedziała z uśmiechem Anna Lis").
 fn comitative(prep: &Tok, noun: &Tok) -> bool {
-    const MANNER: &[&str] = &[
-        "uśmiechem",
-        "śmiechem",
-        "przekąsem",
-        "żalem",
-        "goryczą",
-        "dumą",
-        "ulgą",
-        "satysfakcją",
-        "radością",
-        "emocjami",
-        "naciskiem",
-        "pewnością",
-        "ironią",
-        "humorem",
-        "rozbawieniem",
-        "westchnieniem",
-        "zadowoleniem",
-        "spokojem",
-        "oburzeniem",
-        "smutkiem",
-        "nadzieją",
-        "wzruszeniem",
-        "przejęciem",
-        "niedowierzaniem",
-        "szczerością",
-        "złością",
-        "troską",
-    ];
     let plain = |t: &Tok| t.lead.is_empty() && t.trail.is_empty();
     plain(prep)
         && plain(noun)
         && matches!(prep.word, "z" | "ze")
         && noun.word.starts_with(char::is_lowercase)
         && ["em", "ą", "ami", "ymi", "imi"].iter().any(|e| noun.word.ends_with(e))
-        && !MANNER.contains(&noun.word)
+        && !lists::is_manner_pl(noun.word)
 }
 
 /// Grammar of one language's attributions.

@@ -37,6 +37,13 @@ pub(crate) fn is_document_pl(w: &str) -> bool {
     w.len() <= 16 && with_lower(w, |l| set.contains(l))
 }
 
+/// A Polish noun of manner in the instrumental ("z uśmiechem"; data/manner_pl.txt).
+pub(super) fn is_manner_pl(w: &str) -> bool {
+    static S: OnceLock<FxSet<&'static str>> = OnceLock::new();
+    let set = S.get_or_init(|| list(include_str!("../data/manner_pl.txt")));
+    w.len() <= 24 && set.contains(w)
+}
+
 /// The genre of a news piece, which titles it before a colon ("Wywiad:", "Analysis:";
 /// data/genres.txt).
 pub(super) fn is_genre(w: &str) -> bool {
