@@ -1379,6 +1379,11 @@ fn a_pronoun_passes_over_a_street_to_the_person_named_before_it() {
              in three feet of water.\n\n\
              \"I watched it come under the door,\" she said.\n";
     assert_eq!(speakers(t), vec![some("Maureen Tulley")]);
+    // A preposition and an article before the place.
+    let t = "The bus company changed its routes on Monday.\n\n\
+             Driver Kerry Ashdown, 44, said the diversions ran via the Kiln Lane bridge.\n\n\
+             \"Nobody told the passengers,\" she said.\n";
+    assert_eq!(speakers(t), vec![some("Kerry Ashdown")]);
 }
 
 #[test]

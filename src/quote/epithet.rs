@@ -125,14 +125,21 @@ fn country_before(text: &str, at: usize) -> Option<&'static str> {
 }
 
 /// Does a preposition stand right before the word at `at` ("z Markiem Lisem", "to host Ann Lee")?
-fn after_preposition(text: &str, at: usize) -> bool {
-    let mut from = at.saturating_sub(16);
+/// With `article`, also a preposition and an English article ("via the Ferrybridge Road").
+fn after_preposition(text: &str, at: usize, article: bool) -> bool {
+    let mut from = at.saturating_sub(24);
     while !text.is_char_boundary(from) {
         from += 1;
     }
-    tokens_rev(text, Span::new(from, at))
-        .next()
-        .is_some_and(|t| t.trail.is_empty() && is_oblique_preposition(t.word))
+    let preposition = |t: &super::speaker::Tok| t.trail.is_empty() && is_oblique_preposition(t.word);
+    let mut back = tokens_rev(text, Span::new(from, at));
+    match back.next() {
+        Some(t) if preposition(&t) => true,
+        Some(t) if article && t.trail.is_empty() && ["the", "a", "an"].contains(&t.word) => {
+            back.next().is_some_and(|p| preposition(&p))
+        }
+        _ => false,
+    }
 }
 
 /// How far back an epithet's person is looked for (bytes).
@@ -180,7 +187,7 @@ pub fn person(
         let single = fit.subject && lang == Lang::Pl;
         let subject_like = |span: Span, words: &str| {
             (words.split(' ').next().is_some_and(is_given_name) || single && !words.contains(' '))
-                && !after_preposition(text, span.start)
+                && !after_preposition(text, span.start, false)
         };
         let (mut span, mut written) =
             book.last_mention_where(before, range.start, left, single, |span, words| {
@@ -193,10 +200,11 @@ pub fn person(
                     && !words.split(' ').any(|w| demonym(w).is_some())
                     && !words.rsplit(' ').next().is_some_and(is_acronym)
                     && (!fit.subject || subject_like(span, words))
-                    // A name right after a preposition that opens with no given name is a place
-                    // or a body ("on Mill Lane", "at Wells Fargo").
+                    // A name right after a preposition (and an article) that opens with no given
+                    // name is a place or a body ("on Mill Lane", "at Wells Fargo", "via the Mill
+                    // Road crossing").
                     && (fit.subject
-                        || !after_preposition(text, span.start)
+                        || !after_preposition(text, span.start, true)
                         || words.split(' ').next().is_some_and(is_given_name))
             })?;
         if let Some(rest) = qualified_name(&written) {

@@ -220,8 +220,9 @@ pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {
 /// is then part of the role phrase, which ends before the name. Any other role keeps its `group` and
 /// its `end`.
 fn city_president(toks: &[Tok], i: usize, group: &'static str, end: usize) -> (&'static str, usize) {
-    if group != "president" || end != i + 1 || !toks[i].trail.is_empty() || !toks[i].word.contains("rezydent")
-    {
+    const POLISH: &[&str] = &["prezydent", "prezydentka", "wiceprezydent", "wiceprezydentka"];
+    let polish = with_lower(toks[i].word, |l| POLISH.contains(&l));
+    if group != "president" || end != i + 1 || !toks[i].trail.is_empty() || !polish {
         return (group, end);
     }
     let city = toks.get(end).is_some_and(|n| {

@@ -385,7 +385,7 @@ fn full_name_subject(toks: &[Tok]) -> Option<Who> {
     // After an opening phrase: the name follows the last comma.
     if let Some(c) = toks[..last].iter().rposition(|t| t.trail == ",") {
         if let Some((a, b)) = full_name(c + 1) {
-            if c + 1 > 0 && toks[b - 1].trail.is_empty() && plain_to_end(b) {
+            if toks[b - 1].trail.is_empty() && plain_to_end(b) {
                 return Some(Who::Name { span: span_of(toks, (a, b)), genitive: false });
             }
         }
