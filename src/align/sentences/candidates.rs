@@ -56,7 +56,9 @@ pub(super) fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandM
     let mut idf_of = [f32::NAN; 2 * MAX_POSTINGS + 1];
     let key = |x: u128| (x >> 32) as u64;
     let sent = |x: u128| x as u32;
-    let mut votes: Vec<(u32, u32, f32)> = Vec::new();
+    // The shared keys that vote, as (English entries, Polish entries, weight, near the diagonal
+    // only), found by one merge of the two sorted lists.
+    let mut groups: Vec<(&[u128], &[u128], f32, bool)> = Vec::new();
     let (mut a, mut c) = (0, 0);
     while a < ee.len() && c < pe.len() {
         let (ka, kc) = (key(ee[a]), key(pe[c]));
@@ -88,35 +90,60 @@ pub(super) fn candidates(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> CandM
             if idf_of[n].is_nan() {
                 idf_of[n] = (n_tot / n as f32).ln().max(0.05);
             }
-            let w = idf_of[n];
-            for &x in ge {
-                for &y in gp {
-                    votes.push((sent(x), sent(y), w));
-                }
-            }
+            groups.push((ge, gp, idf_of[n], false));
         } else if n_tot >= (ge.len() + gp.len()) as f32 * MIN_SPREAD {
             // A key too common to pair all its sentences, in a long document: it votes for the
             // pairs near the diagonal only, so that a passage written many times over (long
             // files of concatenated articles) still finds its partners, at a cost linear in the
             // postings.
-            let w = (n_tot / (ge.len() + gp.len()) as f32).ln();
-            let mut from = 0;
-            for &x in ge {
-                let i = sent(x) as u64;
-                let centre = i * p.len() as u64 / e.len().max(1) as u64;
-                let (lo, hi) = (centre.saturating_sub(WINDOW), centre + WINDOW);
-                while from < gp.len() && (sent(gp[from]) as u64) < lo {
-                    from += 1;
-                }
-                for &y in gp[from..].iter().take_while(|&&y| sent(y) as u64 <= hi) {
-                    votes.push((sent(x), sent(y), w));
-                }
-            }
+            groups.push((ge, gp, (n_tot / (ge.len() + gp.len()) as f32).ln(), true));
         }
         a = b;
         c = d;
     }
-    let pairs = sum_votes(votes, e.len(), p.len());
+    // The Polish entries of `gp` within the window of the English sentence of `x`, from `*from`
+    // (which moves on: the English entries of a key come in order).
+    let window = |x: u128, gp: &[u128], from: &mut usize| -> std::ops::Range<usize> {
+        let i = sent(x) as u64;
+        let centre = i * p.len() as u64 / e.len().max(1) as u64;
+        let (lo, hi) = (centre.saturating_sub(WINDOW), centre + WINDOW);
+        while *from < gp.len() && (sent(gp[*from]) as u64) < lo {
+            *from += 1;
+        }
+        let to = *from + gp[*from..].iter().take_while(|&&y| sent(y) as u64 <= hi).count();
+        *from..to
+    };
+    // The votes, bucketed by English sentence in two passes over the groups: the first counts each
+    // sentence's votes, the second writes them where its bucket starts, in the order cast. So the
+    // votes (the largest of the aligner's buffers on a long pair) take one allocation of their
+    // size, need no sort, and every pair's votes are summed in the order cast at any length: the
+    // copies of a passage written many times over get exactly equal votes, and the tie-break
+    // below decides between them.
+    let mut rows = vec![0usize; e.len() + 1];
+    let each = |f: &mut dyn FnMut(u32, &[u128], f32)| {
+        for &(ge, gp, w, near) in &groups {
+            let mut from = 0;
+            for &x in ge {
+                f(sent(x), if near { &gp[window(x, gp, &mut from)] } else { gp }, w);
+            }
+        }
+    };
+    each(&mut |i, ys, _| rows[i as usize + 1] += ys.len());
+    for i in 0..e.len() {
+        rows[i + 1] += rows[i];
+    }
+    let mut at = rows.clone();
+    let mut cols = vec![(0u32, 0f32); rows[e.len()]];
+    each(&mut |i, ys, w| {
+        let k = &mut at[i as usize];
+        for (c, &y) in cols[*k..*k + ys.len()].iter_mut().zip(ys) {
+            *c = (sent(y), w);
+        }
+        *k += ys.len();
+    });
+    drop((groups, at));
+    let pairs = sum_votes(&rows, &cols, p.len());
+    drop(cols);
     // Top-k per English sentence and per Polish sentence, best vote first; of equal votes, the
     // partner nearer the diagonal, then the lower index (a strict order, so the kept set does not
     // depend on how it is found). A passage written twice (a repeated paragraph, a long file of
@@ -183,32 +210,24 @@ impl KeyFilter {
     }
 }
 
-/// Most cells of the (English × Polish) table the votes are summed in; longer articles sort them.
-const MAX_VOTE_CELLS: usize = 1 << 18;
-
 /// Each voted (English, Polish) sentence pair once with the sum of its votes, ordered by English
-/// then Polish sentence.
-fn sum_votes(mut votes: Vec<(u32, u32, f32)>, ne: usize, np: usize) -> Vec<(u32, u32, f32)> {
+/// then Polish sentence. The votes of English sentence `i` are `cols[rows[i]..rows[i + 1]]`
+/// (Polish sentence, weight), summed in that order.
+fn sum_votes(rows: &[usize], cols: &[(u32, f32)], np: usize) -> Vec<(u32, u32, f32)> {
     let mut pairs: Vec<(u32, u32, f32)> = Vec::new();
-    if ne * np <= MAX_VOTE_CELLS {
-        // Every vote is positive, so a cell above 0 was voted for.
-        let mut cells = vec![0f32; ne * np];
-        for &(i, j, w) in &votes {
-            cells[i as usize * np + j as usize] += w;
-        }
-        for (c, &w) in cells.iter().enumerate() {
-            if w > 0.0 {
-                pairs.push(((c / np) as u32, (c % np) as u32, w));
+    // One English sentence's sums, by Polish sentence, and the Polish sentences voted for: every
+    // vote is positive, so a sum above 0 was voted for.
+    let mut acc = vec![0f32; np];
+    let mut voted: Vec<u32> = Vec::new();
+    for (i, w) in rows.windows(2).enumerate() {
+        for &(j, v) in &cols[w[0]..w[1]] {
+            if acc[j as usize] == 0.0 {
+                voted.push(j);
             }
+            acc[j as usize] += v;
         }
-        return pairs;
-    }
-    votes.sort_unstable_by_key(|v| ((v.0 as u64) << 32) | v.1 as u64);
-    for v in votes {
-        match pairs.last_mut() {
-            Some(last) if last.0 == v.0 && last.1 == v.1 => last.2 += v.2,
-            _ => pairs.push(v),
-        }
+        voted.sort_unstable();
+        pairs.extend(voted.drain(..).map(|j| (i as u32, j, std::mem::take(&mut acc[j as usize]))));
     }
     pairs
 }
@@ -268,22 +287,36 @@ pub(crate) fn candidate_pairs(e: &[SentFeat], p: &[SentFeat], sig: &Signals) -> 
 mod tests {
     use super::sum_votes;
 
-    #[test]
-    fn summed_votes_list_each_voted_pair_once_in_order() {
-        // 300 votes over an 8 × 9 table, several for the same pair, in no particular order, and one
-        // lone vote of the smallest weight (row 7).
-        let mut votes: Vec<(u32, u32, f32)> =
-            (0..300u32).map(|k| ((k * 5) % 7, (k * 7 + k / 9) % 9, 0.05 + (k % 11) as f32 * 0.25)).collect();
-        votes.insert(150, (7, 3, 0.05));
+    /// 300 votes over an `ne` × `np` table, several for the same pair, in no particular order, and
+    /// one lone vote of the smallest weight (row 7); `sum_votes` must give each voted pair once, in
+    /// order, with the sum of its votes.
+    fn check_sums(ne: u32, np: u32) {
+        let mut votes: Vec<(u32, u32, f32)> = (0..300u32)
+            .map(|k| ((k * 5) % 7 * (ne / 8), (k * 7 + k / 9) % 9 * (np / 9), 0.05 + (k % 11) as f32 * 0.25))
+            .collect();
+        votes.insert(150, (7 * (ne / 8), 3, 0.05));
         let mut want: std::collections::BTreeMap<(u32, u32), f32> = Default::default();
         for &(i, j, w) in &votes {
             *want.entry((i, j)).or_default() += w;
         }
-        let got = sum_votes(votes, 8, 9);
+        // Bucketed by English sentence, as `candidates` casts them.
+        let mut rows = vec![0usize; ne as usize + 1];
+        let mut cols = Vec::new();
+        for i in 0..ne {
+            cols.extend(votes.iter().filter(|v| v.0 == i).map(|v| (v.1, v.2)));
+            rows[i as usize + 1] = cols.len();
+        }
+        let got = sum_votes(&rows, &cols, np as usize);
         assert_eq!(got.len(), want.len(), "each voted pair once");
         for (g, (&(i, j), &w)) in got.iter().zip(&want) {
             assert_eq!((g.0, g.1), (i, j), "ordered by English, then Polish sentence");
             assert!((g.2 - w).abs() <= 1e-4 * w, "pair ({i}, {j}): sum {} against {w}", g.2);
         }
+    }
+
+    #[test]
+    fn summed_votes_list_each_voted_pair_once_in_order() {
+        check_sums(8, 9);
+        check_sums(800, 900);
     }
 }
