@@ -118,7 +118,7 @@ fn other_language(text: &str, ev: &Evidence) -> Option<Detection> {
     if !suspicious {
         return None;
     }
-    let info = whatlang::detect(text)?;
+    let info = whatlang::detect(whatlang_sample(text))?;
     let lang = from_whatlang(info.lang());
     if lang.is_supported() {
         return None;
@@ -126,6 +126,27 @@ fn other_language(text: &str, ev: &Evidence) -> Option<Detection> {
     // A Polish-looking text with some foreign letters: whatlang must be sure to overrule.
     let needed = if ev.non_latin > ev.latin { 0.0 } else { 0.2 };
     (info.confidence() >= needed).then_some(Detection { lang, confidence: info.confidence() as f32 })
+}
+
+/// Most bytes of a text whatlang reads: its trigram profile of a long text is settled well before
+/// this, and reading a whole book-length file would cost more than every other step of routing.
+const WHATLANG_BYTES: usize = 16 * 1024;
+
+/// The part of `text` whatlang reads: all of it up to [`WHATLANG_BYTES`], else its start up to the
+/// last whitespace within them (a word is not cut).
+fn whatlang_sample(text: &str) -> &str {
+    if text.len() <= WHATLANG_BYTES {
+        return text;
+    }
+    let head = &text.as_bytes()[..WHATLANG_BYTES];
+    let end = head.iter().rposition(u8::is_ascii_whitespace).unwrap_or(0);
+    // Whitespace is ASCII, so `end` is a character boundary; a text with none in its head (no
+    // spaces at all) is cut at the last character boundary instead.
+    let mut end = if end > 0 { end } else { WHATLANG_BYTES };
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
 }
 
 /// Turn a score (log10 odds of Polish over English) into a detection.
@@ -153,7 +174,7 @@ fn detect_from(text: &str, prior: Option<Lang>, ev: Evidence) -> Detection {
     }
     let mut score = ev.score;
     if score.abs() < WEAK {
-        let w = detect_whatlang_restricted(text);
+        let w = detect_whatlang_restricted(whatlang_sample(text));
         let sign = match w.lang {
             Lang::Pl => 1.0,
             Lang::En => -1.0,
@@ -284,6 +305,27 @@ pub fn order_pair(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whatlang_reads_the_start_of_a_long_text_up_to_a_space() {
+        let short = "Krótki tekst.";
+        assert_eq!(whatlang_sample(short), short);
+        let long = "Zażółć gęślą jaźń, powiedział. ".repeat(2000);
+        let s = whatlang_sample(&long);
+        assert!(s.len() <= WHATLANG_BYTES && s.len() > WHATLANG_BYTES - 40, "{}", s.len());
+        assert!(long.starts_with(s) && long[s.len()..].starts_with(' '));
+        // No whitespace at all: cut at a character boundary (two-byte letters around the limit).
+        let dense = format!("a{}", "ąę".repeat(WHATLANG_BYTES));
+        let s = whatlang_sample(&dense);
+        assert!(s.len() <= WHATLANG_BYTES && s.len() >= WHATLANG_BYTES - 3 && dense.starts_with(s));
+        // A long English text with a few foreign letters (which send it to whatlang) is still English.
+        let en = "Señor José Müller told reporters on Monday that the talks would go on. ".repeat(600);
+        assert!(en.len() > 2 * WHATLANG_BYTES);
+        assert_eq!(detect(&en).lang, Lang::En);
+        let cs = CS.repeat(200);
+        assert!(cs.len() > 2 * WHATLANG_BYTES);
+        assert_eq!(detect(&cs).lang.code(), "cs");
+    }
 
     const CS: &str = "Vláda v pondělí schválila návrh zákona o státním rozpočtu na příští rok. Ministr financí \
         řekl, že schodek bude nižší, než se původně očekávalo, a že růst ekonomiky se v druhé polovině roku zrychlí.";
