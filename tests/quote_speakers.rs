@@ -1436,3 +1436,38 @@ fn a_statement_opening_the_clause_is_no_part_of_the_institution() {
     // (The place after the institution's name is not read into it.)
     assert_eq!(speakers(t), vec![some("Straż Miejska")]);
 }
+
+#[test]
+fn a_person_the_narration_introduces_in_another_case_speaks_the_next_dialogue() {
+    // Introduced in the instrumental in the paragraph before, a verb with no gender ("mówi"); in the
+    // genitive after "dla" in the same paragraph ("mówił"); in the accusative ("zapytaliśmy").
+    let t = "Rada gminy zgodziła się na budowę obwodnicy. – To był długi spór – powiedział wójt Marian \
+             Cieślak.\n\n\
+             Projekt chwalą mieszkańcy. Rozmawialiśmy z Dorotą Wilczek z komitetu protestacyjnego.\n\n\
+             – Czekaliśmy na to dziesięć lat – mówi.\n\n\
+             Był to ważny dzień dla sołtysa Zbigniewa Kruka. – Wreszcie ciężarówki znikną ze wsi – \
+             mówił wzruszony.\n\n\
+             O koszty zapytaliśmy Renatę Sowę, skarbniczkę gminy. – Pieniądze są zabezpieczone w budżecie \
+             – zapewniła.\n";
+    assert_eq!(
+        speakers(t),
+        vec![some("Marian Cieślak"), some("Dorota Wilczek"), some("Zbigniew Kruk"), some("Renata Sowa")]
+    );
+}
+
+#[test]
+fn a_person_named_in_passing_is_no_speaker_when_a_body_or_a_source_speaks() {
+    // A body opens the narration before ("Izba Rolnicza … krytykuje plan Adama Barana"); the verb
+    // names its source ("relacjonuje „Gazeta Nadmorska”"); an impersonal verb ("napisano").
+    let t = "Rada gminy zgodziła się na budowę obwodnicy. – To był długi spór – powiedział wójt Marian \
+             Cieślak.\n\n\
+             Izba Rolnicza krytykuje plan posła Adama Barana.\n\n\
+             Ostrzega, że obwodnica „przetnie pola na pół”.\n\n\
+             Mieszkańcy wspominają wizytę ministra Jerzego Sikory.\n\n\
+             – Obiecał nam drogę – relacjonuje „Gazeta Nadmorska”.\n\n\
+             W piśmie do rady wspomniano posłankę Ewę Lis. – Sprawa wymaga zgody wojewody – napisano.\n";
+    let got = speakers(t);
+    assert!(got.len() >= 4, "{got:?}");
+    let passing = ["Adam Baran", "Jerzy Sikora", "Ewa Lis"];
+    assert!(!got.iter().flatten().any(|s| passing.contains(&s.as_str())), "{got:?}");
+}

@@ -156,11 +156,16 @@ pub struct Fit {
     /// The name must be a subject's: a given name first, not after a preposition, and (Polish) in
     /// the nominative as written.
     pub subject: bool,
+    /// The name must open with a given name (in the nominative, as the canonical name puts it) and
+    /// have a surname: the run may then stand after a preposition ("z Piotrem Lasotą"), and a body
+    /// there ("w Akademii Nauk") is passed over. (A place whose first word reads as a woman's name,
+    /// "z Zieloną Górą", is not told apart.)
+    pub shown: bool,
 }
 
 impl From<Demonym> for Fit {
     fn from(d: Demonym) -> Fit {
-        Fit { country: Some(d.country), gender: d.gender, subject: false }
+        Fit { country: Some(d.country), gender: d.gender, subject: false, shown: false }
     }
 }
 
@@ -204,6 +209,7 @@ pub fn person(
                     // name is a place or a body ("on Mill Lane", "at Wells Fargo", "via the Mill
                     // Road crossing").
                     && (fit.subject
+                        || fit.shown
                         || !after_preposition(text, span.start, true)
                         || words.split(' ').next().is_some_and(is_given_name))
             })?;
@@ -212,6 +218,22 @@ pub fn person(
         }
         // (In English, a title opening the run is no part of the name: "Goalkeeper Tavares".)
         let name = match written.split_once(' ') {
+            // (A person introduced in another case: "z Piotrem Lasotą", "dla Jana Wrony"; the
+            // genitive reading when it gives a listed given name: "Mateusza Wrzosa".)
+            _ if lang == Lang::Pl && fit.shown => instrumental_full_name(&written).unwrap_or_else(|| {
+                let listed =
+                    |n: &str| n.split(' ').next().is_some_and(crate::quote::resolve::is_listed_given_name);
+                let c = book.canonical(span, lang, false);
+                if listed(&c) {
+                    return c;
+                }
+                let g = book.canonical(span, lang, true);
+                if listed(&g) {
+                    g
+                } else {
+                    c
+                }
+            }),
             _ if lang == Lang::Pl => book.canonical(span, lang, false),
             Some((title, rest)) if crate::quote::names::is_title_word(title) => rest.to_string(),
             _ => written.clone(),
@@ -221,12 +243,34 @@ pub fn person(
         let full_of_it = name.strip_suffix(written.as_str()).is_some_and(|f| f.ends_with(' '))
             && name.split(' ').next().is_some_and(is_given_name);
         let nominative = !fit.subject || lang != Lang::Pl || if alone { full_of_it } else { name == written };
-        if nominative && agrees(fit.gender, &name) {
+        if nominative && agrees(fit.gender, &name) && (!fit.shown || shows_person(&name)) {
             return Some(name);
         }
         before = span.start;
     }
     None
+}
+
+/// A full name of two words or more written in the instrumental ("z Piotrem Lasotą"), in the
+/// nominative ([`crate::quote::names::pl_instrumental_guess`] of each word), when its first word is
+/// then a listed given name and was not one as written.
+fn instrumental_full_name(written: &str) -> Option<String> {
+    let first = written.split(' ').next()?;
+    let guess: Vec<String> = written.split(' ').map(crate::quote::names::pl_instrumental_guess).collect();
+    (guess.len() >= 2
+        && guess[0] != first
+        && crate::quote::resolve::is_listed_given_name(&guess[0])
+        && !crate::quote::resolve::is_listed_given_name(first))
+    .then(|| guess.join(" "))
+}
+
+/// Whether a canonical name is a person's full name: a given name (listed, or a woman's by its -a
+/// when it is no noun of a body: not "Akademia Nauk") and at least one word more.
+fn shows_person(name: &str) -> bool {
+    name.split_once(' ').is_some_and(|(first, _)| {
+        crate::quote::resolve::is_listed_given_name(first)
+            || is_given_name(first) && crate::quote::groups::group_of(first).is_none()
+    })
 }
 
 /// The name after a nationality noun in the genitive that qualifies it ("Polki Wim Fissette", the

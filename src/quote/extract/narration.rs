@@ -165,7 +165,8 @@ impl<'t> Extraction<'t> {
             if gender.is_some() && d.gender.is_some() && gender != d.gender {
                 return None;
             }
-            let fit = Fit { country: Some(d.country), gender: d.gender.or(gender), subject: false };
+            let fit =
+                Fit { country: Some(d.country), gender: d.gender.or(gender), subject: false, shown: false };
             let range = Span::new(0, s.start);
             return epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit);
         }

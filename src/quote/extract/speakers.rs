@@ -3,7 +3,7 @@
 
 use super::{Extraction, Para, Place};
 use crate::lang::Lang;
-use crate::model::{QuoteKind, Span, Speaker};
+use crate::model::{Quote, QuoteKind, Span, Speaker};
 use crate::quote::epithet::{self, Fit};
 use crate::quote::marks::RawQuote;
 use crate::quote::speaker::{self, SubjectClause, Who};
@@ -67,7 +67,7 @@ impl<'t> Extraction<'t> {
                     if lang != Lang::En {
                         return None;
                     }
-                    let fit = Fit { country: None, gender: None, subject: false };
+                    let fit = Fit { country: None, gender: None, subject: false, shown: false };
                     let range = Span::new(place.prev_para_start, at);
                     epithet::person(&mut self.book, &self.quote_spans, range, 300, lang, fit)
                 });
@@ -214,7 +214,7 @@ impl<'t> Extraction<'t> {
                 if !pl {
                     return None;
                 }
-                let fit = Fit { country: None, gender, subject: true };
+                let fit = Fit { country: None, gender, subject: true, shown: false };
                 let range = Span::new(pspan.start, at);
                 epithet::person(&mut self.book, &self.quote_spans, range, epithet::BACK, lang, fit)
             })
@@ -234,6 +234,7 @@ impl<'t> Extraction<'t> {
                 people.narrative_subject(sentences, at, prev_para_start, pl, gender)
             })
             .or_else(|| self.people.as_ref()?.mentioned_before(at, pspan.start, pl).filter(fits))
+            .or_else(|| self.introduced_before(at, span, pspan, prev_para_start, gender, pl))
             .or_else(|| last_in_para.and_then(|i| self.name_at(i)).filter(fits))
             .or_else(|| self.last_named.and_then(|i| self.name_at(i)).filter(fits))
             .or_else(|| {
@@ -271,10 +272,58 @@ impl<'t> Extraction<'t> {
                     return None;
                 }
                 let range = Span::new(prev_para_start, span.start);
-                let fit = Fit { country: None, gender, subject: pl };
+                let fit = Fit { country: None, gender, subject: pl, shown: false };
                 epithet::person(&mut self.book, &self.quote_spans, range, 300, lang, fit)
             })?;
         Some(Speaker { name, span })
+    }
+
+    /// A Polish quotation with a verb and no subject, after narration that names no subject: the
+    /// narration before it in its paragraph, or the whole paragraph before when the quotation opens
+    /// its own, with no speech quotation in it. The last full name that narration writes, in any
+    /// case, that opens with a given name and does not show the other gender than the verb (in the
+    /// nominative: "z Piotrem Lasotą" → Piotr Lasota, "dla kapitana Jana Wrony" → Jan Wrona). Such
+    /// narration introduces whom the words are from ("Rozmawialiśmy z Piotrem Lasotą.", "Zapytaliśmy
+    /// o to Ewę Marczak."); a subject in the nominative was found before this.
+    fn introduced_before(
+        &mut self,
+        at: usize,
+        verb: Span,
+        pspan: Span,
+        prev_para_start: usize,
+        gender: Option<resolve::Gender>,
+        pl: bool,
+    ) -> Option<String> {
+        // The verb must be personal ("mówi", "dodał"; not "napisano", "przyjęto"), and nothing after
+        // it up to the end of the sentence may name anyone ("– relacjonuje „The New York Times”.").
+        let word = verb.text(self.text);
+        let after = self.text.get(verb.end..pspan.end).unwrap_or("");
+        let clause = &after[..after.find(['.', '!', '?', '\n']).unwrap_or(after.len())];
+        let names_someone = clause.chars().any(|c| c.is_uppercase() || "„”“\"«»".contains(c));
+        if !pl || word.ends_with("no") || word.ends_with("to") || names_someone {
+            return None;
+        }
+        let para_start = pspan.start;
+        let opens = self.text.get(para_start..at).is_some_and(|s| s.trim().is_empty());
+        let floor = if opens { prev_para_start } else { para_start };
+        let speech = |x: &&Quote| x.depth == 0 && x.kind == QuoteKind::Speech;
+        if floor >= at || self.quotes.iter().filter(speech).any(|x| (floor..at).contains(&x.span.start)) {
+            return None;
+        }
+        // A sentence there whose subject is a body in the nominative ("Instytut Studiów Fiskalnych
+        // kwestionuje politykę Borisa Johnsona.⏎Ostrzegł, że …") names who speaks, and no person.
+        let sents = &self.doc.sentences;
+        let k = sents.partition_point(|s| s.span.start < floor);
+        let body_subject = sents[k..].iter().take_while(|s| s.span.start < at).any(|s| {
+            let first = s.span.text(self.text).split_whitespace().next().unwrap_or("");
+            let first = first.trim_matches(|c: char| !c.is_alphanumeric());
+            groups::nominative(first).is_some_and(|(_, nom)| fast::with_lower(first, |l| l == nom))
+        });
+        if body_subject {
+            return None;
+        }
+        let fit = Fit { country: None, gender, subject: false, shown: true };
+        epithet::person(&mut self.book, &self.quote_spans, Span::new(floor, at), epithet::BACK, Lang::Pl, fit)
     }
 
     /// The speaker an epithet at `span` stands for ("powiedział Polak"): the last person named before
