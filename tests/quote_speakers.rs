@@ -1471,3 +1471,11 @@ fn a_person_named_in_passing_is_no_speaker_when_a_body_or_a_source_speaks() {
     let passing = ["Adam Baran", "Jerzy Sikora", "Ewa Lis"];
     assert!(!got.iter().flatten().any(|s| passing.contains(&s.as_str())), "{got:?}");
 }
+
+#[test]
+fn a_reporter_the_words_were_told_to_is_no_speaker() {
+    let t = "Woda w rzece opadła w nocy.\n\n\
+             – Piwnicę mamy pełną mułu – mówiła reporterce TVN24 jedna z mieszkanek.\n\n\
+             – Nikt nas nie ostrzegł – powiedział dziennikarzowi Radia Kielce sołtys Jan Dziedzic.\n";
+    assert_eq!(speakers(t), vec![some("jedna z mieszkanek"), some("Jan Dziedzic")]);
+}

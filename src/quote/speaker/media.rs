@@ -112,8 +112,12 @@ pub(super) fn medium_end(toks: &[Tok], k: usize) -> usize {
     }
     let mut m = k;
     // A medium's noun in the dative right after the verb: whom the words were told ("mówi agencji
-    // Reuters", "powiedziała telewizji TVN24").
+    // Reuters", "powiedziała telewizji TVN24"), or its reporter ("mówiła reporterce PAP").
     const DATIVES: &[&str] = &[
+        "reporterce",
+        "reporterowi",
+        "dziennikarce",
+        "dziennikarzowi",
         "agencji",
         "telewizji",
         "stacji",
