@@ -231,7 +231,11 @@ pub fn after_verb(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
         }
         let nom = nominative(toks[k].word).is_some_and(|(_, n)| with_lower(toks[k].word, |l| l == n));
         if nom && group_at(toks, k).is_some() {
-            return description(toks, k, toks.len(), false).map(|(_, a, b)| (a, b));
+            // With the qualifiers before the noun ("mówi 58-letni mieszkaniec").
+            return description(toks, from, toks.len(), false)
+                .filter(|&(_, _, b)| b > k)
+                .or_else(|| description(toks, k, toks.len(), false))
+                .map(|(_, a, b)| (a, b));
         }
     }
     None

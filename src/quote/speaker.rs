@@ -439,6 +439,15 @@ impl Rules {
         }
         while i < toks.len() && i - start <= self.max_descriptors {
             if let Some(r) = name_forward(toks, i) {
+                // One capitalised word after a description holding a group noun of people is their
+                // place or body, as above ("mówi 58-letni mieszkaniec osiedla Zatorze").
+                if r.1 - r.0 == 1
+                    && (start..i).any(|k| {
+                        matches!(super::groups::group_at(toks, k), Some((super::groups::Group::People, _)))
+                    })
+                {
+                    return None;
+                }
                 // A name right after a noun in the instrumental after "z" is that noun's complement
                 // ("dodał na konferencji z premierem Polski", "po rozmowie z szefową KE"), not the subject.
                 if i >= start + 2 && comitative(&toks[i - 2], &toks[i - 1]) {

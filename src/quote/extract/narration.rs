@@ -1,5 +1,5 @@
 //! What the narration around a quotation says of its speaker: the sentences of narration before it,
-//! a name, a nationality noun or a source opening them, and the speaker a sentence of reported speech
+//! a name, a nationality noun, a role or a source opening them, and the speaker a sentence of reported speech
 //! gives a quotation standing on its own after it.
 
 use super::speakers::first_quote_in;
@@ -140,6 +140,40 @@ impl<'t> Extraction<'t> {
                     return Some(name);
                 }
             }
+        }
+        None
+    }
+
+    /// A role noun opening the narration right before the quotation, as its subject, in the same
+    /// paragraph ("Wiceprezydent odpierała zarzuty. „…” – odpowiedziała.", "The minister rejected the
+    /// claims. “…,” she said."): the person the article gives that role, if the gender fits `gender`.
+    /// A role with a name after it ("Premier Jan Lis odpowiadał") is a named subject, read elsewhere.
+    pub(super) fn opening_role(
+        &mut self,
+        at: usize,
+        floor: usize,
+        gender: Option<resolve::Gender>,
+        lang: Lang,
+    ) -> Option<String> {
+        for (_, toks) in self.narration_openings(at, floor, 6, 80) {
+            let t0 = usize::from(
+                toks.first().is_some_and(|t| t.trail.is_empty() && fast::lower_eq(t.word, "the")),
+            );
+            let Some((group, end)) = roles::role_at(&toks, t0) else { continue };
+            // A capitalised word before the clause's first punctuation names the subject or qualifies
+            // the role ("Wójt gminy Rdzawka Jan Mróz poinformował").
+            let clause =
+                toks[t0..].iter().position(|t| !t.trail.is_empty()).map_or(toks.len(), |k| t0 + k + 1);
+            if toks[end.min(clause)..clause].iter().any(|t| t.is_cap()) || !toks[t0].lead.is_empty() {
+                continue;
+            }
+            let span = Span::new(toks[t0].span.start, toks[end - 1].span.end);
+            let country = roles::country_in(self.text, span);
+            let (people, book) = self.people(lang);
+            // Only a person's full name holds it (not a body a role was read with).
+            return people
+                .role(group, country, gender, at, book)
+                .filter(|n| n.contains(' ') && n.split(' ').next().is_some_and(resolve::is_given_name));
         }
         None
     }

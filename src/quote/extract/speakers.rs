@@ -199,9 +199,12 @@ impl<'t> Extraction<'t> {
         let at = q.open.start.min(span.start);
         let gender = resolve::gender_of_word(span.text(text));
         let fits = |n: &String| epithet::agrees(gender, n);
-        // A nationality noun opening the narration right before names the subject there ("Amerykanka
-        // wygrała z Anną Lis. – … – mówiła."), before any person named as a subject further back.
-        let epithet = self.opening_epithet(at, pspan.start, gender, lang);
+        // A nationality noun or a role opening the narration right before names the subject there
+        // ("Amerykanka wygrała z Anną Lis. – … – mówiła.", "Wiceprezydent odpierała zarzuty."), before
+        // any person named as a subject further back.
+        let epithet = self
+            .opening_epithet(at, pspan.start, gender, lang)
+            .or_else(|| self.opening_role(at, pspan.start, gender, lang));
         let (people, _) = self.people(lang);
         let pl = lang == Lang::Pl;
         let name = epithet

@@ -1,11 +1,12 @@
 //! Full names in the text: the full names written anywhere with a given surname ("Amy B. Harris"
 //! for "Harris"), and the last full name mentioned before a position (a pronoun's fallback).
 
-use super::polish::{first_name_like, is_pl_candidate};
+use super::polish::{first_name_like, is_pl_candidate, pl_genitive_guess};
 use super::{is_title_word, is_word_char, join, NameBook};
 use crate::lang::Lang;
 use crate::model::Span;
 use crate::quote::fast::{char_at, char_start_before, is_space, is_upper};
+use crate::quote::resolve::{is_given_name, is_listed_given_name};
 use crate::quote::speaker::{is_acronym, is_media_word, make_tok, nameish, tokens_rev, Tok};
 
 impl<'t> NameBook<'t> {
@@ -236,17 +237,26 @@ fn given_in_nominative(run: &[Tok], word: &str, surname: &str, lang: Lang) -> Op
             .collect();
         return firsts.map(|f| f.join(" "));
     }
-    if lang == Lang::Pl && run.iter().any(|t| !t.is_initial() && accusative_given(t.word)) {
-        // A surname that does not decline ("Jelenę Ostapenko", "z Martą Kostiuk"): the
-        // given name alone shows the case. No given name ends in -ę or -ą in the
-        // nominative; a woman's name in the accusative or instrumental ends in -a.
-        let firsts: Vec<String> = run
-            .iter()
-            .map(|t| match t.word.strip_suffix(['ę', 'ą']) {
-                Some(stem) if !t.is_initial() && accusative_given(t.word) => format!("{stem}a"),
-                _ => join(std::slice::from_ref(t)),
-            })
-            .collect();
+    // A surname that does not decline ("Jelenę Ostapenko", "z Martą Kostiuk", "domu Teresy
+    // Wilkosz"): the given name alone shows the case. No given name ends in -ę or -ą in the
+    // nominative; a woman's name in the accusative or instrumental ends in -a. A given name that
+    // is not listed as written but is in the genitive ("Teresy", "Marii") is put in the nominative
+    // ("Anna", a name by its ending, is no genitive of "Ann").
+    let nominative = |t: &Tok| -> Option<String> {
+        if t.is_initial() {
+            return None;
+        }
+        if accusative_given(t.word) {
+            return t.word.strip_suffix(['ę', 'ą']).map(|stem| format!("{stem}a"));
+        }
+        if is_given_name(t.word) {
+            return None;
+        }
+        pl_genitive_guess(t.word).filter(|g| is_listed_given_name(g))
+    };
+    if lang == Lang::Pl && run.iter().any(|t| nominative(t).is_some()) {
+        let firsts: Vec<String> =
+            run.iter().map(|t| nominative(t).unwrap_or_else(|| join(std::slice::from_ref(t)))).collect();
         return Some(firsts.join(" "));
     }
     Some(join(run))

@@ -180,8 +180,9 @@ pub(super) fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> 
 }
 
 /// One of a group, at `from`: "one of the officials", "jeden z doświadczonych dyplomatów", "jedna z
-/// mieszkanek", in lower-case words up to the end of the clause (at most six words). The tokens'
-/// range.
+/// mieszkanek", in lower-case words up to the end of the clause (at most six words), which may end
+/// in capitalised words that name the group's place or person but open with no given name ("jeden
+/// z sąsiadów Wilkosz", "one of the residents of Elm Street"). The tokens' range.
 pub(super) fn partitive(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
     let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
     let one = toks.get(from).is_some_and(|t| {
@@ -196,7 +197,13 @@ pub(super) fn partitive(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
     }
     let end =
         (from + 2..toks.len().min(from + 8)).find(|&k| !toks[k].trail.is_empty() || k + 1 == toks.len())?;
-    (toks[from + 2..=end].iter().all(plain)).then_some((from, end + 1))
+    let words = &toks[from + 2..=end];
+    let lower = words.iter().take_while(|t| plain(t)).count();
+    let named = lower >= 1
+        && lower < words.len()
+        && !crate::quote::resolve::is_given_name(words[lower].word)
+        && words[lower..].iter().all(|t| t.lead.is_empty() && t.is_cap());
+    (lower == words.len() || named).then_some((from, end + 1))
 }
 
 /// The end of a description's qualifier opened by a preposition right after it ("for the union",
