@@ -1518,3 +1518,27 @@ fn a_role_opening_the_narration_before_a_dropped_subject_names_its_holder() {
              przewidujemy zmian w projekcie” – powiedział.\n";
     assert_eq!(speakers(t), vec![some("Joanna Kruk"), some("Adam Sowa")]);
 }
+
+#[test]
+fn a_name_after_a_role_in_the_genitive_is_read_in_the_genitive() {
+    // "radnego Piotra Gila" is councillor Piotr Gil; read as written, "Piotra" would look like a
+    // woman's name, and the councillor of the masculine verb would be no one.
+    let t = "Powiat chce zamknąć szpital w Borkach.\n\n\
+             Według radnego opozycji Piotra Gila zarząd od miesięcy szykował prywatyzację.\n\n\
+             – Mam na to dokumenty i pokażę je na sesji – zapowiedział radny.\n";
+    assert_eq!(speakers(t), vec![some("Piotr Gil")]);
+}
+
+#[test]
+fn a_universitys_head_is_a_role_its_holder_answers_to() {
+    let t = "Staff at the university will strike from Monday over pension cuts.\n\n\
+             The university's vice-chancellor, Professor Ruth Calloway, said the scheme was no longer \
+             affordable.\n\n\
+             Union leaders met ministers on Thursday.\n\n\
+             \"Our door stays open at any hour,\" the vice-chancellor added.\n";
+    assert_eq!(speakers(t), vec![some("Ruth Calloway")]);
+    let t = "Pracownicy uczelni od poniedziałku strajkują w sprawie emerytur.\n\n\
+             Zdaniem rektora uczelni Tomasza Sowy strajk nie wpłynie na sesję egzaminacyjną.\n\n\
+             „Egzaminy odbędą się w terminie” – zapewnił rektor.\n";
+    assert_eq!(speakers(t), vec![some("Tomasz Sowa")]);
+}

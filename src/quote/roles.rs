@@ -167,6 +167,18 @@ pub fn role_of(w: &str) -> Option<&'static str> {
     with_lower(w, |l| t.phrases.get(l).copied())
 }
 
+/// Whether the Polish one-word role `w` is written in the genitive, so that a name in apposition
+/// after it is too ("według radnego Piotra Gila", "według prezydenta Jana Lisa"): an adjectival form
+/// in -ego or -ej, or a form in -a whose stem is the same role ("premiera", not "szefowa").
+pub fn genitive_role(w: &str) -> bool {
+    let Some(group) = role_of(w) else { return false };
+    with_lower(w, |l| {
+        l.ends_with("ego")
+            || l.ends_with("ej")
+            || l.strip_suffix('a').is_some_and(|stem| role_of(stem) == Some(group))
+    })
+}
+
 /// The longest role phrase starting at token `i` of `toks`, with no punctuation inside it: its group
 /// and the token index just past it.
 pub fn role_at(toks: &[Tok], i: usize) -> Option<(&'static str, usize)> {

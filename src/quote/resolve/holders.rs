@@ -135,7 +135,10 @@ impl People<'_> {
                 let run = &toks[a..b];
                 if b - a >= 2 && run.iter().any(|t| t.word.chars().any(char::is_lowercase)) {
                     let span = Span::new(run[0].span.start, run[b - a - 1].span.end);
-                    let name = book.canonical(span, lang, false);
+                    // After a role in the genitive the name is in the genitive too.
+                    let genitive =
+                        lang == crate::lang::Lang::Pl && crate::quote::roles::genitive_role(toks[i].word);
+                    let name = book.canonical(span, lang, genitive);
                     self.bindings.push(Binding { at, group, name, country });
                     return;
                 }
