@@ -1542,3 +1542,18 @@ fn a_universitys_head_is_a_role_its_holder_answers_to() {
              „Egzaminy odbędą się w terminie” – zapewnił rektor.\n";
     assert_eq!(speakers(t), vec![some("Tomasz Sowa")]);
 }
+
+#[test]
+fn a_pronoun_after_narration_opened_by_a_described_person_is_that_person() {
+    // Not the man named two paragraphs before.
+    let t = "The college's principal, Mark Denholm, said lessons would resume on Monday.\n\n\
+             Parents were told of the closure by text message on Sunday night.\n\n\
+             One second-year student, who asked not to be named, said the notice came too late. \
+             \"I had already paid for the train,\" he said.\n";
+    assert_eq!(speakers(t), vec![some("One second-year student")]);
+    let t = "Dyrektor szkoły Marek Dąb zapowiedział, że lekcje wrócą w poniedziałek.\n\n\
+             Rodzice dowiedzieli się o zamknięciu szkoły z wiadomości wysłanej w niedzielę.\n\n\
+             Jeden z ojców powiedział, że informacja przyszła za późno. – Bilety na pociąg były już \
+             kupione – dodał.\n";
+    assert_eq!(speakers(t), vec![some("Jeden z ojców")]);
+}

@@ -17,7 +17,7 @@ mod according;
 mod after;
 mod before;
 mod described;
-pub(crate) use described::is_age_adjective;
+pub(crate) use described::{is_age_adjective, partitive as partitive_at};
 mod lists;
 mod media;
 mod reported;
@@ -370,7 +370,7 @@ impl Rules {
         Rules { verbs, verb_filter, according, max_descriptors, prepositions, pronouns, according_finders }
     }
 
-    fn is_verb(&self, t: &Tok) -> bool {
+    pub(crate) fn is_verb(&self, t: &Tok) -> bool {
         // The lists are lower case and a verb here is never capitalised: no case folding needed.
         t.lead.is_empty()
             && self.verb_filter.may_contain(t.word)

@@ -8,7 +8,7 @@ use crate::lang::Lang;
 use crate::model::{Span, Speaker};
 use crate::quote::epithet::{self, Fit};
 use crate::quote::speaker;
-use crate::quote::{fast, names, resolve, roles};
+use crate::quote::{described, fast, groups, names, resolve, roles};
 
 impl<'t> Extraction<'t> {
     /// The sentences of narration that may name the subject of a quotation at `at`: the one holding it
@@ -142,6 +142,26 @@ impl<'t> Extraction<'t> {
             }
         }
         None
+    }
+
+    /// A person described by a group noun opening the narration right before the quotation, as its
+    /// subject, in the same paragraph ("One first-year student, who asked not to be named, said the
+    /// timing was poor. “…,” he said.", "Jeden z mieszkańców powiedział, że … – … – dodał."): the
+    /// description as written. The description must be followed by a verb of saying or a comma.
+    pub(super) fn opening_description(&mut self, at: usize, floor: usize, lang: Lang) -> Option<String> {
+        let rules = if lang == Lang::Pl { self.pl } else { self.en };
+        let (_, toks) =
+            self.narration_openings(at, floor, 8, 100).into_iter().find(|(_, t)| !t.is_empty())?;
+        let end = match groups::description(&toks, 0, toks.len(), false) {
+            Some((groups::Group::People, 0, end)) => end,
+            // One of a group, up to the verb ("Jeden z ojców powiedział, że …").
+            _ => {
+                let end = crate::quote::speaker::partitive_at(&toks, 0)?.1;
+                (2..end).find(|&k| rules.is_verb(&toks[k])).unwrap_or(end)
+            }
+        };
+        let subject = toks[end - 1].trail == "," || toks.get(end).is_some_and(|t| rules.is_verb(t));
+        subject.then(|| described(self.text, Span::new(toks[0].span.start, toks[end - 1].span.end)).name)
     }
 
     /// A role noun opening the narration right before the quotation, as its subject, in the same

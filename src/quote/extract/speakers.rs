@@ -204,7 +204,8 @@ impl<'t> Extraction<'t> {
         // any person named as a subject further back.
         let epithet = self
             .opening_epithet(at, pspan.start, gender, lang)
-            .or_else(|| self.opening_role(at, pspan.start, gender, lang));
+            .or_else(|| self.opening_role(at, pspan.start, gender, lang))
+            .or_else(|| self.opening_description(at, pspan.start, lang));
         let (people, _) = self.people(lang);
         let pl = lang == Lang::Pl;
         let name = epithet

@@ -183,7 +183,7 @@ pub(super) fn article_noun(toks: &[Tok], from: usize) -> Option<(usize, usize)> 
 /// mieszkanek", in lower-case words up to the end of the clause (at most six words), which may end
 /// in capitalised words that name the group's place or person but open with no given name ("jeden
 /// z sąsiadów Wilkosz", "one of the residents of Elm Street"). The tokens' range.
-pub(super) fn partitive(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
+pub(crate) fn partitive(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
     let plain = |t: &Tok| !t.is_cap() && t.lead.is_empty() && t.word.chars().any(char::is_alphabetic);
     let one = toks.get(from).is_some_and(|t| {
         t.trail.is_empty()
