@@ -176,9 +176,7 @@ impl<'t> Extraction<'t> {
         lang: Lang,
     ) -> Option<String> {
         for (_, toks) in self.narration_openings(at, floor, 6, 80) {
-            let t0 = usize::from(
-                toks.first().is_some_and(|t| t.trail.is_empty() && fast::lower_eq(t.word, "the")),
-            );
+            let t0 = after_the(&toks);
             let Some((group, end)) = roles::role_at(&toks, t0) else { continue };
             // A capitalised word before the clause's first punctuation names the subject or qualifies
             // the role ("Wójt gminy Rdzawka Jan Mróz poinformował").
@@ -209,9 +207,7 @@ impl<'t> Extraction<'t> {
         lang: Lang,
     ) -> Option<String> {
         for (s, toks) in self.narration_openings(at, floor, 3, 40) {
-            let t0 = usize::from(
-                toks.first().is_some_and(|t| t.trail.is_empty() && fast::lower_eq(t.word, "the")),
-            );
+            let t0 = after_the(&toks);
             let (Some(t), Some(next)) = (toks.get(t0), toks.get(t0 + 1)) else { continue };
             let Some(d) = epithet::demonym(t.word).filter(|_| t.trail.is_empty() && !next.is_cap()) else {
                 continue;
@@ -293,4 +289,10 @@ impl<'t> Extraction<'t> {
         let rest = text.get(last.span.end..place.pspan.start)?;
         (rest.split_whitespace().count() <= 12).then(|| last.speaker.clone()).flatten()
     }
+}
+
+/// The index of a narration's first word after an English definite article opening it ("The
+/// minister rejected …").
+fn after_the(toks: &[speaker::Tok]) -> usize {
+    usize::from(toks.first().is_some_and(|t| t.trail.is_empty() && fast::lower_eq(t.word, "the")))
 }
