@@ -1557,3 +1557,13 @@ fn a_pronoun_after_narration_opened_by_a_described_person_is_that_person() {
              kupione – dodał.\n";
     assert_eq!(speakers(t), vec![some("Jeden z ojców")]);
 }
+
+#[test]
+fn a_time_word_before_a_group_noun_after_the_verb_is_no_part_of_the_speaker() {
+    // An age before the noun describes the person; a time or a place before it does not.
+    let t = "Na obwodnicy doszło rano do wypadku.\n\n\
+             „Objazd potrwa do piątku” – poinformowała w czwartek policja.\n\n\
+             – Tu zawsze jest korek – mówi dziś mieszkaniec.\n\n\
+             – Czekam od godziny – mówi 70-letnia mieszkanka.\n";
+    assert_eq!(speakers(t), vec![some("policja"), some("mieszkaniec"), some("70-letnia mieszkanka")]);
+}

@@ -231,11 +231,10 @@ pub fn after_verb(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
         }
         let nom = nominative(toks[k].word).is_some_and(|(_, n)| with_lower(toks[k].word, |l| l == n));
         if nom && group_at(toks, k).is_some() {
-            // With the qualifiers before the noun ("mówi 58-letni mieszkaniec").
-            return description(toks, from, toks.len(), false)
-                .filter(|&(_, _, b)| b > k)
-                .or_else(|| description(toks, k, toks.len(), false))
-                .map(|(_, a, b)| (a, b));
+            // With an age before the noun ("mówi 58-letni mieszkaniec"); other words before it are
+            // no part of the description ("poinformowała w czwartek policja", "mówi dziś mieszkaniec").
+            let aged = k > from && (from..k).all(|i| crate::quote::speaker::is_age_adjective(toks[i].word));
+            return description(toks, if aged { from } else { k }, toks.len(), false).map(|(_, a, b)| (a, b));
         }
     }
     None
