@@ -910,7 +910,7 @@ fn subjects_before_a_phrase_and_ranks_before_a_name() {
              „Nie zbliżajcie się do zerwanych linii” – ostrzegał rzecznik straży st. kpt. Tomasz Rak.\n";
     assert_eq!(
         speakers(t),
-        vec![some("Stefan"), some("Minister klimatu"), some("Biblioteka"), some("Tomasz Rak")],
+        vec![some("Stefan"), some("Minister klimatu"), some("Biblioteka w Sanoku"), some("Tomasz Rak")],
         "no quote falls to the resident quoted first"
     );
     let t = "Floodwater reached the high street before dawn.\n\n\
@@ -1566,4 +1566,54 @@ fn a_time_word_before_a_group_noun_after_the_verb_is_no_part_of_the_speaker() {
              – Tu zawsze jest korek – mówi dziś mieszkaniec.\n\n\
              – Czekam od godziny – mówi 70-letnia mieszkanka.\n";
     assert_eq!(speakers(t), vec![some("policja"), some("mieszkaniec"), some("70-letnia mieszkanka")]);
+}
+
+#[test]
+fn a_polish_institution_is_named_in_full_with_its_place() {
+    // Its place after "w", the words joined by "i", and a genitive complement that looks like a
+    // woman's name ("Województwa Lubuskiego") all belong to the name; a neuter verb attributes too.
+    let t = "Wyrok w sprawie przetargu\n\n\
+             Sąd Okręgowy w Nowym Targu poinformował: „Ogłoszenie wyroku zaplanowano na piątek”.\n\n\
+             Ministerstwo Cyfryzacji i Rozwoju Regionów przekazało: „Nie otrzymaliśmy jeszcze uzasadnienia”.\n\n\
+             Urząd Marszałkowski Województwa Lubuskiego przekazał: „Umowa pozostaje w mocy”.\n\n\
+             – Postępowanie jest na wczesnym etapie – poinformowała w środę Prokuratura Rejonowa w Sokółce.\n\n\
+             – Zbiory wrócą do sal w maju – przekazało Muzeum Narodowe w Gnieźnie.\n";
+    assert_eq!(
+        speakers(t),
+        vec![
+            some("Sąd Okręgowy w Nowym Targu"),
+            some("Ministerstwo Cyfryzacji i Rozwoju Regionów"),
+            some("Urząd Marszałkowski Województwa Lubuskiego"),
+            some("Prokuratura Rejonowa w Sokółce"),
+            some("Muzeum Narodowe w Gnieźnie"),
+        ]
+    );
+    // A person named after an institution is the speaker, not the institution's words before the name.
+    let t = "Sprawa w sądzie\n\n\
+             Rzeczniczka Sądu Okręgowego w Krakowie Anna Lis powiedziała: „Akta są kompletne”.\n\n\
+             – Nie komentujemy toczących się spraw – dodał rzecznik Prokuratury Krajowej Piotr Zięba.\n";
+    assert_eq!(speakers(t), vec![some("Anna Lis"), some("Piotr Zięba")]);
+}
+
+#[test]
+fn a_statement_read_or_written_impersonally_speaks_for_the_institution_before() {
+    // "czytamy", "napisano" and "W komunikacie … czytamy:" name no speaker: the statement is the
+    // institution's that the sentence before gives as a source, or the owner named after the noun.
+    let t = "Osuwisko przy drodze\n\n\
+             Starostwo Powiatowe w Olszynie poinformowało, że droga pozostanie zamknięta do odwołania. \
+             „Geolodzy ocenią stan skarpy w przyszłym tygodniu” – czytamy w komunikacie.\n\n\
+             Zarząd Dróg Miejskich w Kępnie przekazał w komunikacie, że objazd poprowadzi przez osiedle. \
+             „Autobusy pojadą zmienioną trasą od poniedziałku” – napisano w komunikacie.\n\n\
+             Urząd Gminy Sosnowa Wola przekazał, że mieszkańcy mogą zgłaszać szkody do piątku. W komunikacie \
+             opublikowanym na stronie gminy czytamy: „Wnioski przyjmuje sekretariat urzędu”.\n\n\
+             W komunikacie policji czytamy: „Kierowcy powinni omijać ten odcinek”.\n";
+    assert_eq!(
+        speakers(t),
+        vec![
+            some("Starostwo Powiatowe w Olszynie"),
+            some("Zarząd Dróg Miejskich w Kępnie"),
+            some("Urząd Gminy Sosnowa Wola"),
+            some("policja"),
+        ]
+    );
 }

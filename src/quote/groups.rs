@@ -5,10 +5,11 @@
 
 use std::sync::OnceLock;
 
-use super::fast::{with_lower, WordFilter};
+use super::fast::{lower_eq, with_lower, WordFilter};
 use super::name_shape::nameish;
-use super::token::Tok;
+use super::token::{head, tokenize, Tok};
 use crate::lexicon::fxhash::FxMap;
+use crate::model::Span;
 
 /// What a group noun names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,6 +312,83 @@ pub fn description(toks: &[Tok], from: usize, end: usize, whole: bool) -> Option
     None
 }
 
+/// A Polish institution's name written out in the nominative from token `i` to the token before the
+/// end returned: at most two capitalised adjectives, a capitalised institution noun in the nominative
+/// (data/groups.txt), then the capitalised words that complement it, joined by "i" to another
+/// capitalised word ("Komenda Powiatowa Państwowej Straży Pożarnej", "Ministerstwo Rolnictwa i Rozwoju
+/// Wsi", "Wojewódzki Sąd Administracyjny"), and the place it serves after "w" or "we" ("w Lublinie",
+/// "w Nowym Sączu"), which ends the name. A word followed by punctuation ends it too, and so does a
+/// listed given name before a capitalised word (a person named after the institution). The noun must
+/// have a capitalised word before or after it ("Sąd uznał" names no institution). None when no such
+/// name starts at `i`.
+pub fn institution_run(toks: &[Tok], i: usize) -> Option<(usize, usize)> {
+    let joined = |k: usize| toks[k - 1].trail.is_empty() && toks[k].lead.is_empty();
+    let cap = |k: usize| toks.get(k).is_some_and(|t| nameish(t) && t.lead.is_empty());
+    let head = (i..(i + 3).min(toks.len())).find(|&h| {
+        let t = &toks[h];
+        t.is_cap()
+            && nominative(t.word)
+                .is_some_and(|(g, nom)| g == Group::Institution && with_lower(t.word, |l| l == nom))
+    })?;
+    if (i..head).any(|k| !toks[k].is_cap() || (k > i && !joined(k))) || head > i && !joined(head) {
+        return None;
+    }
+    let person =
+        |k: usize| super::resolve::is_listed_given_name_any_case(toks[k].word) && cap(k + 1) && joined(k + 1);
+    let mut end = head + 1;
+    while end < toks.len() && joined(end) {
+        let w = toks[end].word;
+        if cap(end) && !person(end) {
+            end += 1;
+        } else if w == "i" && cap(end + 1) && joined(end + 1) && !person(end + 1) {
+            end += 2;
+        } else if (w == "w" || w == "we") && cap(end + 1) && joined(end + 1) {
+            // The place: its capitalised words, to the first punctuation.
+            end += 2;
+            while end < toks.len() && end < head + 12 && cap(end) && joined(end) {
+                end += 1;
+            }
+            break;
+        } else {
+            break;
+        }
+    }
+    (end - i >= 2).then_some((i, end))
+}
+
+/// The Polish institution's name written out ([`institution_run`]) that holds `span` on its line:
+/// `span` is part of it ("Rozwoju Wsi" in "Ministerstwo Rolnictwa i Rozwoju Wsi poinformowało") or
+/// opens it ("Prokuratura Okręgowa" before "w Lublinie"). Not after one of `prepositions`. Its span.
+pub fn institution_around(text: &str, span: Span, prepositions: &[&str]) -> Option<Span> {
+    let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+    let mut from = span.start.saturating_sub(120).max(line_start);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    // (Most names stand near no institution noun: the six words before the span and the first three of
+    // it are looked up first, as the noun opens the name after two adjectives at most.)
+    let head_noun = |t: &Tok| t.is_cap() && nominative(t.word).is_some_and(|(g, _)| g == Group::Institution);
+    if !super::token::tokens_rev(text, Span::new(from, span.start)).take(6).any(|t| head_noun(&t))
+        && !super::token::tokens(text, span).take(3).any(|t| head_noun(&t))
+    {
+        return None;
+    }
+    let line_end = text[span.end..].find('\n').map_or(text.len(), |i| span.end + i);
+    let to = head(text, Span::new(span.end, line_end), 100).end;
+    let toks = tokenize(text, Span::new(from, to));
+    // (The first token may be cut when the window does not start the line.)
+    let first = usize::from(from > line_start);
+    let s = toks.iter().position(|t| t.span.start >= span.start)?;
+    let e = toks.iter().rposition(|t| t.span.end <= span.end)?;
+    let after_preposition = |a: usize| {
+        a > 0 && toks[a - 1].trail.is_empty() && prepositions.iter().any(|p| lower_eq(toks[a - 1].word, p))
+    };
+    (first..=s).find_map(|a| {
+        let (a, b) = institution_run(&toks, a)?;
+        (b > e && !after_preposition(a)).then(|| Span::new(toks[a].span.start, toks[b - 1].span.end))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,8 +397,6 @@ mod tests {
     fn span_of(toks: &[Tok], a: usize, b: usize) -> Span {
         Span::new(toks[a].span.start, toks[b - 1].span.end)
     }
-    use crate::model::Span;
-    use crate::quote::speaker::tokenize;
 
     #[test]
     fn an_institution_in_an_oblique_case_gets_its_nominative() {
@@ -348,6 +424,29 @@ mod tests {
         let toks = tokenize(t, Span::new(0, t.len()));
         description(&toks, 0, toks.len(), false)
             .map(|(g, a, b)| (g, span_of(&toks, a, b).text(t).to_string()))
+    }
+
+    #[test]
+    fn institution_names_run_to_their_place() {
+        let run = |t: &str| {
+            let toks = tokenize(t, Span::new(0, t.len()));
+            institution_run(&toks, 0).map(|(a, b)| span_of(&toks, a, b).text(t).to_string())
+        };
+        for (t, want) in [
+            ("Sąd Okręgowy w Nowym Sączu uznał", Some("Sąd Okręgowy w Nowym Sączu")),
+            ("Wojewódzki Sąd Administracyjny orzekł", Some("Wojewódzki Sąd Administracyjny")),
+            ("Ministerstwo Rolnictwa i Rozwoju Wsi, jak", Some("Ministerstwo Rolnictwa i Rozwoju Wsi")),
+            ("Biblioteka w Sanoku napisała", Some("Biblioteka w Sanoku")),
+            // A person named after the institution is no part of it; a bare noun is no name.
+            ("Komenda Policji Anna Lis", Some("Komenda Policji")),
+            ("Sąd uznał", None),
+            ("Rząd Donalda Tuska", None),
+            // Not in the nominative, or no institution noun.
+            ("Sądu Okręgowego w Krakowie", None),
+            ("Jan Kowalski w Krakowie", None),
+        ] {
+            assert_eq!(run(t).as_deref(), want, "{t}");
+        }
     }
 
     #[test]

@@ -446,6 +446,13 @@ impl<'t> People<'t> {
             if run.group || !run.person_like {
                 continue;
             }
+            // A Polish institution's name written out goes on past the run ("Sąd Okręgowy w Krakowie").
+            let prepositions = crate::quote::speaker_pl::rules().prepositions;
+            if let Some(whole) =
+                nominative.then(|| super::groups::institution_around(text, run.span, prepositions)).flatten()
+            {
+                return Some(book.canonical(whole, self.lang, false));
+            }
             let c = book.canonical(run.span, self.lang, false);
             // One capitalised word opening the clause may be any word; it is a person's surname when
             // the text gives a full name for it ("Birch later added that …" after "Tom Birch").

@@ -308,7 +308,9 @@ pub struct Attribution {
 
 /// A verb of reading that points to a written source: "– … – czytamy (w komunikacie)".
 pub fn is_reading_verb(w: &str) -> bool {
-    ["czytamy", "czytam", "przeczytamy", "przeczytać", "czytasz"].iter().any(|r| lower_eq(w, r))
+    ["czytamy", "czytam", "przeczytamy", "przeczytać", "czytasz", "napisano", "podano", "poinformowano"]
+        .iter()
+        .any(|r| lower_eq(w, r))
 }
 
 /// A word after which a verb-of-saying form is a noun: an article or a possessive ("the claims", "a
@@ -340,6 +342,8 @@ fn comitative(prep: &Tok, noun: &Tok) -> bool {
 
 /// Grammar of one language's attributions.
 pub struct Rules {
+    /// The language of the rules.
+    pub lang: crate::lang::Lang,
     pub verbs: &'static FxSet<&'static str>,
     /// Pre-test for `verbs`.
     verb_filter: WordFilter,
@@ -358,6 +362,7 @@ pub struct Rules {
 impl Rules {
     /// The rules of one language.
     pub fn new(
+        lang: crate::lang::Lang,
         verbs: &'static FxSet<&'static str>,
         according: &'static [(&'static str, &'static str)],
         max_descriptors: usize,
@@ -367,7 +372,16 @@ impl Rules {
         let according_finders =
             according.iter().map(|(a, _)| memchr::memmem::Finder::new(&a.as_bytes()[1..])).collect();
         let verb_filter = WordFilter::new(verbs.iter().copied());
-        Rules { verbs, verb_filter, according, max_descriptors, prepositions, pronouns, according_finders }
+        Rules {
+            lang,
+            verbs,
+            verb_filter,
+            according,
+            max_descriptors,
+            prepositions,
+            pronouns,
+            according_finders,
+        }
     }
 
     pub(crate) fn is_verb(&self, t: &Tok) -> bool {

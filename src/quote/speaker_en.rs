@@ -10,6 +10,7 @@ pub fn rules() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
     R.get_or_init(|| {
         Rules::new(
+            crate::lang::Lang::En,
             verbs_en(),
             &[("according", "to")],
             4,

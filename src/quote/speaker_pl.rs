@@ -10,6 +10,7 @@ pub fn rules() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
     R.get_or_init(|| {
         Rules::new(
+            crate::lang::Lang::Pl,
             verbs_pl(),
             &[("według", ""), ("zdaniem", "")],
             // Up to eight words between the verb and the name: "powiedział podczas czwartkowej

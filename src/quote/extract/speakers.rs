@@ -81,7 +81,14 @@ impl<'t> Extraction<'t> {
                         .or_else(|| Some(described(self.text, span))),
                 }
             }
-            Some(Who::Unnamed(span)) if !span.is_empty() => Some(described(self.text, span)),
+            Some(Who::Unnamed(span)) if !span.is_empty() => {
+                // A Polish institution described by its name, written out with its place ("Sąd Okręgowy
+                // w Krakowie poinformował:").
+                let prepositions = crate::quote::speaker_pl::rules().prepositions;
+                let whole =
+                    (lang == Lang::Pl).then(|| groups::institution_around(self.text, span, prepositions));
+                Some(described(self.text, whole.flatten().unwrap_or(span)))
+            }
             Some(Who::Unnamed(_)) | None => None,
         }
     }
@@ -184,6 +191,14 @@ impl<'t> Extraction<'t> {
             let prev = k.checked_sub(2).map(|k| sentences[k].span).filter(|s| s.end > prev_para_start);
             let source = rules
                 .source_after_reading(text, Span::new(span.start, pspan.end))
+                .or_else(|| {
+                    // (the verb's own clause: after the quotation, in the verb's sentence)
+                    let in_verb = sentences.partition_point(|s| s.span.start <= span.start).checked_sub(1);
+                    let sentence_start = in_verb.map_or(0, |i| sentences[i].span.start);
+                    let after_quote = if q.inner.end <= span.start { q.inner.end } else { 0 };
+                    let from = pspan.start.max(sentence_start).max(after_quote);
+                    rules.source_before_reading(text, Span::new(from, span.start))
+                })
                 .or_else(|| prev.and_then(|s| rules.source_in(text, s)));
             let (people, book) = self.people(lang);
             if let Some(found) = source.and_then(|w| source_speaker(text, w, lang, book, people)) {
@@ -418,6 +433,15 @@ pub(super) fn person_span(
     if speaker::tokens(text, span).next().is_some_and(|t| speaker::is_oblique_preposition(t.word)) {
         return None;
     }
+    // A Polish institution's name written out, with its place ("Sąd Okręgowy w Krakowie", "Ministerstwo
+    // Rolnictwa i Rozwoju Wsi"): the whole name, where a reader took a part of it.
+    if lang == Lang::Pl && !genitive {
+        if let Some(whole) =
+            groups::institution_around(text, span, crate::quote::speaker_pl::rules().prepositions)
+        {
+            return Some(whole);
+        }
+    }
     let mut span = Some(span);
     if lang == Lang::Pl && !genitive {
         let all: Vec<_> = speaker::tokens(text, span.unwrap()).take(4).collect();
@@ -458,10 +482,16 @@ pub(super) fn person_span(
             let whole_institution = groups::description(&toks, 0, n, true).is_some()
                 && !resolve::is_listed_given_name_any_case(toks[a].word)
                 && (a == 1 || adjective_end(toks[b - 1].word));
+            // (Or only the adjectives of an institution named before the span: "rzecznik Prokuratury
+            // Krajowej Piotr Zięba", whose first word a reader left out.)
+            let adjectives_only = a > 0
+                && toks[..a].iter().all(|t| t.is_cap() && adjective_end(t.word))
+                && resolve::is_listed_given_name(toks[a].word);
             if !whole_institution
-                && toks[..a.min(3)]
-                    .iter()
-                    .any(|t| groups::group_of(t.word) == Some(groups::Group::Institution))
+                && (adjectives_only
+                    || toks[..a.min(3)]
+                        .iter()
+                        .any(|t| groups::group_of(t.word) == Some(groups::Group::Institution)))
             {
                 span = Some(Span::new(toks[a].span.start, toks[b - 1].span.end));
             }

@@ -63,6 +63,10 @@ impl Rules {
                 return Some(Attribution { who });
             }
         }
+        // "W komunikacie … czytamy:": the written source read, named in the clause or before.
+        if toks[last].trail.starts_with(':') && is_reading_verb(toks[last].word) {
+            return Some(Attribution { who: Who::Implicit(toks[last].span) });
+        }
         if let Some(a) = self.verb_before(toks) {
             return Some(a);
         }

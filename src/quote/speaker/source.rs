@@ -5,25 +5,37 @@
 use super::*;
 use crate::quote::fast::lower_eq;
 
+/// Words before a written source: "czytamy w komunikacie", "we read in the statement".
+const PLACES: &[&str] = &["w", "we", "na", "in", "on"];
+
+/// Whether a written source opens at token `k`: a place word and a document noun with no punctuation
+/// after either ("w komunikacie", "in the statement" without its article).
+fn document_at(toks: &[Tok], k: usize) -> bool {
+    let plain = |k: usize| toks.get(k).is_some_and(|t| t.trail.is_empty());
+    plain(k)
+        && PLACES.iter().any(|w| lower_eq(toks[k].word, w))
+        && plain(k + 1)
+        && (is_document_pl(toks[k + 1].word) || is_document_en(toks[k + 1].word))
+}
+
 impl Rules {
     /// The source named right after a verb of reading: "czytamy w komunikacie policji", "czytamy we
     /// wpisie premiera", "we read in the ministry's statement" (`region` starts at the verb).
     pub fn source_after_reading(&self, text: &str, region: Span) -> Option<Who> {
-        const PLACES: &[&str] = &["w", "we", "na", "in", "on"];
         let toks: Vec<Tok> = words(text, head(text, region, 160)).take(10).collect();
         let t0 = toks.first()?;
         if !is_reading_verb(t0.word) || !t0.trail.is_empty() {
             return None;
         }
-        let plain = |k: usize, list: &[&str]| {
-            toks.get(k).is_some_and(|t| t.trail.is_empty() && list.iter().any(|w| lower_eq(t.word, w)))
-        };
-        (plain(1, PLACES)
-            && toks
-                .get(2)
-                .is_some_and(|t| t.trail.is_empty() && (is_document_pl(t.word) || is_document_en(t.word))))
-        .then(|| self.owner_at(&toks, 3))
-        .flatten()
+        document_at(&toks, 1).then(|| self.owner_at(&toks, 3)).flatten()
+    }
+
+    /// The source named before a verb of reading in its clause (`region` ends at the verb): "W
+    /// komunikacie policji czytamy:", the owner right after the document noun.
+    pub fn source_before_reading(&self, text: &str, region: Span) -> Option<Who> {
+        let toks: Vec<Tok> = words(text, tail(text, region, 160)).collect();
+        let k = (0..toks.len()).find(|&k| document_at(&toks, k))?;
+        self.owner_at(&toks, k + 2)
     }
 
     /// A source starting at token `k`: a group description (`policji`, `the ministry`), a role
@@ -54,6 +66,15 @@ impl Rules {
         })?;
         let prep = |k: usize| k > 0 && with_lower(toks[k - 1].word, |w| self.prepositions.contains(&w));
         if j > 0 && toks[j - 1].trail.is_empty() {
+            // A Polish institution's name written out before the verb, with its place ("Prokuratura
+            // Okręgowa w Lublinie poinformowała"): the whole name.
+            let institution =
+                |a: usize| !prep(a) && crate::quote::groups::institution_run(&toks, a) == Some((a, j));
+            if let Some(a) =
+                (j.saturating_sub(14)..j).find(|&a| self.lang == crate::lang::Lang::Pl && institution(a))
+            {
+                return Some(Who::Name { span: span_of(&toks, (a, j)), genitive: false });
+            }
             for a in j.saturating_sub(4)..j {
                 if crate::quote::groups::description(&toks, a, j, true).is_some() && !prep(a) {
                     return Some(Who::Unnamed(span_of(&toks, (a, j))));
