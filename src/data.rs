@@ -231,6 +231,7 @@ pub const SHAPES: &[Shape] = &[
     shape!("src/quote/data/courtesy_titles.txt", Sep::Line, (1, 1), NONE, None, true),
     shape!("src/quote/data/cues.txt", Sep::Tab, (2, 2), &[(0, &["title", "scare", "name"])], None, true),
     shape!("src/quote/data/groups.txt", Sep::Tab, (2, 16), &[(0, &["people", "institution"])], None, true),
+    shape!("src/quote/data/institution_refs.txt", Sep::Tab, (2, 8), NONE, None, true),
     shape!("src/quote/data/roles.txt", Sep::Tab, (2, 2), NONE, None, true),
     shape!("src/quote/data/countries.txt", Sep::Tab, (2, 2), NONE, None, true),
     shape!("src/quote/data/demonyms.txt", Sep::Tab, (3, 3), &[(1, &["m", "f", "-"])], None, true),

@@ -1617,3 +1617,20 @@ fn a_statement_read_or_written_impersonally_speaks_for_the_institution_before() 
         ]
     );
 }
+
+#[test]
+fn a_polish_institution_noun_alone_stands_for_the_institution_named_before() {
+    // "resort" is a ministry, "spółka" the company named with it, "urząd" a starostwo; a phrase before
+    // the noun names no speaker ("W oświadczeniu przesłanym redakcji").
+    let t = "Pożar w zakładzie\n\n\
+             Ministerstwo Przemysłu odniosło się do sprawy w piątek. Resort zapewnia: „Firma dostanie pomoc z \
+             programu osłonowego”.\n\n\
+             Spółka Drewmet przekazała, że produkcja stanie do końca miesiąca. W oświadczeniu przesłanym \
+             redakcji spółka podkreśla: „Przyczyny pożaru wyjaśni niezależny biegły”.\n\n\
+             Starostwo Powiatowe w Borach poinformowało, że szkoła przyjmie ewakuowanych. W przesłanym nam \
+             komunikacie urząd zapewnia: „Sale będą gotowe na poniedziałek”.\n";
+    assert_eq!(
+        speakers(t),
+        vec![some("Ministerstwo Przemysłu"), some("Spółka Drewmet"), some("Starostwo Powiatowe w Borach")]
+    );
+}

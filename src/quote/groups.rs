@@ -389,6 +389,67 @@ pub fn institution_around(text: &str, span: Span, prepositions: &[&str]) -> Opti
     })
 }
 
+/// Polish nouns that refer back to an institution named before (data/institution_refs.txt): each noun
+/// and the nouns opening the names it may stand for, itself first.
+fn refers() -> &'static FxMap<&'static str, Vec<&'static str>> {
+    static M: OnceLock<FxMap<&'static str, Vec<&'static str>>> = OnceLock::new();
+    M.get_or_init(|| {
+        let rows = crate::data::entries(include_str!("data/institution_refs.txt"));
+        rows.filter_map(|line| {
+            let noun = line.split('\t').next()?;
+            Some((noun, line.split('\t').collect()))
+        })
+        .collect()
+    })
+}
+
+/// The institution a Polish institution noun standing alone at `noun` refers back to ("Resort
+/// zapewnia" after "Ministerstwo Rozwoju odniosło się …", "spółka podkreśla" after "Spółka Metalex
+/// przekazała"): the last name written out ([`institution_run`]) in the 3,000 bytes before `noun`
+/// that opens with the same noun or with one data/institution_refs.txt lists for it. Its span.
+pub fn institution_named_before(text: &str, noun: Span) -> Option<Span> {
+    let toks = tokenize(text, noun);
+    let [t] = toks.as_slice() else { return None };
+    let (group, nom) = nominative(t.word)?;
+    if group != Group::Institution || !with_lower(t.word, |l| l == nom) {
+        return None;
+    }
+    let own = [nom];
+    let heads = refers().get(nom).map_or(&own[..], Vec::as_slice);
+    let mut from = noun.start.saturating_sub(3000);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let before = tokenize(text, Span::new(from, noun.start));
+    // (The first token may be cut when the window does not start the text.)
+    let first = usize::from(from > 0);
+    let (a, b) = (first..before.len()).rev().find_map(|k| {
+        let w = before[k].word;
+        if !before[k].is_cap() || !heads.iter().any(|h| with_lower(w, |l| l == *h)) {
+            return None;
+        }
+        // (at most two adjectives before the noun: "Miejski Zakład Komunikacji")
+        (k.saturating_sub(2).max(first)..=k).find_map(|a| institution_run(&before, a).filter(|&(_, b)| b > k))
+    })?;
+    Some(Span::new(before[a].span.start, before[b - 1].span.end))
+}
+
+/// A description ending the clause `toks` (the words before a verb), after a phrase opened by a
+/// preposition, with no name and no punctuation: "W przesłanym nam komunikacie urząd zapewnia:", "In
+/// its statement the company said". Not right after a preposition. Its group and token range.
+pub fn description_ending(toks: &[Tok]) -> Option<(Group, usize, usize)> {
+    let n = toks.len();
+    let opens_phrase = toks.first().is_some_and(|t| super::speaker::is_oblique_preposition(t.word));
+    if n < 3 || !opens_phrase || toks[..n - 1].iter().any(|t| !t.trail.is_empty() || !t.lead.is_empty()) {
+        return None;
+    }
+    // (the noun, with its article when one stands before it)
+    let a = if determiner(&toks[n - 2]) { n - 2 } else { n - 1 };
+    let set_off =
+        !toks[1..a].iter().any(Tok::is_cap) && !super::speaker::is_oblique_preposition(toks[a - 1].word);
+    description(toks, a, n, true).filter(|_| set_off)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -222,6 +222,7 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
             }
             super::groups::description(toks, c + 1, toks.len(), false)
         })
+        .or_else(|| super::groups::description_ending(toks))
         .map(|(_, a, b)| Span::new(toks[a].span.start, toks[b - 1].span.end))
         // A full name set off by commas after the opening phrase names the one it describes ("A
         // ministry spokeswoman, Joanna Kret, said …, adding:").

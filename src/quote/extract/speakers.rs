@@ -83,10 +83,13 @@ impl<'t> Extraction<'t> {
             }
             Some(Who::Unnamed(span)) if !span.is_empty() => {
                 // A Polish institution described by its name, written out with its place ("Sąd Okręgowy
-                // w Krakowie poinformował:").
+                // w Krakowie poinformował:"); a noun alone stands for the institution named before
+                // ("Resort zapewnia:" after "Ministerstwo Rozwoju odniosło się …").
                 let prepositions = crate::quote::speaker_pl::rules().prepositions;
-                let whole =
-                    (lang == Lang::Pl).then(|| groups::institution_around(self.text, span, prepositions));
+                let whole = (lang == Lang::Pl).then(|| {
+                    groups::institution_around(self.text, span, prepositions)
+                        .or_else(|| groups::institution_named_before(self.text, span))
+                });
                 Some(described(self.text, whole.flatten().unwrap_or(span)))
             }
             Some(Who::Unnamed(_)) | None => None,
@@ -121,7 +124,8 @@ impl<'t> Extraction<'t> {
             span = None;
         }
         if let Some(g) = group {
-            Some(described(text, g))
+            let named = (lang == Lang::Pl).then(|| groups::institution_named_before(text, g)).flatten();
+            Some(described(text, named.unwrap_or(g)))
         } else if let Some(span) = span {
             let name = self.book.canonical(span, lang, genitive);
             self.last_named = Some(self.quotes.len());
@@ -148,7 +152,8 @@ impl<'t> Extraction<'t> {
         let text = self.text;
         let (people, book) = self.people(lang);
         if let Some(d) = clause.described {
-            return Some(described(text, d));
+            let named = (lang == Lang::Pl).then(|| groups::institution_named_before(text, d)).flatten();
+            return Some(described(text, named.unwrap_or(d)));
         }
         let span = Span::new(clause.span.end, clause.span.end);
         if let Some(name) = people.subject_of(clause, lang == Lang::Pl, book) {
