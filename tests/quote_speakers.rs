@@ -1634,3 +1634,13 @@ fn a_polish_institution_noun_alone_stands_for_the_institution_named_before() {
         vec![some("Ministerstwo Przemysłu"), some("Spółka Drewmet"), some("Starostwo Powiatowe w Borach")]
     );
 }
+
+#[test]
+fn a_noun_written_before_a_full_name_names_that_person_later() {
+    // "26-letni obrońca" is the defender named with that noun, not the coach named last.
+    let t = "Finał pucharu\n\n\
+             Zwycięskiego gola zdobył w ostatniej minucie obrońca Paweł Sowa. Trener gości Adam Lis nie \
+             krył rozczarowania.\n\n\
+             „Nie wiem nawet, jak to się stało” – przyznał 26-letni obrońca.\n";
+    assert_eq!(speakers(t), vec![some("Paweł Sowa")]);
+}

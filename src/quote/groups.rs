@@ -450,6 +450,42 @@ pub fn description_ending(toks: &[Tok]) -> Option<(Group, usize, usize)> {
     description(toks, a, n, true).filter(|_| set_off)
 }
 
+/// The person a Polish description names by the noun written before their full name earlier in the
+/// article: "23-letni skrzydłowy" after "skrzydłowy Mateusz Rękas". The description at `span` is a noun
+/// in small letters, after an age at most ("23-letni", "58-letnia"); the name is the last one written
+/// right after the same word in the 3,000 bytes before, opening with a listed given name. Its span.
+pub fn apposed_before(text: &str, span: Span) -> Option<Span> {
+    let toks = tokenize(text, span);
+    let noun = match toks.as_slice() {
+        [n] => n,
+        [age, n]
+            if age.trail.is_empty() && (age.word.ends_with("-letni") || age.word.ends_with("-letnia")) =>
+        {
+            n
+        }
+        _ => return None,
+    };
+    if noun.is_cap() || noun.word.chars().count() < 4 || !noun.lead.is_empty() {
+        return None;
+    }
+    let mut from = span.start.saturating_sub(3000);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let before = tokenize(text, Span::new(from, span.start));
+    (0..before.len().saturating_sub(2)).rev().find_map(|k| {
+        let (n, g, s) = (&before[k], &before[k + 1], &before[k + 2]);
+        let apposed = n.word == noun.word
+            && n.trail.is_empty()
+            && g.lead.is_empty()
+            && g.trail.is_empty()
+            && s.lead.is_empty()
+            && s.is_cap()
+            && super::resolve::is_listed_given_name(g.word);
+        apposed.then(|| Span::new(g.span.start, s.span.end))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

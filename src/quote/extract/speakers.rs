@@ -176,6 +176,17 @@ impl<'t> Extraction<'t> {
         Some(Speaker { name, span })
     }
 
+    /// "– … – przyznał 23-letni skrzydłowy.": a noun in small letters ending the sentence after the
+    /// verb at `span`, after an age at most, that the article wrote before a person's full name
+    /// ("skrzydłowy Mateusz Rękas") names that person.
+    fn apposed_after(&mut self, span: Span, pspan: Span) -> Option<Speaker> {
+        let after: Vec<_> = speaker::tokens(self.text, Span::new(span.end, pspan.end)).take(2).collect();
+        let k = after.iter().position(|t| !t.trail.is_empty())?;
+        let described = Span::new(after.first()?.span.start, after[k].span.end);
+        let name = groups::apposed_before(self.text, described)?;
+        Some(Speaker { name: self.book.canonical(name, Lang::Pl, false), span: described })
+    }
+
     /// The speaker a pronoun or a subject-less verb at `span` stands for.
     fn implicit_speaker(
         &mut self,
@@ -189,6 +200,9 @@ impl<'t> Extraction<'t> {
         let doc = self.doc;
         let sentences = &doc.sentences;
         let rules = if lang == Lang::Pl { self.pl } else { self.en };
+        if let Some(found) = (lang == Lang::Pl).then(|| self.apposed_after(span, pspan)).flatten() {
+            return Some(found);
+        }
         // "– … – czytamy (w komunikacie X)": the written source, named after the verb or
         // in the sentence before.
         if speaker::is_reading_verb(span.text(text)) {
