@@ -180,6 +180,10 @@ impl<'t> Extraction<'t> {
     /// verb at `span`, after an age at most, that the article wrote before a person's full name
     /// ("skrzydłowy Mateusz Rękas") names that person.
     fn apposed_after(&mut self, span: Span, pspan: Span) -> Option<Speaker> {
+        // (the words go on after the verb, with no punctuation between)
+        if !self.text[span.end..].starts_with(' ') {
+            return None;
+        }
         let after: Vec<_> = speaker::tokens(self.text, Span::new(span.end, pspan.end)).take(2).collect();
         let k = after.iter().position(|t| !t.trail.is_empty())?;
         let described = Span::new(after.first()?.span.start, after[k].span.end);
