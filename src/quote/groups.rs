@@ -214,7 +214,7 @@ const DETERMINERS: &[&str] = &[
 ];
 
 /// Is `t` a determiner or quantifier that may open a description?
-fn determiner(t: &Tok) -> bool {
+pub(crate) fn determiner(t: &Tok) -> bool {
     static F: OnceLock<WordFilter> = OnceLock::new();
     let f = F.get_or_init(|| WordFilter::new(DETERMINERS.iter().copied()));
     t.word.len() <= 12 && f.may_contain(t.word) && with_lower(t.word, |l| DETERMINERS.contains(&l))
@@ -234,7 +234,7 @@ pub fn after_verb(toks: &[Tok], from: usize) -> Option<(usize, usize)> {
         if nom && group_at(toks, k).is_some() {
             // With an age before the noun ("mówi 58-letni mieszkaniec"); other words before it are
             // no part of the description ("poinformowała w czwartek policja", "mówi dziś mieszkaniec").
-            let aged = k > from && (from..k).all(|i| crate::quote::speaker::is_age_adjective(toks[i].word));
+            let aged = k > from && (from..k).all(|i| is_age_adjective(toks[i].word));
             return description(toks, if aged { from } else { k }, toks.len(), false).map(|(_, a, b)| (a, b));
         }
     }
@@ -310,6 +310,14 @@ pub fn description(toks: &[Tok], from: usize, end: usize, whole: bool) -> Option
         i += 1;
     }
     None
+}
+
+/// An age written as an adjective: "34-year-old", "64-letni", "64-letniej".
+pub fn is_age_adjective(w: &str) -> bool {
+    let Some((num, rest)) = w.split_once('-') else { return false };
+    (1..=3).contains(&num.len())
+        && num.bytes().all(|b| b.is_ascii_digit())
+        && (rest == "year-old" || rest.starts_with("letni"))
 }
 
 /// A Polish institution's name written out in the nominative from token `i` to the token before the
@@ -432,58 +440,6 @@ pub fn institution_named_before(text: &str, noun: Span) -> Option<Span> {
         (k.saturating_sub(2).max(first)..=k).find_map(|a| institution_run(&before, a).filter(|&(_, b)| b > k))
     })?;
     Some(Span::new(before[a].span.start, before[b - 1].span.end))
-}
-
-/// A description ending the clause `toks` (the words before a verb), after a phrase opened by a
-/// preposition, with no name and no punctuation: "W przesłanym nam komunikacie urząd zapewnia:", "In
-/// its statement the company said". Not right after a preposition. Its group and token range.
-pub fn description_ending(toks: &[Tok]) -> Option<(Group, usize, usize)> {
-    let n = toks.len();
-    let opens_phrase = toks.first().is_some_and(|t| super::speaker::is_oblique_preposition(t.word));
-    if n < 3 || !opens_phrase || toks[..n - 1].iter().any(|t| !t.trail.is_empty() || !t.lead.is_empty()) {
-        return None;
-    }
-    // (the noun, with its article when one stands before it)
-    let a = if determiner(&toks[n - 2]) { n - 2 } else { n - 1 };
-    let set_off =
-        !toks[1..a].iter().any(Tok::is_cap) && !super::speaker::is_oblique_preposition(toks[a - 1].word);
-    description(toks, a, n, true).filter(|_| set_off)
-}
-
-/// The person a Polish description names by the noun written before their full name earlier in the
-/// article: "23-letni skrzydłowy" after "skrzydłowy Mateusz Rękas". The description at `span` is a noun
-/// in small letters, after an age at most ("23-letni", "58-letnia"); the name is the last one written
-/// right after the same word in the 3,000 bytes before, opening with a listed given name. Its span.
-pub fn apposed_before(text: &str, span: Span) -> Option<Span> {
-    let toks = tokenize(text, span);
-    let noun = match toks.as_slice() {
-        [n] => n,
-        [age, n]
-            if age.trail.is_empty() && (age.word.ends_with("-letni") || age.word.ends_with("-letnia")) =>
-        {
-            n
-        }
-        _ => return None,
-    };
-    if noun.is_cap() || noun.word.chars().count() < 4 || !noun.lead.is_empty() {
-        return None;
-    }
-    let mut from = span.start.saturating_sub(3000);
-    while !text.is_char_boundary(from) {
-        from += 1;
-    }
-    let before = tokenize(text, Span::new(from, span.start));
-    (0..before.len().saturating_sub(2)).rev().find_map(|k| {
-        let (n, g, s) = (&before[k], &before[k + 1], &before[k + 2]);
-        let apposed = n.word == noun.word
-            && n.trail.is_empty()
-            && g.lead.is_empty()
-            && g.trail.is_empty()
-            && s.lead.is_empty()
-            && s.is_cap()
-            && super::resolve::is_listed_given_name(g.word);
-        apposed.then(|| Span::new(g.span.start, s.span.end))
-    })
 }
 
 #[cfg(test)]

@@ -17,7 +17,8 @@ mod according;
 mod after;
 mod before;
 mod described;
-pub(crate) use described::{is_age_adjective, partitive as partitive_at};
+pub(crate) use super::groups::is_age_adjective;
+pub(crate) use described::{description_ending, partitive as partitive_at};
 mod lists;
 mod media;
 mod reported;
@@ -222,7 +223,7 @@ pub fn subject_clause(toks: &[Tok]) -> SubjectClause {
             }
             super::groups::description(toks, c + 1, toks.len(), false)
         })
-        .or_else(|| super::groups::description_ending(toks))
+        .or_else(|| description_ending(toks))
         .map(|(_, a, b)| Span::new(toks[a].span.start, toks[b - 1].span.end))
         // A full name set off by commas after the opening phrase names the one it describes ("A
         // ministry spokeswoman, Joanna Kret, said …, adding:").
@@ -307,7 +308,8 @@ pub struct Attribution {
     pub who: Who,
 }
 
-/// A verb of reading that points to a written source: "– … – czytamy (w komunikacie)".
+/// A verb of reading, or an impersonal verb of writing, that points to a written source: "– … –
+/// czytamy (w komunikacie)", "– … – napisano w komunikacie".
 pub fn is_reading_verb(w: &str) -> bool {
     ["czytamy", "czytam", "przeczytamy", "przeczytać", "czytasz", "napisano", "podano", "poinformowano"]
         .iter()

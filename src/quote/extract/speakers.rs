@@ -86,11 +86,9 @@ impl<'t> Extraction<'t> {
                 // w Krakowie poinformował:"); a noun alone stands for the institution named before
                 // ("Resort zapewnia:" after "Ministerstwo Rozwoju odniosło się …").
                 let prepositions = crate::quote::speaker_pl::rules().prepositions;
-                let whole = (lang == Lang::Pl).then(|| {
-                    groups::institution_around(self.text, span, prepositions)
-                        .or_else(|| groups::institution_named_before(self.text, span))
-                });
-                Some(described(self.text, whole.flatten().unwrap_or(span)))
+                let whole =
+                    (lang == Lang::Pl).then(|| groups::institution_around(self.text, span, prepositions));
+                Some(described_in(self.text, whole.flatten().unwrap_or(span), lang))
             }
             Some(Who::Unnamed(_)) | None => None,
         }
@@ -124,8 +122,7 @@ impl<'t> Extraction<'t> {
             span = None;
         }
         if let Some(g) = group {
-            let named = (lang == Lang::Pl).then(|| groups::institution_named_before(text, g)).flatten();
-            Some(described(text, named.unwrap_or(g)))
+            Some(described_in(text, g, lang))
         } else if let Some(span) = span {
             let name = self.book.canonical(span, lang, genitive);
             self.last_named = Some(self.quotes.len());
@@ -152,8 +149,7 @@ impl<'t> Extraction<'t> {
         let text = self.text;
         let (people, book) = self.people(lang);
         if let Some(d) = clause.described {
-            let named = (lang == Lang::Pl).then(|| groups::institution_named_before(text, d)).flatten();
-            return Some(described(text, named.unwrap_or(d)));
+            return Some(described_in(text, d, lang));
         }
         let span = Span::new(clause.span.end, clause.span.end);
         if let Some(name) = people.subject_of(clause, lang == Lang::Pl, book) {
@@ -187,7 +183,7 @@ impl<'t> Extraction<'t> {
         let after: Vec<_> = speaker::tokens(self.text, Span::new(span.end, pspan.end)).take(2).collect();
         let k = after.iter().position(|t| !t.trail.is_empty())?;
         let described = Span::new(after.first()?.span.start, after[k].span.end);
-        let name = groups::apposed_before(self.text, described)?;
+        let name = apposed_before(self.text, described)?;
         Some(Speaker { name: self.book.canonical(name, Lang::Pl, false), span: described })
     }
 
@@ -521,6 +517,50 @@ pub(super) fn person_span(
         }
     }
     span
+}
+
+/// The person a Polish description names by the noun written before their full name earlier in the
+/// article: "23-letni skrzydłowy" after "skrzydłowy Mateusz Rękas". The description at `span` is a noun
+/// in small letters, after an age at most ("23-letni", "58-letnia"); the name is the last one written
+/// right after the same word in the 3,000 bytes before, opening with a listed given name. Its span.
+fn apposed_before(text: &str, span: Span) -> Option<Span> {
+    let toks = speaker::tokenize(text, span);
+    let noun = match toks.as_slice() {
+        [n] => n,
+        [age, n] if age.trail.is_empty() && groups::is_age_adjective(age.word) => n,
+        _ => return None,
+    };
+    if noun.is_cap() || noun.word.chars().count() < 4 || !noun.lead.is_empty() {
+        return None;
+    }
+    let mut from = span.start.saturating_sub(3000);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    // (most such nouns were never written before: no window to read)
+    if !text[from..span.start].contains(noun.word) {
+        return None;
+    }
+    let before = speaker::tokenize(text, Span::new(from, span.start));
+    (0..before.len().saturating_sub(2)).rev().find_map(|k| {
+        let (n, g, s) = (&before[k], &before[k + 1], &before[k + 2]);
+        let apposed = n.word == noun.word
+            && n.trail.is_empty()
+            && g.lead.is_empty()
+            && g.trail.is_empty()
+            && s.lead.is_empty()
+            && s.is_cap()
+            && resolve::is_listed_given_name(g.word);
+        apposed.then(|| Span::new(g.span.start, s.span.end))
+    })
+}
+
+/// A speaker described, as written; in Polish an institution noun standing alone is the
+/// institution named before it ([`groups::institution_named_before`]: "Resort zapewnia:" after
+/// "Ministerstwo Rozwoju odniosło się …").
+fn described_in(text: &str, span: Span, lang: Lang) -> Speaker {
+    let named = (lang == Lang::Pl).then(|| groups::institution_named_before(text, span)).flatten();
+    described(text, named.unwrap_or(span))
 }
 
 /// The first quotation of `quotes` (top-level, so sorted by start and by end) overlapping

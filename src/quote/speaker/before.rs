@@ -168,7 +168,7 @@ impl Rules {
             }
             // A description right before the verb, after a phrase naming no one ("W przesłanym nam
             // komunikacie urząd zapewnia:").
-            if let Some((_, a, b)) = crate::quote::groups::description_ending(&toks[s0..j]) {
+            if let Some((_, a, b)) = description_ending(&toks[s0..j]) {
                 return Some(Attribution { who: Who::Unnamed(span_of(toks, (s0 + a, s0 + b))) });
             }
             if let Some(who) = self.named_subject(toks, j, s0) {

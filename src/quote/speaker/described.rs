@@ -238,10 +238,17 @@ fn qualified_end(toks: &[Tok], end: usize) -> usize {
     }
 }
 
-/// An age written as an adjective: "34-year-old", "64-letni", "64-letniej".
-pub(crate) fn is_age_adjective(w: &str) -> bool {
-    let Some((num, rest)) = w.split_once('-') else { return false };
-    (1..=3).contains(&num.len())
-        && num.bytes().all(|b| b.is_ascii_digit())
-        && (rest == "year-old" || rest.starts_with("letni"))
+/// A description ending the clause `toks` (the words before a verb), after a phrase opened by a
+/// preposition, with no name and no punctuation: "W przesłanym nam komunikacie urząd zapewnia:", "In
+/// its statement the company said". Not right after a preposition. Its group and token range.
+pub(crate) fn description_ending(toks: &[Tok]) -> Option<(crate::quote::groups::Group, usize, usize)> {
+    let n = toks.len();
+    let opens_phrase = toks.first().is_some_and(|t| is_oblique_preposition(t.word));
+    if n < 3 || !opens_phrase || toks[..n - 1].iter().any(|t| !t.trail.is_empty() || !t.lead.is_empty()) {
+        return None;
+    }
+    // (the noun, with its article when one stands before it)
+    let a = if crate::quote::groups::determiner(&toks[n - 2]) { n - 2 } else { n - 1 };
+    let set_off = !toks[1..a].iter().any(Tok::is_cap) && !is_oblique_preposition(toks[a - 1].word);
+    crate::quote::groups::description(toks, a, n, true).filter(|_| set_off)
 }
